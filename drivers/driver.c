@@ -1,0 +1,114 @@
+/* driver.c: error helpers, the registry of compiled-in drivers, and small
+ * helpers over the driver vtable. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "driver.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Each compiled-in driver, as X(name) where name_driver is its vtable and
+ * name its registry name.  One list feeds both the lookup table and the
+ * --help string, so they cannot disagree. */
+#define DRIVER_LIST(X) \
+	X(mysql)       \
+	X(sqlite)
+
+#define DRIVER_EXTERN(n) extern const db_driver n##_driver;
+DRIVER_LIST(DRIVER_EXTERN)
+#undef DRIVER_EXTERN
+
+#define DRIVER_PTR(n) &n##_driver,
+static const db_driver *const drivers[] = { DRIVER_LIST(DRIVER_PTR) NULL };
+#undef DRIVER_PTR
+
+/* Every name with a leading space; driver_names() skips the first one. */
+#define DRIVER_NAME(n) " " #n
+static const char driver_name_list[] = "" DRIVER_LIST(DRIVER_NAME);
+#undef DRIVER_NAME
+
+const char *db_errclass_name(db_errclass c)
+{
+	switch (c) {
+	case DB_OK:
+		return "ok";
+	case DB_RETRY:
+		return "retry";
+	case DB_RECONNECT:
+		return "reconnect";
+	case DB_FATAL:
+		return "fatal";
+	}
+	return "unknown";
+}
+
+int db_error_set(db_error *e, db_errclass cls, int native, const char *sqlstate,
+		 const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e)
+		return -1;
+	e->cls = cls;
+	e->native = native;
+	if (!sqlstate || !*sqlstate)
+		sqlstate = "HY000";
+	/* SQLSTATE is always five characters; copy at most that. */
+	snprintf(e->sqlstate, sizeof(e->sqlstate), "%.5s", sqlstate);
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void db_error_clear(db_error *e)
+{
+	if (!e)
+		return;
+	e->cls = DB_OK;
+	e->native = 0;
+	memcpy(e->sqlstate, "00000", 6);
+	e->msg[0] = '\0';
+}
+
+const db_driver *driver_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; drivers[i]; i++)
+		if (strcmp(drivers[i]->name, name) == 0)
+			return drivers[i];
+	return NULL;
+}
+
+const char *driver_names(void)
+{
+	return driver_name_list[0] ? driver_name_list + 1 : driver_name_list;
+}
+
+int db_query_int(db_conn *c, const char *sql, int64_t *out, db_error *e)
+{
+	const db_driver *d = c->drv;
+	db_stmt *s;
+	int rc;
+
+	if (d->prepare(c, sql, &s, e) < 0)
+		return -1;
+	if (d->execute(s, NULL, 0, NULL, e) < 0) {
+		d->finalize(s);
+		return -1;
+	}
+	rc = d->fetch(s, e);
+	if (rc == 1) {
+		if (d->column_count(s) < 1 || d->col_isnull(s, 0)) {
+			rc = 0;
+		} else if (out) {
+			*out = d->col_int(s, 0);
+		}
+	}
+	d->finalize(s);
+	return rc;
+}

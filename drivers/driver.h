@@ -1,0 +1,168 @@
+/* driver.h: the one interface between the engine and a database client
+ * library.  A driver knows how to talk to a database; it never knows TPC-C.
+ * Each driver is a const struct of function pointers (see drivers/mysql.c,
+ * drivers/sqlite.c) found by name through driver_find().
+ *
+ * Threading: a db_conn and its statements belong to one thread at a time.
+ * driver->init() is called once per process before any connect.
+ */
+#ifndef TPCC_DRIVER_H
+#define TPCC_DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What the caller should do about an error. */
+typedef enum db_errclass {
+	DB_OK = 0,
+	DB_RETRY,     /* deadlock, lock wait timeout, busy: retry the whole txn */
+	DB_RECONNECT, /* connection lost: reconnect with back-off, then retry */
+	DB_FATAL      /* anything else: count it, roll back, go on */
+} db_errclass;
+
+typedef struct db_error {
+	db_errclass cls;
+	int native;        /* server/library error number, 0 if none */
+	char sqlstate[6];  /* "HY000" when unknown */
+	char msg[512];
+} db_error;
+
+const char *db_errclass_name(db_errclass c);
+/* Fill e and return -1; a convenience for drivers and engine code. */
+int db_error_set(db_error *e, db_errclass cls, int native, const char *sqlstate,
+		 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void db_error_clear(db_error *e);
+
+/* Where and how to connect.  Strings may be NULL or "" for "not given": the
+ * driver then uses its client library defaults (and, for mysql, the option
+ * files' [client] group). */
+typedef struct db_params {
+	const char *driver;    /* "mysql", "sqlite", "odbc", "null" */
+	const char *host;
+	int port;              /* 0: default */
+	const char *socket;
+	const char *user;
+	const char *password;  /* never logged */
+	const char *database;
+	const char *file;      /* sqlite database file */
+	const char *dsn;       /* odbc DSN */
+	const char *odbc;      /* odbc full connection string */
+	const char *ssl_mode;  /* DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY */
+	const char *ssl_ca;
+	int read_option_files; /* mysql: read [client] from ~/.my.cnf etc. */
+	int connect_timeout;   /* seconds, 0: driver default */
+} db_params;
+
+/* A bound parameter or result value type. */
+typedef enum db_type { DB_T_NULL = 0, DB_T_INT, DB_T_DOUBLE, DB_T_TEXT } db_type;
+
+typedef struct db_param {
+	db_type type;
+	int64_t i;
+	double d;
+	const char *s;  /* DB_T_TEXT: not necessarily NUL-terminated */
+	size_t len;
+} db_param;
+
+static inline db_param db_p_int(int64_t v) { db_param p = { .type = DB_T_INT, .i = v }; return p; }
+static inline db_param db_p_dbl(double v) { db_param p = { .type = DB_T_DOUBLE, .d = v }; return p; }
+static inline db_param db_p_text(const char *s, size_t len) { db_param p = { .type = DB_T_TEXT, .s = s, .len = len }; return p; }
+static inline db_param db_p_null(void) { db_param p = { .type = DB_T_NULL }; return p; }
+
+typedef struct db_driver db_driver;
+
+/* Every driver's connection struct starts with this. */
+typedef struct db_conn {
+	const db_driver *drv;
+} db_conn;
+
+/* Every driver's statement struct starts with this. */
+typedef struct db_stmt {
+	db_conn *conn;
+} db_stmt;
+
+typedef struct db_caps {
+	unsigned multirow_insert : 1;  /* INSERT ... VALUES (..),(..) is fast */
+	unsigned select_for_update : 1;/* SELECT ... FOR UPDATE is understood */
+	unsigned procedures : 1;       /* call_proc works */
+	unsigned server_vars : 1;      /* get_var/set_var work */
+	unsigned single_writer : 1;    /* one writer at a time (sqlite) */
+} db_caps;
+
+/* A server counter or metric, read by the monitor. */
+typedef struct db_metric {
+	char name[48];
+	double value;
+} db_metric;
+
+struct db_driver {
+	const char *name;
+	db_caps caps;
+
+	/* Once per process. */
+	int (*init)(db_error *err);
+	void (*done)(void);
+
+	/* Connections. */
+	int (*connect)(const db_params *p, db_conn **out, db_error *err);
+	void (*disconnect)(db_conn *c);
+	/* Server version string, e.g. "10.11.19-MariaDB"; valid while c lives. */
+	const char *(*server_version)(db_conn *c);
+
+	/* Run one statement with no result rows (DDL, SET, DML). Returns 0 or -1.
+	 * *affected gets the affected row count when non-NULL. */
+	int (*exec)(db_conn *c, const char *sql, int64_t *affected, db_error *err);
+
+	/* Prepared statements, '?' placeholders. */
+	int (*prepare)(db_conn *c, const char *sql, db_stmt **out, db_error *err);
+	/* Bind params and execute; for SELECT the rows are then fetched. */
+	int (*execute)(db_stmt *s, const db_param *params, int nparams,
+		       int64_t *affected, db_error *err);
+	/* 1: a row is ready, 0: no more rows, -1: error.  Reading all rows is not
+	 * required: the next execute or reset discards the rest. */
+	int (*fetch)(db_stmt *s, db_error *err);
+	int (*column_count)(db_stmt *s);
+	int (*col_isnull)(db_stmt *s, int col);
+	int64_t (*col_int)(db_stmt *s, int col);
+	double (*col_double)(db_stmt *s, int col);
+	/* Pointer valid until the next fetch/execute; *len may be NULL. */
+	const char *(*col_text)(db_stmt *s, int col, size_t *len);
+	/* Discard any unread rows. */
+	void (*reset)(db_stmt *s);
+	void (*finalize)(db_stmt *s);
+
+	/* Transactions.  Connections run with autocommit off (or the driver's
+	 * equivalent); begin() may be a no-op.  write != 0 tells the driver the
+	 * transaction will write (sqlite takes the write lock up front). */
+	int (*begin)(db_conn *c, int write, db_error *err);
+	int (*commit)(db_conn *c, db_error *err);
+	int (*rollback)(db_conn *c, db_error *err);
+
+	/* Optional slots (NULL when unsupported), filled by later work:
+	 * call a stored procedure with params, results fetched through *out. */
+	int (*call_proc)(db_conn *c, const char *name, const db_param *params,
+			 int nparams, db_stmt **out, db_error *err);
+	/* The server's own count of committed+rolled-back transactions. */
+	int (*txn_counter)(db_conn *c, int64_t *out, db_error *err);
+	/* Server metrics; returns the number filled (<= max) or -1. */
+	int (*metrics)(db_conn *c, db_metric *out, int max, db_error *err);
+	/* Get / set a global server variable. */
+	int (*get_var)(db_conn *c, const char *name, char *buf, size_t len, db_error *err);
+	int (*set_var)(db_conn *c, const char *name, const char *value, db_error *err);
+	/* Id the server gives this connection (mysql CONNECTION_ID()), or -1. */
+	int64_t (*conn_id)(db_conn *c);
+};
+
+/* Driver registry. */
+const db_driver *driver_find(const char *name);
+/* Space separated list of compiled-in driver names, for --help. */
+const char *driver_names(void);
+
+/* Helpers over the vtable, so callers read naturally. */
+static inline int db_exec(db_conn *c, const char *sql, db_error *e) { return c->drv->exec(c, sql, NULL, e); }
+
+/* Prepare + execute + fetch one row's first column as integer.
+ * Returns 1 with *out set, 0 when no row (or NULL), -1 on error. */
+int db_query_int(db_conn *c, const char *sql, int64_t *out, db_error *e);
+
+#endif

@@ -1,0 +1,1156 @@
+/* mysql.c: the MySQL / MariaDB driver over the libmysqlclient API, as
+ * provided on Debian by MariaDB Connector/C 3.3 (pkg-config libmariadb).
+ *
+ * Results stream: after mysql_stmt_execute() rows are read off the wire one
+ * fetch at a time, never buffered whole.  The protocol carries one result at
+ * a time per connection, so any other command on the connection (another
+ * statement's execute, exec, commit, ...) first discards the unread rows of
+ * the statement still streaming; the connection remembers which one that is
+ * (my_conn.active).  Read what you need before issuing the next statement.
+ *
+ * Every result column is bound as a string into a per-statement buffer sized
+ * from the column metadata and grown when a value does not fit, so col_int()
+ * and col_double() parse text.  TPC-C values are short; this keeps one code
+ * path for every type and no per-row allocation.
+ *
+ * Threads: mysql_thread_init() is called at connect and mysql_thread_end()
+ * at disconnect.  Both are no-ops in Connector/C 3.x; with Oracle's
+ * libmysqlclient the engine's rule that a VU thread disconnects its own
+ * connection before it exits is what keeps them paired.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "driver.h"
+
+#include <mysql.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Result buffers start at the column's declared width, clamped to these;
+ * longer values grow the buffer on demand. */
+#define COL_MIN_CAP   32UL
+#define COL_START_CAP 4096UL
+
+#define NAME_MAX_LEN  64
+
+typedef struct my_stmt my_stmt;
+
+typedef struct my_conn {
+	db_conn base;
+	MYSQL *m;
+	my_stmt *stmts;   /* every open statement, so disconnect can close them */
+	my_stmt *active;  /* statement whose result is still on the wire */
+	int is_mariadb;   /* error numbers >= 4000 differ between the two */
+} my_conn;
+
+typedef struct my_col {
+	char *buf;
+	unsigned long cap;
+	unsigned long len;
+	my_bool is_null;
+	my_bool error;
+} my_col;
+
+union my_pval {
+	long long i;
+	double d;
+};
+
+struct my_stmt {
+	db_stmt base;
+	my_conn *mc;           /* NULL once the connection is closed */
+	my_stmt *prev, *next;
+	MYSQL_STMT *st;        /* NULL once the connection is closed */
+	unsigned long nparams;
+	MYSQL_BIND *pbind;
+	union my_pval *pval;
+	unsigned long *plen;
+	unsigned int ncols;    /* columns bound in rbind/cols */
+	unsigned int colcap;   /* entries allocated in rbind/cols */
+	MYSQL_BIND *rbind;
+	my_col *cols;
+	int has_result;        /* rows may still be fetched */
+	int on_row;            /* cols hold a fetched row */
+};
+
+extern const db_driver mysql_driver;
+
+/* ---- errors ---------------------------------------------------------- */
+
+static db_errclass my_classify(const my_conn *mc, unsigned int native)
+{
+	switch (native) {
+	case 1205: /* ER_LOCK_WAIT_TIMEOUT */
+	case 1213: /* ER_LOCK_DEADLOCK */
+		return DB_RETRY;
+	case 1053: /* ER_SERVER_SHUTDOWN */
+	case 1927: /* ER_CONNECTION_KILLED (MariaDB) */
+	case 2002: /* CR_CONNECTION_ERROR: local socket */
+	case 2003: /* CR_CONN_HOST_ERROR: TCP */
+	case 2006: /* CR_SERVER_GONE_ERROR */
+	case 2013: /* CR_SERVER_LOST */
+	case 2055: /* CR_SERVER_LOST_EXTENDED */
+		return DB_RECONNECT;
+	case 4031:
+		/* MySQL 8: ER_CLIENT_INTERACTION_TIMEOUT; MariaDB uses the
+		 * number for an unrelated DDL error. */
+		return mc && mc->is_mariadb ? DB_FATAL : DB_RECONNECT;
+	}
+	return DB_FATAL;
+}
+
+static int my_fail(const my_conn *mc, db_error *err, unsigned int native,
+		   const char *sqlstate, const char *text)
+{
+	if (!native)
+		return db_error_set(err, DB_FATAL, 0, "HY000",
+				    "mysql error: %s", text && *text ? text : "unknown error");
+	if (!sqlstate || !*sqlstate)
+		sqlstate = "HY000";
+	return db_error_set(err, my_classify(mc, native), (int)native, sqlstate,
+			    "mysql error %u (%s): %s", native, sqlstate, text ? text : "");
+}
+
+static int my_fail_conn(const my_conn *mc, MYSQL *m, db_error *err)
+{
+	return my_fail(mc, err, mysql_errno(m), mysql_sqlstate(m), mysql_error(m));
+}
+
+static int my_fail_stmt(const my_stmt *s, db_error *err)
+{
+	return my_fail(s->mc, err, mysql_stmt_errno(s->st), mysql_stmt_sqlstate(s->st),
+		       mysql_stmt_error(s->st));
+}
+
+static int my_oom(db_error *err)
+{
+	return db_error_set(err, DB_FATAL, 0, "HY001", "mysql: out of memory");
+}
+
+/* ---- helpers --------------------------------------------------------- */
+
+static const char *nz(const char *s)
+{
+	return s && *s ? s : NULL;
+}
+
+/* Server variable and procedure names are spliced into SQL text, so only
+ * identifier characters get through. */
+static int my_valid_name(const char *name, int allow_dot, db_error *err)
+{
+	size_t n = name ? strlen(name) : 0;
+
+	if (n == 0 || n > NAME_MAX_LEN)
+		return db_error_set(err, DB_FATAL, 0, "42000",
+				    "invalid name '%s'", name ? name : "");
+	for (size_t i = 0; i < n; i++) {
+		char ch = name[i];
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || ch == '_' || (allow_dot && ch == '.'))
+			continue;
+		return db_error_set(err, DB_FATAL, 0, "42000",
+				    "invalid name '%s': only letters, digits and _ allowed",
+				    name);
+	}
+	return 0;
+}
+
+/* A plain decimal number, optionally signed, with fraction and exponent. */
+static int is_number(const char *v)
+{
+	const char *p = v;
+	int digits = 0;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	while (*p >= '0' && *p <= '9')
+		p++, digits++;
+	if (*p == '.') {
+		p++;
+		while (*p >= '0' && *p <= '9')
+			p++, digits++;
+	}
+	if (!digits)
+		return 0;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return *p == '\0';
+}
+
+/* "512M" style sizes, as in my.cnf; SET GLOBAL only takes plain numbers. */
+static int size_suffix(const char *v, unsigned long long *out)
+{
+	char *end;
+	unsigned long long n;
+	int shift;
+
+	if (!(*v >= '0' && *v <= '9'))
+		return 0;
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (errno || end[0] == '\0' || end[1] != '\0')
+		return 0;
+	switch (*end) {
+	case 'k': case 'K': shift = 10; break;
+	case 'm': case 'M': shift = 20; break;
+	case 'g': case 'G': shift = 30; break;
+	case 't': case 'T': shift = 40; break;
+	default: return 0;
+	}
+	if (n > (~0ULL >> shift))
+		return 0;
+	*out = n << shift;
+	return 1;
+}
+
+static int is_keyword(const char *v)
+{
+	return !strcasecmp(v, "ON") || !strcasecmp(v, "OFF") || !strcasecmp(v, "DEFAULT");
+}
+
+/* ---- statements: result draining ------------------------------------- */
+
+/* Throw away whatever result s still has on the wire, including further
+ * result sets of a CALL, so the connection can take a new command. */
+static void my_drain(my_stmt *s)
+{
+	if (s->mc && s->st) {
+		if (s->has_result)
+			mysql_stmt_free_result(s->st);
+		while (mysql_stmt_more_results(s->st)) {
+			if (mysql_stmt_next_result(s->st) != 0)
+				break;
+			mysql_stmt_free_result(s->st);
+		}
+		if (s->mc->active == s)
+			s->mc->active = NULL;
+	}
+	s->has_result = 0;
+	s->on_row = 0;
+}
+
+/* Before any command on mc: finish the result another statement holds. */
+static void my_settle(my_conn *mc, my_stmt *except)
+{
+	if (mc->active && mc->active != except)
+		my_drain(mc->active);
+}
+
+static void my_link(my_conn *mc, my_stmt *s)
+{
+	s->mc = mc;
+	s->prev = NULL;
+	s->next = mc->stmts;
+	if (mc->stmts)
+		mc->stmts->prev = s;
+	mc->stmts = s;
+}
+
+static void my_unlink(my_stmt *s)
+{
+	my_conn *mc = s->mc;
+
+	if (!mc)
+		return;
+	if (mc->active == s)
+		mc->active = NULL;
+	if (s->prev)
+		s->prev->next = s->next;
+	else
+		mc->stmts = s->next;
+	if (s->next)
+		s->next->prev = s->prev;
+	s->prev = s->next = NULL;
+	s->mc = NULL;
+}
+
+/* ---- connections ----------------------------------------------------- */
+
+static pthread_once_t my_once = PTHREAD_ONCE_INIT;
+static int my_init_rc;
+
+static void my_library_init(void)
+{
+	my_init_rc = mysql_library_init(0, NULL, NULL);
+}
+
+static int my_init(db_error *err)
+{
+	pthread_once(&my_once, my_library_init);
+	if (my_init_rc)
+		return db_error_set(err, DB_FATAL, 0, "HY000",
+				    "mysql: client library initialisation failed");
+	return 0;
+}
+
+static void my_done(void)
+{
+	mysql_library_end();
+}
+
+/* TLS per ssl_mode.  Connector/C 3.3 has no ssl-mode option: asking for TLS
+ * (MYSQL_OPT_SSL_ENFORCE) silently falls back to plain text when the server
+ * offers none unless certificate verification is on, so REQUIRED is checked
+ * after connecting (*require), and VERIFY_CA verifies the host name too,
+ * since the library cannot verify the chain alone. */
+static int my_set_tls(MYSQL *m, const db_params *p, int *require, db_error *err)
+{
+	const char *mode = nz(p->ssl_mode);
+	my_bool on = 1, off = 0;
+	int verify = 0;
+
+	*require = 0;
+	if (!mode) {
+		if (nz(p->ssl_ca))
+			mysql_options(m, MYSQL_OPT_SSL_CA, p->ssl_ca);
+		return 0;
+	}
+	if (!strcasecmp(mode, "DISABLED")) {
+		mysql_options(m, MYSQL_OPT_SSL_ENFORCE, &off);
+		mysql_options(m, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &off);
+		return 0;
+	}
+	if (!strcasecmp(mode, "PREFERRED")) {
+		verify = 0;
+	} else if (!strcasecmp(mode, "REQUIRED")) {
+		*require = 1;
+	} else if (!strcasecmp(mode, "VERIFY_CA") || !strcasecmp(mode, "VERIFY_IDENTITY")) {
+		*require = 1;
+		verify = 1;
+	} else {
+		return db_error_set(err, DB_FATAL, 0, "HY000",
+				    "mysql: unknown ssl_mode '%s' (DISABLED, PREFERRED, "
+				    "REQUIRED, VERIFY_CA, VERIFY_IDENTITY)", mode);
+	}
+	mysql_options(m, MYSQL_OPT_SSL_ENFORCE, &on);
+	mysql_options(m, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, verify ? &on : &off);
+	if (nz(p->ssl_ca))
+		mysql_options(m, MYSQL_OPT_SSL_CA, p->ssl_ca);
+	return 0;
+}
+
+static int my_connect(const db_params *p, db_conn **out, db_error *err)
+{
+	my_conn *mc;
+	MYSQL *m;
+	unsigned int zero = 0;
+	my_bool on = 1, off = 0;
+	int require_tls;
+	const char *host = nz(p->host), *sock = nz(p->socket);
+
+	*out = NULL;
+	mysql_thread_init();
+	mc = calloc(1, sizeof(*mc));
+	if (!mc)
+		return my_oom(err);
+	mc->base.drv = &mysql_driver;
+	m = mysql_init(NULL);
+	if (!m) {
+		free(mc);
+		return my_oom(err);
+	}
+	if (p->read_option_files)
+		mysql_options(m, MYSQL_READ_DEFAULT_GROUP, "client");
+	mysql_options(m, MYSQL_OPT_LOCAL_INFILE, &zero);
+	/* A silent reconnect would lose the transaction behind our back. */
+	mysql_options(m, MYSQL_OPT_RECONNECT, &off);
+	mysql_options(m, MYSQL_REPORT_DATA_TRUNCATION, &on);
+	if (p->connect_timeout > 0) {
+		unsigned int t = (unsigned int)p->connect_timeout;
+		mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &t);
+	}
+	if (my_set_tls(m, p, &require_tls, err) < 0)
+		goto fail;
+	/* The socket only matters for a local connection; for a TCP host the
+	 * library ignores it anyway, so drop it to keep intent clear. */
+	if (sock && host && strcmp(host, "localhost") != 0)
+		sock = NULL;
+	/* FOUND_ROWS: affected rows count matched rows, as sqlite does, so an
+	 * UPDATE that leaves a value unchanged still reports its row.
+	 * MULTI_RESULTS: needed for CALL; multi-statements stay off. */
+	if (!mysql_real_connect(m, host, nz(p->user), nz(p->password), nz(p->database),
+				p->port > 0 ? (unsigned int)p->port : 0, sock,
+				CLIENT_MULTI_RESULTS | CLIENT_FOUND_ROWS)) {
+		my_fail_conn(NULL, m, err);
+		goto fail;
+	}
+	if (require_tls && !mysql_get_ssl_cipher(m)) {
+		db_error_set(err, DB_FATAL, 2026, "HY000",
+			     "mysql: ssl_mode=%s but the connection is not encrypted "
+			     "(the server offers no TLS)", p->ssl_mode);
+		goto fail;
+	}
+	mc->is_mariadb = strstr(mysql_get_server_info(m), "MariaDB") != NULL;
+	if (mysql_autocommit(m, 0)) {
+		my_fail_conn(mc, m, err);
+		goto fail;
+	}
+	mc->m = m;
+	*out = &mc->base;
+	return 0;
+fail:
+	mysql_close(m);
+	free(mc);
+	return -1;
+}
+
+static void my_stmt_close_handle(my_stmt *s)
+{
+	if (s->st) {
+		mysql_stmt_close(s->st);
+		s->st = NULL;
+	}
+	s->has_result = 0;
+	s->on_row = 0;
+}
+
+static void my_disconnect(db_conn *c)
+{
+	my_conn *mc = (my_conn *)c;
+
+	if (!mc)
+		return;
+	/* Statements may outlive their connection (the engine finalizes them
+	 * when it gets round to it); close their handles now and leave the
+	 * structs for finalize. */
+	my_settle(mc, NULL);
+	while (mc->stmts) {
+		my_stmt *s = mc->stmts;
+		my_stmt_close_handle(s);
+		my_unlink(s);
+	}
+	mysql_close(mc->m);
+	free(mc);
+	mysql_thread_end();
+}
+
+static const char *my_server_version(db_conn *c)
+{
+	return mysql_get_server_info(((my_conn *)c)->m);
+}
+
+static int64_t my_conn_id(db_conn *c)
+{
+	return (int64_t)mysql_thread_id(((my_conn *)c)->m);
+}
+
+/* ---- plain queries --------------------------------------------------- */
+
+static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err)
+{
+	my_conn *mc = (my_conn *)c;
+	MYSQL *m = mc->m;
+	int64_t aff = 0;
+	int first = 1, more;
+
+	my_settle(mc, NULL);
+	if (mysql_real_query(m, sql, (unsigned long)strlen(sql)))
+		return my_fail_conn(mc, m, err);
+	/* Consume every result (CALL can produce several) so the connection
+	 * is ready for the next command. */
+	do {
+		MYSQL_RES *r = mysql_store_result(m);
+		if (r) {
+			mysql_free_result(r);
+		} else if (mysql_field_count(m) != 0) {
+			return my_fail_conn(mc, m, err);
+		} else if (first) {
+			aff = (int64_t)mysql_affected_rows(m);
+		}
+		first = 0;
+		more = mysql_next_result(m);
+		if (more > 0)
+			return my_fail_conn(mc, m, err);
+	} while (more == 0);
+	if (affected)
+		*affected = aff;
+	return 0;
+}
+
+typedef int (*my_row_fn)(void *ctx, MYSQL_ROW row, unsigned long *lens,
+			 unsigned int nfields);
+
+/* Run a text query and hand each row to fn. */
+static int my_query_rows(my_conn *mc, const char *sql, my_row_fn fn, void *ctx,
+			 db_error *err)
+{
+	MYSQL *m = mc->m;
+	MYSQL_RES *r;
+	MYSQL_ROW row;
+	int rc = 0;
+
+	my_settle(mc, NULL);
+	if (mysql_real_query(m, sql, (unsigned long)strlen(sql)))
+		return my_fail_conn(mc, m, err);
+	r = mysql_store_result(m);
+	if (!r) {
+		if (mysql_field_count(m) != 0)
+			return my_fail_conn(mc, m, err);
+		return 0;
+	}
+	while (rc == 0 && (row = mysql_fetch_row(r)))
+		rc = fn(ctx, row, mysql_fetch_lengths(r), mysql_num_fields(r));
+	mysql_free_result(r);
+	return rc < 0 ? -1 : 0;
+}
+
+struct my_first {
+	char *buf;
+	size_t len;
+	int found;
+	db_error *err;
+};
+
+static int my_first_row(void *ctx, MYSQL_ROW row, unsigned long *lens, unsigned int nf)
+{
+	struct my_first *f = ctx;
+	size_t n;
+
+	if (f->found || nf < 1)
+		return 0;
+	f->found = 1;
+	n = row[0] ? lens[0] : 0;
+	if (n >= f->len)
+		return db_error_set(f->err, DB_FATAL, 0, "22001",
+				    "mysql: value of %zu bytes does not fit a %zu byte buffer",
+				    n, f->len);
+	if (n)
+		memcpy(f->buf, row[0], n);
+	f->buf[n] = '\0';
+	return 0;
+}
+
+/* ---- prepared statements --------------------------------------------- */
+
+/* Bind every result column as text, sized from the metadata. */
+static int my_cols_setup(my_stmt *s, unsigned int n, db_error *err)
+{
+	MYSQL_RES *meta;
+	MYSQL_FIELD *f = NULL;
+
+	if (n > s->colcap) {
+		MYSQL_BIND *rb = realloc(s->rbind, n * sizeof(*rb));
+		if (!rb)
+			return my_oom(err);
+		s->rbind = rb;
+		my_col *cols = realloc(s->cols, n * sizeof(*cols));
+		if (!cols)
+			return my_oom(err);
+		memset(cols + s->colcap, 0, (n - s->colcap) * sizeof(*cols));
+		s->cols = cols;
+		s->colcap = n;
+	}
+	meta = mysql_stmt_result_metadata(s->st);
+	if (meta)
+		f = mysql_fetch_fields(meta);
+	for (unsigned int i = 0; i < n; i++) {
+		my_col *c = &s->cols[i];
+		unsigned long want = f ? f[i].length + 1 : COL_MIN_CAP;
+
+		if (want < COL_MIN_CAP)
+			want = COL_MIN_CAP;
+		if (want > COL_START_CAP)
+			want = COL_START_CAP;
+		if (c->cap < want) {
+			char *b = realloc(c->buf, want);
+			if (!b) {
+				mysql_free_result(meta);
+				return my_oom(err);
+			}
+			c->buf = b;
+			c->cap = want;
+		}
+		memset(&s->rbind[i], 0, sizeof(s->rbind[i]));
+		s->rbind[i].buffer_type = MYSQL_TYPE_STRING;
+		s->rbind[i].buffer = c->buf;
+		s->rbind[i].buffer_length = c->cap;
+		s->rbind[i].length = &c->len;
+		s->rbind[i].is_null = &c->is_null;
+		s->rbind[i].error = &c->error;
+	}
+	mysql_free_result(meta);
+	s->ncols = n;
+	return 0;
+}
+
+static int my_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
+{
+	my_conn *mc = (my_conn *)c;
+	my_stmt *s;
+	unsigned int nf;
+
+	*out = NULL;
+	my_settle(mc, NULL);
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return my_oom(err);
+	s->base.conn = c;
+	s->st = mysql_stmt_init(mc->m);
+	if (!s->st) {
+		my_fail_conn(mc, mc->m, err);
+		free(s);
+		return -1;
+	}
+	s->mc = mc;
+	if (mysql_stmt_prepare(s->st, sql, (unsigned long)strlen(sql))) {
+		my_fail_stmt(s, err);
+		mysql_stmt_close(s->st);
+		free(s);
+		return -1;
+	}
+	s->nparams = mysql_stmt_param_count(s->st);
+	if (s->nparams) {
+		s->pbind = calloc(s->nparams, sizeof(*s->pbind));
+		s->pval = calloc(s->nparams, sizeof(*s->pval));
+		s->plen = calloc(s->nparams, sizeof(*s->plen));
+		if (!s->pbind || !s->pval || !s->plen)
+			goto oom;
+	}
+	/* CALL learns its columns only at execute; everything else now. */
+	nf = mysql_stmt_field_count(s->st);
+	if (nf && my_cols_setup(s, nf, err) < 0)
+		goto fail;
+	my_link(mc, s);
+	*out = &s->base;
+	return 0;
+oom:
+	my_oom(err);
+fail:
+	mysql_stmt_close(s->st);
+	for (unsigned int i = 0; i < s->colcap; i++)
+		free(s->cols[i].buf);
+	free(s->cols);
+	free(s->rbind);
+	free(s->pbind);
+	free(s->pval);
+	free(s->plen);
+	free(s);
+	return -1;
+}
+
+static int my_detached(db_error *err)
+{
+	return db_error_set(err, DB_FATAL, 0, "08003",
+			    "mysql: statement used after its connection was closed");
+}
+
+static int my_execute(db_stmt *st, const db_param *params, int nparams,
+		      int64_t *affected, db_error *err)
+{
+	my_stmt *s = (my_stmt *)st;
+	unsigned int nf;
+
+	if (!s->st || !s->mc)
+		return my_detached(err);
+	my_settle(s->mc, s);
+	if (s->has_result || s->mc->active == s)
+		my_drain(s);
+	if (nparams < 0 || (unsigned long)nparams != s->nparams)
+		return db_error_set(err, DB_FATAL, 0, "07001",
+				    "mysql: statement takes %lu parameters, got %d",
+				    s->nparams, nparams);
+	for (unsigned long i = 0; i < s->nparams; i++) {
+		const db_param *p = &params[i];
+		MYSQL_BIND *b = &s->pbind[i];
+
+		memset(b, 0, sizeof(*b));
+		switch (p->type) {
+		case DB_T_INT:
+			s->pval[i].i = p->i;
+			b->buffer_type = MYSQL_TYPE_LONGLONG;
+			b->buffer = &s->pval[i].i;
+			break;
+		case DB_T_DOUBLE:
+			s->pval[i].d = p->d;
+			b->buffer_type = MYSQL_TYPE_DOUBLE;
+			b->buffer = &s->pval[i].d;
+			break;
+		case DB_T_TEXT:
+			s->plen[i] = (unsigned long)p->len;
+			b->buffer_type = MYSQL_TYPE_STRING;
+			b->buffer = (void *)(p->s ? p->s : "");
+			b->buffer_length = (unsigned long)p->len;
+			b->length = &s->plen[i];
+			break;
+		case DB_T_NULL:
+			b->buffer_type = MYSQL_TYPE_NULL;
+			break;
+		default:
+			return db_error_set(err, DB_FATAL, 0, "HY004",
+					    "mysql: parameter %lu has unknown type %d",
+					    i + 1, (int)p->type);
+		}
+	}
+	if (s->nparams && mysql_stmt_bind_param(s->st, s->pbind))
+		return my_fail_stmt(s, err);
+	if (mysql_stmt_execute(s->st)) {
+		my_fail_stmt(s, err);
+		return -1;
+	}
+	nf = mysql_stmt_field_count(s->st);
+	if (nf == 0) {
+		if (affected)
+			*affected = (int64_t)mysql_stmt_affected_rows(s->st);
+		if (mysql_stmt_more_results(s->st))
+			my_drain(s);
+		return 0;
+	}
+	if (affected)
+		*affected = 0;
+	s->has_result = 1;
+	s->mc->active = s;
+	if (nf != s->ncols && my_cols_setup(s, nf, err) < 0) {
+		my_drain(s);
+		return -1;
+	}
+	/* Rebinding every time is cheap (a copy) and needed: a CALL's
+	 * execute gives the handle fresh, empty binds. */
+	if (mysql_stmt_bind_result(s->st, s->rbind)) {
+		my_fail_stmt(s, err);
+		my_drain(s);
+		return -1;
+	}
+	return 0;
+}
+
+/* Make every column of the fetched row a complete NUL-terminated string,
+ * fetching again any that did not fit. */
+static int my_fix_row(my_stmt *s, db_error *err)
+{
+	int rebind = 0;
+
+	for (unsigned int i = 0; i < s->ncols; i++) {
+		my_col *c = &s->cols[i];
+		MYSQL_BIND b;
+		unsigned long cap;
+		char *nb;
+
+		if (c->is_null) {
+			c->len = 0;
+			continue;
+		}
+		if (c->len < c->cap) {
+			c->buf[c->len] = '\0';
+			continue;
+		}
+		cap = c->cap * 2;
+		if (cap < c->len + 1)
+			cap = c->len + 1;
+		nb = realloc(c->buf, cap);
+		if (!nb)
+			return my_oom(err);
+		c->buf = nb;
+		c->cap = cap;
+		memset(&b, 0, sizeof(b));
+		b.buffer_type = MYSQL_TYPE_STRING;
+		b.buffer = c->buf;
+		b.buffer_length = c->cap;
+		b.length = &c->len;
+		b.is_null = &c->is_null;
+		b.error = &c->error;
+		if (mysql_stmt_fetch_column(s->st, &b, i, 0))
+			return my_fail_stmt(s, err);
+		if (c->len >= c->cap)
+			return db_error_set(err, DB_FATAL, 0, "HY000",
+					    "mysql: column %u still truncated after refetch", i);
+		c->buf[c->len] = '\0';
+		s->rbind[i].buffer = c->buf;
+		s->rbind[i].buffer_length = c->cap;
+		rebind = 1;
+	}
+	/* Later rows land in the grown buffers.  Rebinding drops the row's
+	 * column positions inside the library, so it comes after the refetches
+	 * above. */
+	if (rebind && mysql_stmt_bind_result(s->st, s->rbind))
+		return my_fail_stmt(s, err);
+	return 0;
+}
+
+static int my_fetch(db_stmt *st, db_error *err)
+{
+	my_stmt *s = (my_stmt *)st;
+	int rc;
+
+	s->on_row = 0;
+	if (!s->has_result || !s->st)
+		return 0;
+	rc = mysql_stmt_fetch(s->st);
+	if (rc == 0 || rc == MYSQL_DATA_TRUNCATED) {
+		if (my_fix_row(s, err) < 0) {
+			my_drain(s);
+			return -1;
+		}
+		s->on_row = 1;
+		return 1;
+	}
+	if (rc == MYSQL_NO_DATA) {
+		my_drain(s);
+		return 0;
+	}
+	my_fail_stmt(s, err);
+	my_drain(s);
+	return -1;
+}
+
+static int my_column_count(db_stmt *st)
+{
+	my_stmt *s = (my_stmt *)st;
+
+	if (s->ncols)
+		return (int)s->ncols;
+	return s->st ? (int)mysql_stmt_field_count(s->st) : 0;
+}
+
+static const my_col *my_col_get(db_stmt *st, int col)
+{
+	my_stmt *s = (my_stmt *)st;
+
+	if (!s->on_row || col < 0 || (unsigned int)col >= s->ncols)
+		return NULL;
+	return &s->cols[col];
+}
+
+static int my_col_isnull(db_stmt *st, int col)
+{
+	const my_col *c = my_col_get(st, col);
+	return !c || c->is_null;
+}
+
+static int64_t my_col_int(db_stmt *st, int col)
+{
+	const my_col *c = my_col_get(st, col);
+	char *end;
+	long long v;
+
+	if (!c || c->is_null)
+		return 0;
+	v = strtoll(c->buf, &end, 10);
+	/* DECIMAL and floating columns: truncate toward zero like sqlite. */
+	if (*end == '.' || *end == 'e' || *end == 'E') {
+		double d = strtod(c->buf, NULL);
+		if (d >= 9.2233720368547758e18)
+			return INT64_MAX;
+		if (d <= -9.2233720368547758e18)
+			return INT64_MIN;
+		return (int64_t)d;
+	}
+	return (int64_t)v;
+}
+
+static double my_col_double(db_stmt *st, int col)
+{
+	const my_col *c = my_col_get(st, col);
+	return c && !c->is_null ? strtod(c->buf, NULL) : 0.0;
+}
+
+static const char *my_col_text(db_stmt *st, int col, size_t *len)
+{
+	const my_col *c = my_col_get(st, col);
+
+	if (!c || c->is_null) {
+		if (len)
+			*len = 0;
+		return NULL;
+	}
+	if (len)
+		*len = c->len;
+	return c->buf;
+}
+
+static void my_reset(db_stmt *st)
+{
+	my_stmt *s = (my_stmt *)st;
+
+	if (s->has_result || (s->mc && s->mc->active == s))
+		my_drain(s);
+	s->on_row = 0;
+}
+
+static void my_finalize(db_stmt *st)
+{
+	my_stmt *s = (my_stmt *)st;
+
+	if (!s)
+		return;
+	my_reset(st);
+	my_unlink(s);
+	my_stmt_close_handle(s);
+	for (unsigned int i = 0; i < s->colcap; i++)
+		free(s->cols[i].buf);
+	free(s->cols);
+	free(s->rbind);
+	free(s->pbind);
+	free(s->pval);
+	free(s->plen);
+	free(s);
+}
+
+/* ---- transactions ---------------------------------------------------- */
+
+static int my_begin(db_conn *c, int write, db_error *err)
+{
+	/* Autocommit is off: the first statement opens the transaction. */
+	(void)c;
+	(void)write;
+	(void)err;
+	return 0;
+}
+
+static int my_commit(db_conn *c, db_error *err)
+{
+	my_conn *mc = (my_conn *)c;
+
+	my_settle(mc, NULL);
+	if (mysql_commit(mc->m))
+		return my_fail_conn(mc, mc->m, err);
+	return 0;
+}
+
+static int my_rollback(db_conn *c, db_error *err)
+{
+	my_conn *mc = (my_conn *)c;
+
+	my_settle(mc, NULL);
+	if (mysql_rollback(mc->m))
+		return my_fail_conn(mc, mc->m, err);
+	return 0;
+}
+
+/* ---- optional slots -------------------------------------------------- */
+
+static int my_call_proc(db_conn *c, const char *name, const db_param *params,
+			int nparams, db_stmt **out, db_error *err)
+{
+	size_t n;
+	char *sql, *p;
+	db_stmt *s;
+	int rc;
+
+	*out = NULL;
+	if (my_valid_name(name, 1, err) < 0)
+		return -1;
+	if (nparams < 0)
+		return db_error_set(err, DB_FATAL, 0, "07001", "mysql: negative nparams");
+	n = strlen(name) + 8 + 2 * (size_t)nparams;
+	sql = malloc(n);
+	if (!sql)
+		return my_oom(err);
+	p = sql + sprintf(sql, "CALL %s(", name);
+	for (int i = 0; i < nparams; i++) {
+		if (i)
+			*p++ = ',';
+		*p++ = '?';
+	}
+	*p++ = ')';
+	*p = '\0';
+	rc = my_prepare(c, sql, &s, err);
+	free(sql);
+	if (rc < 0)
+		return -1;
+	if (my_execute(s, params, nparams, NULL, err) < 0) {
+		my_finalize(s);
+		return -1;
+	}
+	*out = s;
+	return 0;
+}
+
+static int my_txn_counter(db_conn *c, int64_t *out, db_error *err)
+{
+	/* information_schema for MariaDB and MySQL 5.7, performance_schema for
+	 * MySQL 8 where the former is gone. */
+	static const char *const q[] = {
+		"SELECT SUM(CAST(VARIABLE_VALUE AS UNSIGNED)) FROM "
+		"information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN "
+		"('COM_COMMIT','COM_ROLLBACK')",
+		"SELECT SUM(CAST(VARIABLE_VALUE AS UNSIGNED)) FROM "
+		"performance_schema.global_status WHERE VARIABLE_NAME IN "
+		"('Com_commit','Com_rollback')",
+	};
+	my_conn *mc = (my_conn *)c;
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
+		struct my_first f = { .buf = buf, .len = sizeof(buf), .err = err };
+		if (my_query_rows(mc, q[i], my_first_row, &f, err) < 0) {
+			if (i + 1 < sizeof(q) / sizeof(q[0]))
+				continue;
+			return -1;
+		}
+		if (!f.found || !buf[0])
+			return db_error_set(err, DB_FATAL, 0, "HY000",
+					    "mysql: Com_commit/Com_rollback not found");
+		*out = strtoll(buf, NULL, 10);
+		return 0;
+	}
+	return -1;
+}
+
+static const struct {
+	const char *status;  /* upper-case GLOBAL_STATUS name */
+	const char *name;    /* our metric name */
+} my_metric_map[] = {
+	{ "INNODB_BUFFER_POOL_PAGES_DIRTY", "innodb_buffer_pool_pages_dirty" },
+	{ "INNODB_DATA_READS",              "innodb_data_reads" },
+	{ "INNODB_DATA_WRITES",             "innodb_data_writes" },
+	{ "INNODB_OS_LOG_WRITTEN",          "innodb_os_log_written" },
+	{ "THREADS_RUNNING",                "threads_running" },
+	{ "TRX_RSEG_HISTORY_LEN",           "history_list_length" },
+};
+#define MY_NMETRICS (sizeof(my_metric_map) / sizeof(my_metric_map[0]))
+
+struct my_metrics_ctx {
+	double value[MY_NMETRICS];
+	int have[MY_NMETRICS];
+};
+
+static int my_metric_row(void *ctx, MYSQL_ROW row, unsigned long *lens, unsigned int nf)
+{
+	struct my_metrics_ctx *m = ctx;
+
+	(void)lens;
+	if (nf < 2 || !row[0] || !row[1])
+		return 0;
+	for (size_t i = 0; i < MY_NMETRICS; i++) {
+		if (!strcasecmp(row[0], my_metric_map[i].status)) {
+			m->value[i] = strtod(row[1], NULL);
+			m->have[i] = 1;
+		}
+	}
+	return 0;
+}
+
+static int my_metrics(db_conn *c, db_metric *out, int max, db_error *err)
+{
+	static const char *const status_q[] = {
+		"SELECT VARIABLE_NAME, VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
+		"WHERE VARIABLE_NAME IN ('INNODB_BUFFER_POOL_PAGES_DIRTY','INNODB_DATA_READS',"
+		"'INNODB_DATA_WRITES','INNODB_OS_LOG_WRITTEN','THREADS_RUNNING')",
+		"SELECT VARIABLE_NAME, VARIABLE_VALUE FROM performance_schema.global_status "
+		"WHERE VARIABLE_NAME IN ('Innodb_buffer_pool_pages_dirty','Innodb_data_reads',"
+		"'Innodb_data_writes','Innodb_os_log_written','Threads_running')",
+	};
+	my_conn *mc = (my_conn *)c;
+	struct my_metrics_ctx m;
+	db_error e2;
+	int n = 0, ok = 0;
+
+	memset(&m, 0, sizeof(m));
+	for (size_t i = 0; i < sizeof(status_q) / sizeof(status_q[0]) && !ok; i++)
+		ok = my_query_rows(mc, status_q[i], my_metric_row, &m, err) == 0;
+	if (!ok)
+		return -1;
+	/* The history list length is only in INNODB_METRICS; it may be off or
+	 * hidden by privileges, in which case it is just left out. */
+	my_query_rows(mc, "SELECT 'TRX_RSEG_HISTORY_LEN', COUNT FROM "
+		      "information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'",
+		      my_metric_row, &m, &e2);
+	for (size_t i = 0; i < MY_NMETRICS && n < max; i++) {
+		if (!m.have[i])
+			continue;
+		snprintf(out[n].name, sizeof(out[n].name), "%s", my_metric_map[i].name);
+		out[n].value = m.value[i];
+		n++;
+	}
+	return n;
+}
+
+static int my_get_var(db_conn *c, const char *name, char *buf, size_t len, db_error *err)
+{
+	char sql[NAME_MAX_LEN + 32];
+	struct my_first f = { .buf = buf, .len = len, .err = err };
+
+	if (my_valid_name(name, 0, err) < 0)
+		return -1;
+	if (!buf || len == 0)
+		return db_error_set(err, DB_FATAL, 0, "HY000", "mysql: no buffer for get_var");
+	snprintf(sql, sizeof(sql), "SELECT @@GLOBAL.%s", name);
+	if (my_query_rows((my_conn *)c, sql, my_first_row, &f, err) < 0)
+		return -1;
+	/* A NULL value reads as the empty string. */
+	if (!f.found)
+		buf[0] = '\0';
+	return 0;
+}
+
+static int my_set_var(db_conn *c, const char *name, const char *value, db_error *err)
+{
+	my_conn *mc = (my_conn *)c;
+	unsigned long long bytes;
+	size_t vlen, n;
+	char *sql;
+	int rc;
+
+	if (my_valid_name(name, 0, err) < 0)
+		return -1;
+	if (!value)
+		return db_error_set(err, DB_FATAL, 0, "HY000", "mysql: no value for %s", name);
+	vlen = strlen(value);
+	n = strlen(name) + 2 * vlen + 32;
+	sql = malloc(n);
+	if (!sql)
+		return my_oom(err);
+	if (is_number(value) || is_keyword(value)) {
+		snprintf(sql, n, "SET GLOBAL %s = %s", name, value);
+	} else if (size_suffix(value, &bytes)) {
+		snprintf(sql, n, "SET GLOBAL %s = %llu", name, bytes);
+	} else {
+		char *p = sql + snprintf(sql, n, "SET GLOBAL %s = '", name);
+		p += mysql_real_escape_string(mc->m, p, value, (unsigned long)vlen);
+		*p++ = '\'';
+		*p = '\0';
+	}
+	rc = my_exec(c, sql, NULL, err);
+	free(sql);
+	return rc;
+}
+
+const db_driver mysql_driver = {
+	.name = "mysql",
+	.caps = {
+		.multirow_insert = 1,
+		.select_for_update = 1,
+		.procedures = 1,
+		.server_vars = 1,
+		.single_writer = 0,
+	},
+	.init = my_init,
+	.done = my_done,
+	.connect = my_connect,
+	.disconnect = my_disconnect,
+	.server_version = my_server_version,
+	.exec = my_exec,
+	.prepare = my_prepare,
+	.execute = my_execute,
+	.fetch = my_fetch,
+	.column_count = my_column_count,
+	.col_isnull = my_col_isnull,
+	.col_int = my_col_int,
+	.col_double = my_col_double,
+	.col_text = my_col_text,
+	.reset = my_reset,
+	.finalize = my_finalize,
+	.begin = my_begin,
+	.commit = my_commit,
+	.rollback = my_rollback,
+	.call_proc = my_call_proc,
+	.txn_counter = my_txn_counter,
+	.metrics = my_metrics,
+	.get_var = my_get_var,
+	.set_var = my_set_var,
+	.conn_id = my_conn_id,
+};

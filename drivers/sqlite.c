@@ -1,0 +1,639 @@
+/* sqlite.c: the SQLite driver.  One sqlite3 handle per connection, opened
+ * NOMUTEX since a connection belongs to one thread at a time; WAL journal so
+ * readers never wait for the writer; one writer at a time (caps.single_writer),
+ * which begin(write) takes up front with BEGIN IMMEDIATE so a transaction
+ * never fails half-way for want of the write lock.
+ *
+ * SQLite runs in autocommit mode between transactions: statements issued
+ * without begin() commit on their own, and commit()/rollback() outside a
+ * transaction do nothing.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "driver.h"
+
+#include <sqlite3.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define BUSY_TIMEOUT_MS 10000
+#define NAME_MAX_LEN    64
+
+typedef struct lite_stmt lite_stmt;
+
+typedef struct lite_conn {
+	db_conn base;
+	sqlite3 *db;
+	lite_stmt *stmts;  /* every open statement: commit ends their cursors */
+	char version[48];
+} lite_conn;
+
+struct lite_stmt {
+	db_stmt base;
+	lite_conn *lc;     /* NULL once the connection is closed */
+	lite_stmt *prev, *next;
+	sqlite3_stmt *st;  /* NULL once the connection is closed */
+	int running;       /* stepped and not yet done: more rows may follow */
+	int pending;       /* execute stepped onto a row fetch has not returned */
+	int on_row;        /* a row is current */
+};
+
+extern const db_driver sqlite_driver;
+
+/* ---- errors ---------------------------------------------------------- */
+
+static int lite_fail(sqlite3 *db, int rc, db_error *err)
+{
+	int prim = rc & 0xff;
+	const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+	db_errclass cls = DB_FATAL;
+	const char *state = "HY000";
+
+	if (prim == SQLITE_BUSY || prim == SQLITE_LOCKED) {
+		cls = DB_RETRY;
+		state = "40001";
+	}
+	return db_error_set(err, cls, rc, state, "sqlite error %d (%s): %s", rc, state,
+			    msg ? msg : sqlite3_errstr(rc));
+}
+
+static int lite_oom(db_error *err)
+{
+	return db_error_set(err, DB_FATAL, SQLITE_NOMEM, "HY001", "sqlite: out of memory");
+}
+
+static const char *nz(const char *s)
+{
+	return s && *s ? s : NULL;
+}
+
+/* Pragma names are spliced into SQL text, so only identifier characters. */
+static int lite_valid_name(const char *name, db_error *err)
+{
+	size_t n = name ? strlen(name) : 0;
+
+	if (n == 0 || n > NAME_MAX_LEN)
+		return db_error_set(err, DB_FATAL, 0, "42000",
+				    "invalid name '%s'", name ? name : "");
+	for (size_t i = 0; i < n; i++) {
+		char ch = name[i];
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || ch == '_')
+			continue;
+		return db_error_set(err, DB_FATAL, 0, "42000",
+				    "invalid name '%s': only letters, digits and _ allowed",
+				    name);
+	}
+	return 0;
+}
+
+static int is_number(const char *v)
+{
+	const char *p = v;
+	int digits = 0;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	while (*p >= '0' && *p <= '9')
+		p++, digits++;
+	if (*p == '.') {
+		p++;
+		while (*p >= '0' && *p <= '9')
+			p++, digits++;
+	}
+	if (!digits)
+		return 0;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return *p == '\0';
+}
+
+/* ---- statement list -------------------------------------------------- */
+
+static void lite_link(lite_conn *lc, lite_stmt *s)
+{
+	s->lc = lc;
+	s->prev = NULL;
+	s->next = lc->stmts;
+	if (lc->stmts)
+		lc->stmts->prev = s;
+	lc->stmts = s;
+}
+
+static void lite_unlink(lite_stmt *s)
+{
+	lite_conn *lc = s->lc;
+
+	if (!lc)
+		return;
+	if (s->prev)
+		s->prev->next = s->next;
+	else
+		lc->stmts = s->next;
+	if (s->next)
+		s->next->prev = s->prev;
+	s->prev = s->next = NULL;
+	s->lc = NULL;
+}
+
+static void lite_stmt_reset(lite_stmt *s)
+{
+	if (s->st && (s->running || s->pending))
+		sqlite3_reset(s->st);
+	s->running = s->pending = s->on_row = 0;
+}
+
+/* End every open cursor: an unread SELECT would otherwise keep its read
+ * transaction (and its WAL snapshot) alive past commit. */
+static void lite_reset_all(lite_conn *lc)
+{
+	for (lite_stmt *s = lc->stmts; s; s = s->next)
+		if (s->running || s->pending)
+			lite_stmt_reset(s);
+}
+
+/* ---- connections ----------------------------------------------------- */
+
+static int lite_init(db_error *err)
+{
+	int rc;
+
+	if (!sqlite3_threadsafe())
+		return db_error_set(err, DB_FATAL, 0, "HY000",
+				    "sqlite: library built without thread support");
+	rc = sqlite3_initialize();
+	if (rc != SQLITE_OK)
+		return lite_fail(NULL, rc, err);
+	return 0;
+}
+
+static void lite_done(void)
+{
+	sqlite3_shutdown();
+}
+
+static int lite_exec_simple(sqlite3 *db, const char *sql, db_error *err)
+{
+	int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+
+	if (rc != SQLITE_OK)
+		return lite_fail(db, sqlite3_extended_errcode(db), err);
+	return 0;
+}
+
+static int lite_connect(const db_params *p, db_conn **out, db_error *err)
+{
+	const char *file = nz(p->file) ? p->file : nz(p->database);
+	lite_conn *lc;
+	sqlite3 *db = NULL;
+	int rc;
+
+	*out = NULL;
+	if (!file)
+		return db_error_set(err, DB_FATAL, 0, "HY000",
+				    "sqlite: no database file given");
+	rc = sqlite3_open_v2(file, &db,
+			     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+			     NULL);
+	if (rc != SQLITE_OK) {
+		if (db) {
+			rc = sqlite3_extended_errcode(db);
+			db_error_set(err, DB_FATAL, rc, "HY000", "sqlite error %d (HY000): %s: %s",
+				     rc, file, sqlite3_errmsg(db));
+		} else {
+			lite_oom(err);
+		}
+		sqlite3_close(db);
+		return -1;
+	}
+	sqlite3_extended_result_codes(db, 1);
+	/* Busy timeout first: switching to WAL needs a lock another
+	 * connection may hold for a moment. */
+	sqlite3_busy_timeout(db, BUSY_TIMEOUT_MS);
+	if (lite_exec_simple(db, "PRAGMA journal_mode=WAL", err) < 0 ||
+	    lite_exec_simple(db, "PRAGMA synchronous=NORMAL", err) < 0 ||
+	    lite_exec_simple(db, "PRAGMA foreign_keys=OFF", err) < 0) {
+		sqlite3_close(db);
+		return -1;
+	}
+	lc = calloc(1, sizeof(*lc));
+	if (!lc) {
+		sqlite3_close(db);
+		return lite_oom(err);
+	}
+	lc->base.drv = &sqlite_driver;
+	lc->db = db;
+	snprintf(lc->version, sizeof(lc->version), "SQLite %s", sqlite3_libversion());
+	*out = &lc->base;
+	return 0;
+}
+
+static void lite_disconnect(db_conn *c)
+{
+	lite_conn *lc = (lite_conn *)c;
+
+	if (!lc)
+		return;
+	/* Statements may outlive the connection; finalize their handles now so
+	 * the close succeeds, and leave the structs for finalize. */
+	while (lc->stmts) {
+		lite_stmt *s = lc->stmts;
+		sqlite3_finalize(s->st);
+		s->st = NULL;
+		s->running = s->pending = s->on_row = 0;
+		lite_unlink(s);
+	}
+	sqlite3_close_v2(lc->db);
+	free(lc);
+}
+
+static const char *lite_server_version(db_conn *c)
+{
+	return ((lite_conn *)c)->version;
+}
+
+static int64_t lite_conn_id(db_conn *c)
+{
+	(void)c;
+	return -1;
+}
+
+/* ---- plain statements ------------------------------------------------ */
+
+/* Step one statement to the end; rows are discarded. */
+static int lite_run(sqlite3 *db, sqlite3_stmt *st, int64_t *affected, db_error *err)
+{
+	sqlite3_int64 before = sqlite3_total_changes64(db);
+	int rc;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		;
+	if (rc != SQLITE_DONE)
+		return lite_fail(db, rc, err);
+	/* sqlite3_changes() keeps the count of the last INSERT/UPDATE/DELETE
+	 * even across DDL; only trust it when this statement changed rows. */
+	if (affected)
+		*affected = sqlite3_total_changes64(db) != before ? sqlite3_changes64(db) : 0;
+	return 0;
+}
+
+static int lite_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err)
+{
+	lite_conn *lc = (lite_conn *)c;
+	const char *tail = sql;
+	int64_t aff = 0;
+
+	while (tail && *tail) {
+		sqlite3_stmt *st = NULL;
+		int rc = sqlite3_prepare_v2(lc->db, tail, -1, &st, &tail);
+
+		if (rc != SQLITE_OK)
+			return lite_fail(lc->db, rc, err);
+		if (!st)  /* whitespace or a comment */
+			continue;
+		rc = lite_run(lc->db, st, &aff, err);
+		sqlite3_finalize(st);
+		if (rc < 0)
+			return -1;
+	}
+	if (affected)
+		*affected = aff;
+	return 0;
+}
+
+/* ---- prepared statements --------------------------------------------- */
+
+static int lite_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
+{
+	lite_conn *lc = (lite_conn *)c;
+	sqlite3_stmt *st = NULL;
+	const char *tail = NULL;
+	lite_stmt *s;
+	int rc;
+
+	*out = NULL;
+	rc = sqlite3_prepare_v3(lc->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &st, &tail);
+	if (rc != SQLITE_OK)
+		return lite_fail(lc->db, rc, err);
+	if (!st)
+		return db_error_set(err, DB_FATAL, SQLITE_MISUSE, "HY000",
+				    "sqlite: empty statement");
+	for (; tail && *tail; tail++) {
+		if (*tail != ' ' && *tail != '\t' && *tail != '\n' && *tail != '\r' &&
+		    *tail != ';') {
+			sqlite3_finalize(st);
+			return db_error_set(err, DB_FATAL, SQLITE_MISUSE, "HY000",
+					    "sqlite: one statement per prepare, extra text: %.40s",
+					    tail);
+		}
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s) {
+		sqlite3_finalize(st);
+		return lite_oom(err);
+	}
+	s->base.conn = c;
+	s->st = st;
+	lite_link(lc, s);
+	*out = &s->base;
+	return 0;
+}
+
+static int lite_detached(db_error *err)
+{
+	return db_error_set(err, DB_FATAL, SQLITE_MISUSE, "08003",
+			    "sqlite: statement used after its connection was closed");
+}
+
+static int lite_execute(db_stmt *st, const db_param *params, int nparams,
+			int64_t *affected, db_error *err)
+{
+	lite_stmt *s = (lite_stmt *)st;
+	sqlite3 *db;
+	sqlite3_int64 before;
+	int rc, want;
+
+	if (!s->st)
+		return lite_detached(err);
+	db = sqlite3_db_handle(s->st);
+	sqlite3_reset(s->st);
+	sqlite3_clear_bindings(s->st);
+	s->running = s->pending = s->on_row = 0;
+	want = sqlite3_bind_parameter_count(s->st);
+	if (nparams != want)
+		return db_error_set(err, DB_FATAL, SQLITE_RANGE, "07001",
+				    "sqlite: statement takes %d parameters, got %d", want, nparams);
+	for (int i = 0; i < nparams; i++) {
+		const db_param *p = &params[i];
+
+		switch (p->type) {
+		case DB_T_INT:
+			rc = sqlite3_bind_int64(s->st, i + 1, p->i);
+			break;
+		case DB_T_DOUBLE:
+			rc = sqlite3_bind_double(s->st, i + 1, p->d);
+			break;
+		case DB_T_TEXT:
+			/* TRANSIENT: later steps (fetch) still read the value
+			 * after the caller's buffer may be gone. */
+			rc = sqlite3_bind_text64(s->st, i + 1, p->s ? p->s : "", p->len,
+						 SQLITE_TRANSIENT, SQLITE_UTF8);
+			break;
+		case DB_T_NULL:
+			rc = sqlite3_bind_null(s->st, i + 1);
+			break;
+		default:
+			return db_error_set(err, DB_FATAL, SQLITE_MISMATCH, "HY004",
+					    "sqlite: parameter %d has unknown type %d",
+					    i + 1, (int)p->type);
+		}
+		if (rc != SQLITE_OK)
+			return lite_fail(db, rc, err);
+	}
+	before = sqlite3_total_changes64(db);
+	rc = sqlite3_step(s->st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		lite_fail(db, rc, err);
+		sqlite3_reset(s->st);
+		return -1;
+	}
+	if (affected)
+		*affected = sqlite3_total_changes64(db) != before ? sqlite3_changes64(db) : 0;
+	if (rc == SQLITE_ROW) {
+		s->running = 1;
+		s->pending = 1;
+	} else {
+		/* Done: reset now so the statement holds no lock meanwhile. */
+		sqlite3_reset(s->st);
+	}
+	return 0;
+}
+
+static int lite_fetch(db_stmt *st, db_error *err)
+{
+	lite_stmt *s = (lite_stmt *)st;
+	int rc;
+
+	if (s->pending) {
+		s->pending = 0;
+		s->on_row = 1;
+		return 1;
+	}
+	s->on_row = 0;
+	if (!s->running || !s->st)
+		return 0;
+	rc = sqlite3_step(s->st);
+	if (rc == SQLITE_ROW) {
+		s->on_row = 1;
+		return 1;
+	}
+	s->running = 0;
+	if (rc == SQLITE_DONE) {
+		sqlite3_reset(s->st);
+		return 0;
+	}
+	lite_fail(sqlite3_db_handle(s->st), rc, err);
+	sqlite3_reset(s->st);
+	return -1;
+}
+
+static int lite_column_count(db_stmt *st)
+{
+	lite_stmt *s = (lite_stmt *)st;
+	return s->st ? sqlite3_column_count(s->st) : 0;
+}
+
+/* sqlite leaves column access off a row undefined, so guard it here. */
+static int lite_col_ok(lite_stmt *s, int col)
+{
+	return s->on_row && s->st && col >= 0 && col < sqlite3_column_count(s->st);
+}
+
+static int lite_col_isnull(db_stmt *st, int col)
+{
+	lite_stmt *s = (lite_stmt *)st;
+	return !lite_col_ok(s, col) || sqlite3_column_type(s->st, col) == SQLITE_NULL;
+}
+
+static int64_t lite_col_int(db_stmt *st, int col)
+{
+	lite_stmt *s = (lite_stmt *)st;
+	return lite_col_ok(s, col) ? sqlite3_column_int64(s->st, col) : 0;
+}
+
+static double lite_col_double(db_stmt *st, int col)
+{
+	lite_stmt *s = (lite_stmt *)st;
+	return lite_col_ok(s, col) ? sqlite3_column_double(s->st, col) : 0.0;
+}
+
+static const char *lite_col_text(db_stmt *st, int col, size_t *len)
+{
+	lite_stmt *s = (lite_stmt *)st;
+	const unsigned char *t = NULL;
+
+	if (lite_col_ok(s, col) && sqlite3_column_type(s->st, col) != SQLITE_NULL)
+		t = sqlite3_column_text(s->st, col);
+	if (len)
+		*len = t ? (size_t)sqlite3_column_bytes(s->st, col) : 0;
+	return (const char *)t;
+}
+
+static void lite_reset(db_stmt *st)
+{
+	lite_stmt_reset((lite_stmt *)st);
+}
+
+static void lite_finalize(db_stmt *st)
+{
+	lite_stmt *s = (lite_stmt *)st;
+
+	if (!s)
+		return;
+	lite_unlink(s);
+	sqlite3_finalize(s->st);
+	free(s);
+}
+
+/* ---- transactions ---------------------------------------------------- */
+
+static int lite_begin(db_conn *c, int write, db_error *err)
+{
+	lite_conn *lc = (lite_conn *)c;
+	return lite_exec_simple(lc->db, write ? "BEGIN IMMEDIATE" : "BEGIN", err);
+}
+
+static int lite_commit(db_conn *c, db_error *err)
+{
+	lite_conn *lc = (lite_conn *)c;
+
+	lite_reset_all(lc);
+	if (sqlite3_get_autocommit(lc->db))
+		return 0;
+	return lite_exec_simple(lc->db, "COMMIT", err);
+}
+
+static int lite_rollback(db_conn *c, db_error *err)
+{
+	lite_conn *lc = (lite_conn *)c;
+
+	lite_reset_all(lc);
+	/* SQLite may already have rolled back (some errors do that); that is
+	 * not a failure. */
+	if (sqlite3_get_autocommit(lc->db))
+		return 0;
+	return lite_exec_simple(lc->db, "ROLLBACK", err);
+}
+
+/* ---- pragmas as server variables ------------------------------------- */
+
+static int lite_get_var(db_conn *c, const char *name, char *buf, size_t len, db_error *err)
+{
+	lite_conn *lc = (lite_conn *)c;
+	char sql[NAME_MAX_LEN + 16];
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (lite_valid_name(name, err) < 0)
+		return -1;
+	if (!buf || len == 0)
+		return db_error_set(err, DB_FATAL, 0, "HY000", "sqlite: no buffer for get_var");
+	snprintf(sql, sizeof(sql), "PRAGMA %s", name);
+	rc = sqlite3_prepare_v2(lc->db, sql, -1, &st, NULL);
+	if (rc != SQLITE_OK)
+		return lite_fail(lc->db, rc, err);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		const unsigned char *t = sqlite3_column_text(st, 0);
+		size_t n = t ? (size_t)sqlite3_column_bytes(st, 0) : 0;
+
+		if (n >= len) {
+			sqlite3_finalize(st);
+			return db_error_set(err, DB_FATAL, 0, "22001",
+					    "sqlite: value of %zu bytes does not fit a %zu byte buffer",
+					    n, len);
+		}
+		if (n)
+			memcpy(buf, t, n);
+		buf[n] = '\0';
+		sqlite3_finalize(st);
+		return 0;
+	}
+	if (rc == SQLITE_DONE) {
+		sqlite3_finalize(st);
+		/* Unknown pragmas are silently ignored by SQLite. */
+		return db_error_set(err, DB_FATAL, 0, "HY000",
+				    "sqlite: pragma %s returned no value (unknown?)", name);
+	}
+	lite_fail(lc->db, rc, err);
+	sqlite3_finalize(st);
+	return -1;
+}
+
+static int lite_set_var(db_conn *c, const char *name, const char *value, db_error *err)
+{
+	char *sql;
+	int rc;
+
+	if (lite_valid_name(name, err) < 0)
+		return -1;
+	if (!value)
+		return db_error_set(err, DB_FATAL, 0, "HY000", "sqlite: no value for %s", name);
+	if (is_number(value) || !strcasecmp(value, "ON") || !strcasecmp(value, "OFF"))
+		sql = sqlite3_mprintf("PRAGMA %s=%s", name, value);
+	else
+		sql = sqlite3_mprintf("PRAGMA %s=%Q", name, value);
+	if (!sql)
+		return lite_oom(err);
+	rc = lite_exec(c, sql, NULL, err);
+	sqlite3_free(sql);
+	return rc;
+}
+
+const db_driver sqlite_driver = {
+	.name = "sqlite",
+	.caps = {
+		.multirow_insert = 1,
+		.select_for_update = 0,
+		.procedures = 0,
+		.server_vars = 1,
+		.single_writer = 1,
+	},
+	.init = lite_init,
+	.done = lite_done,
+	.connect = lite_connect,
+	.disconnect = lite_disconnect,
+	.server_version = lite_server_version,
+	.exec = lite_exec,
+	.prepare = lite_prepare,
+	.execute = lite_execute,
+	.fetch = lite_fetch,
+	.column_count = lite_column_count,
+	.col_isnull = lite_col_isnull,
+	.col_int = lite_col_int,
+	.col_double = lite_col_double,
+	.col_text = lite_col_text,
+	.reset = lite_reset,
+	.finalize = lite_finalize,
+	.begin = lite_begin,
+	.commit = lite_commit,
+	.rollback = lite_rollback,
+	.call_proc = NULL,
+	.txn_counter = NULL,
+	.metrics = NULL,
+	.get_var = lite_get_var,
+	.set_var = lite_set_var,
+	.conn_id = lite_conn_id,
+};

@@ -1,0 +1,156 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include "batch.h"
+#include "command.h"
+
+const char *fmt_thousands(double v, char *buf, size_t len)
+{
+	char tmp[32];
+	long long n = (long long)(v + (v < 0 ? -0.5 : 0.5));
+	int neg = n < 0;
+	snprintf(tmp, sizeof tmp, "%lld", neg ? -n : n);
+	size_t l = strlen(tmp), o = 0;
+	if (neg && o + 1 < len)
+		buf[o++] = '-';
+	for (size_t i = 0; i < l && o + 1 < len; i++) {
+		if (i && (l - i) % 3 == 0 && o + 1 < len)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+static void on_tick(const tick *t, void *ud)
+{
+	batch_out *b = ud;
+	char nopm[24], tpm[24];
+	if (b->interval > 1 && t->t % b->interval)
+		return;
+	uint64_t err = t->errors[ERR_OTHER] + t->failed;
+	pthread_mutex_lock(&b->lock);
+	fprintf(b->out, "[%4ds %-8s] vus %d  nopm %s  tpm %s  p95 ms no %.1f pay %.1f os %.1f dl %.1f sl %.1f"
+		"  err %llu  retry %llu%s\n",
+		t->t, phase_names[t->phase], t->vus, fmt_thousands(t->nopm, nopm, sizeof nopm),
+		fmt_thousands(t->tpm, tpm, sizeof tpm), t->p95[TX_NEW_ORDER], t->p95[TX_PAYMENT],
+		t->p95[TX_ORDER_STATUS], t->p95[TX_DELIVERY], t->p95[TX_STOCK_LEVEL],
+		(unsigned long long)err, (unsigned long long)t->retries,
+		t->errors[ERR_CONNECTION] ? "  reconnecting" : "");
+	fflush(b->out);
+	pthread_mutex_unlock(&b->lock);
+}
+
+static void on_event(const run_event *ev, void *ud)
+{
+	batch_out *b = ud;
+	pthread_mutex_lock(&b->lock);
+	fprintf(b->out, "[%4ds %-8s] %s\n", ev->t, ev->type, ev->text);
+	fflush(b->out);
+	pthread_mutex_unlock(&b->lock);
+}
+
+void batch_init(batch_out *b, FILE *out, int interval)
+{
+	b->out = out;
+	b->interval = interval > 0 ? interval : 1;
+	pthread_mutex_init(&b->lock, NULL);
+}
+
+void batch_hooks(batch_out *b, engine_hooks *h)
+{
+	h->on_tick = on_tick;
+	h->on_event = on_event;
+	h->ud = b;
+}
+
+typedef struct reader {
+	batch_out *b;
+	engine *e;
+	FILE *in;
+} reader;
+
+static void *reader_main(void *arg)
+{
+	reader *r = arg;
+	char line[2048], out[4096], err[512];
+	sigset_t all;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+
+	while (fgets(line, sizeof line, r->in)) {
+		line[strcspn(line, "\r\n")] = '\0';
+		cmd_ctx x = { .e = r->e, .out = out, .outlen = sizeof out };
+		const command_def *d;
+		cmd_args a;
+		int p = command_parse(line, &d, &a, err, sizeof err);
+		if (p == 0)
+			continue;
+		if (engine_is_done(r->e))
+			break;
+		engine_event(r->e, "command", "%s", line);
+		int rc = p < 0 ? -1 : command_run(&x, line, err, sizeof err);
+		pthread_mutex_lock(&r->b->lock);
+		if (rc)
+			fprintf(r->b->out, "error: %s\n", err);
+		else if (out[0])
+			fprintf(r->b->out, "%s%s", out, out[strlen(out) - 1] == '\n' ? "" : "\n");
+		fflush(r->b->out);
+		pthread_mutex_unlock(&r->b->lock);
+		if (rc)
+			engine_event(r->e, "error", "command '%s': %s", line, err);
+	}
+	free(r);
+	return NULL;
+}
+
+int batch_read_commands(batch_out *b, engine *e, FILE *in)
+{
+	pthread_t th;
+	reader *r = malloc(sizeof *r);
+	if (!r)
+		return -1;
+	r->b = b;
+	r->e = e;
+	r->in = in;
+	if (pthread_create(&th, NULL, reader_main, r)) {
+		free(r);
+		return -1;
+	}
+	pthread_detach(th);
+	return 0;
+}
+
+void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *results_path)
+{
+	char a[24], b[24], lines[8][96];
+	int ok;
+	fprintf(out, "\nSummary of the steady phase: %d s, up to %d VUs\n", s->steady_seconds, s->vus_max);
+	fprintf(out, "  NOPM %s   TPM %s\n", fmt_thousands(s->nopm, a, sizeof a),
+		fmt_thousands(s->tpm, b, sizeof b));
+	fprintf(out, "  %-13s %10s %9s %9s %9s %9s %9s %9s\n", "transaction", "count",
+		"avg ms", "p50", "p90", "p95", "p99", "max");
+	for (int i = 0; i < TX_COUNT; i++)
+		fprintf(out, "  %-13s %10llu %9.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", txn_names[i],
+			(unsigned long long)s->commits[i], s->avg[i], s->p50[i], s->p90[i], s->p95[i],
+			s->p99[i], s->max[i]);
+	fprintf(out, "  errors: deadlock %llu  lock timeout %llu  connection %llu  other %llu;"
+		"  failed %llu  retries %llu  reconnects %llu\n",
+		(unsigned long long)s->errors[ERR_DEADLOCK], (unsigned long long)s->errors[ERR_LOCK_TIMEOUT],
+		(unsigned long long)s->errors[ERR_CONNECTION], (unsigned long long)s->errors[ERR_OTHER],
+		(unsigned long long)s->failed, (unsigned long long)s->retries,
+		(unsigned long long)s->reconnects);
+	int n = summary_audit_lines(s, warehouses, lines, 8, &ok);
+	fprintf(out, "  audit:");
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%s", i ? "; " : " ", lines[i]);
+	fprintf(out, "\n  client CPU %.2f s: %.3f s per 1,000 transactions, %.3f s per 1,000 New-Orders\n",
+		s->client_cpu_s, s->cpu_per_1000, s->cpu_per_1000_no);
+	if (results_path && results_path[0])
+		fprintf(out, "  results: %s\n", results_path);
+	fflush(out);
+}

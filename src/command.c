@@ -1,0 +1,280 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "command.h"
+#include "engine.h"
+#include "util.h"
+
+int command_vus_value(const char *arg, int current, int *out, char *err, size_t errlen)
+{
+	char *end;
+	int rel = arg[0] == '+' || arg[0] == '-';
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (!*arg || *end || errno || (rel && !isdigit((unsigned char)arg[1]))) {
+		snprintf(err, errlen, "vus: expected N, +N or -N, got '%s'", arg);
+		return -1;
+	}
+	long n = rel ? current + v : v;
+	if (n < 0 || n > 10000) {
+		snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got %ld", n);
+		return -1;
+	}
+	*out = (int)n;
+	return 0;
+}
+
+static int c_vus(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	engine_status st;
+	int n;
+	engine_get_status(x->e, &st);
+	if (command_vus_value(a->argv[0], st.vus_target, &n, err, errlen))
+		return -1;
+	if (engine_set_vus(x->e, n, "operator", err, errlen))
+		return -1;
+	snprintf(x->out, x->outlen, "vus %d -> %d", st.vus_target, n);
+	return 0;
+}
+
+static int c_phase(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	const char *p = a->argv[0];
+	if (!strcmp(p, "steady"))
+		return engine_end_rampup(x->e, err, errlen);
+	if (!strcmp(p, "rampdown"))
+		return engine_start_rampdown(x->e, err, errlen);
+	snprintf(err, errlen, "phase: expected 'steady' or 'rampdown', got '%s'", p);
+	return -1;
+}
+
+static int c_extend(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	int s = 0;
+	if (a->argc == 1) {
+		char *end;
+		long v = strtol(a->argv[0], &end, 10);
+		if (*end || v <= 0 || v > 86400 * 30) {
+			snprintf(err, errlen, "extend: expected seconds from 1 to 2592000, got '%s'",
+				 a->argv[0]);
+			return -1;
+		}
+		s = (int)v;
+	}
+	return engine_extend(x->e, s, err, errlen);
+}
+
+static int c_stop(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	engine_event(x->e, "command", "stop");
+	engine_stop(x->e, "operator");
+	snprintf(x->out, x->outlen, "stopping: VUs finish their transactions");
+	return 0;
+}
+
+static int c_quit(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	x->quit = 1;
+	return c_stop(x, a, err, errlen);
+}
+
+static int c_pause(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	return engine_pause(x->e, 1);
+}
+
+static int c_resume(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	return engine_pause(x->e, 0);
+}
+
+static int c_set(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	if (engine_set_var(x->e, a->argv[0], a->argv[1], err, errlen))
+		return -1;
+	char now[256];
+	if (engine_get_var(x->e, a->argv[0], now, sizeof now, err, errlen) == 0)
+		snprintf(x->out, x->outlen, "%s = %s", a->argv[0], now);
+	return 0;
+}
+
+static int c_get(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	char v[256];
+	if (engine_get_var(x->e, a->argv[0], v, sizeof v, err, errlen))
+		return -1;
+	snprintf(x->out, x->outlen, "%s = %s", a->argv[0], v);
+	return 0;
+}
+
+static int c_sql(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	return engine_sql(x->e, a->argv[0], x->out, x->outlen, err, errlen);
+}
+
+static int c_mark(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	engine_event(x->e, "mark", "%s", a->argv[0]);
+	return 0;
+}
+
+static int c_status(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	engine_status st;
+	engine_get_status(x->e, &st);
+	snprintf(x->out, x->outlen, "t %d s  phase %s (%d s left)  vus %d/%d%s  nopm %.0f  tpm %.0f  results %s",
+		 st.t, phase_names[st.phase], st.phase_left, st.vus, st.vus_target,
+		 st.paused ? " (paused)" : "", st.last.nopm, st.last.tpm, st.results_path);
+	return 0;
+}
+
+static int c_help(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	size_t used = 0;
+	x->out[0] = '\0';
+	for (size_t i = 0; i < command_count && used < x->outlen; i++) {
+		const command_def *d = &command_table[i];
+		if (a->argc == 1 && strcmp(a->argv[0], d->name))
+			continue;
+		int n = snprintf(x->out + used, x->outlen - used, "%-28s %s\n", d->usage, d->help);
+		used += n > 0 ? (size_t)n : 0;
+	}
+	if (a->argc == 1 && !x->out[0]) {
+		snprintf(err, errlen, "help: no command '%s'", a->argv[0]);
+		return -1;
+	}
+	return 0;
+}
+
+const command_def command_table[] = {
+	{ "vus", 1, 1, 0, "vus N|+N|-N", "set the number of virtual users", c_vus },
+	{ "phase", 1, 1, 0, "phase steady|rampdown", "end ramp-up now, or start ramp-down now", c_phase },
+	{ "extend", 0, 1, 0, "extend [SECONDS]", "make the steady phase longer (default: run.extend_step)", c_extend },
+	{ "pause", 0, 0, 0, "pause", "pause every VU after its transaction", c_pause },
+	{ "resume", 0, 0, 0, "resume", "resume paused VUs", c_resume },
+	{ "set", 2, 2, 1, "set VARIABLE VALUE", "set a server variable (SET GLOBAL; PRAGMA on sqlite)", c_set },
+	{ "get", 1, 1, 0, "get VARIABLE", "show a server variable", c_get },
+	{ "sql", 1, 1, 1, "sql STATEMENT", "run a statement on the control connection", c_sql },
+	{ "mark", 1, 1, 1, "mark TEXT", "put a mark on the timeline", c_mark },
+	{ "status", 0, 0, 0, "status", "show the run's phase, VUs and last second", c_status },
+	{ "stop", 0, 0, 0, "stop", "end the run now (the results file is finished)", c_stop },
+	{ "quit", 0, 0, 0, "quit", "stop the run and leave", c_quit },
+	{ "help", 0, 1, 0, "help [COMMAND]", "list the commands", c_help },
+};
+const size_t command_count = sizeof command_table / sizeof command_table[0];
+
+static const char *skip_space(const char *p)
+{
+	while (*p && isspace((unsigned char)*p))
+		p++;
+	return p;
+}
+
+static const char *word(const char *p, char *out, size_t len)
+{
+	size_t n = 0;
+	while (*p && !isspace((unsigned char)*p)) {
+		if (n + 1 < len)
+			out[n++] = *p;
+		p++;
+	}
+	out[n] = '\0';
+	return p;
+}
+
+static const command_def *lookup(const char *name, char *err, size_t errlen)
+{
+	const command_def *found = NULL;
+	char cands[256] = "";
+	int n = 0;
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < command_count; i++) {
+		if (!strcmp(command_table[i].name, name))
+			return &command_table[i];
+		if (!strncmp(command_table[i].name, name, len)) {
+			found = &command_table[i];
+			size_t u = strlen(cands);
+			snprintf(cands + u, sizeof cands - u, "%s%s", n++ ? ", " : "", found->name);
+		}
+	}
+	if (n == 1)
+		return found;
+	if (n > 1)
+		snprintf(err, errlen, "ambiguous command '%s', could be: %s", name, cands);
+	else
+		snprintf(err, errlen, "unknown command '%s' (try 'help')", name);
+	return NULL;
+}
+
+int command_parse(const char *line, const command_def **def, cmd_args *args,
+		  char *err, size_t errlen)
+{
+	char name[64];
+	const char *p = skip_space(line);
+
+	memset(args, 0, sizeof *args);
+	if (!*p || *p == '#')
+		return 0;
+	p = word(p, name, sizeof name);
+	const command_def *d = lookup(name, err, errlen);
+	if (!d)
+		return -1;
+	for (;;) {
+		p = skip_space(p);
+		if (!*p)
+			break;
+		if (args->argc == d->max_args) {
+			snprintf(err, errlen, "%s: too many arguments; usage: %s", d->name, d->usage);
+			return -1;
+		}
+		if (d->rest && args->argc == d->max_args - 1) {
+			/* The last argument is the rest of the line, trailing space cut. */
+			size_t n = strlen(p);
+			while (n && isspace((unsigned char)p[n - 1]))
+				n--;
+			if (n >= CMD_ARG_LEN) {
+				snprintf(err, errlen, "%s: argument too long (at most %d characters)",
+					 d->name, CMD_ARG_LEN - 1);
+				return -1;
+			}
+			memcpy(args->argv[args->argc], p, n);
+			args->argv[args->argc++][n] = '\0';
+			break;
+		}
+		p = word(p, args->argv[args->argc++], CMD_ARG_LEN);
+	}
+	if (args->argc < d->min_args) {
+		snprintf(err, errlen, "%s: missing argument; usage: %s", d->name, d->usage);
+		return -1;
+	}
+	*def = d;
+	return 1;
+}
+
+int command_run(cmd_ctx *x, const char *line, char *err, size_t errlen)
+{
+	const command_def *d;
+	cmd_args a;
+	x->out[0] = '\0';
+	err[0] = '\0';
+	int rc = command_parse(line, &d, &a, err, errlen);
+	if (rc <= 0)
+		return rc;
+	return d->exec(x, &a, err, errlen) ? -1 : 0;
+}
+
+int command_complete(const char *prefix, const char **out, int max)
+{
+	int n = 0;
+	size_t len = strlen(prefix);
+	for (size_t i = 0; i < command_count && n < max; i++)
+		if (!strncmp(command_table[i].name, prefix, len))
+			out[n++] = command_table[i].name;
+	return n;
+}

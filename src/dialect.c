@@ -1,0 +1,136 @@
+/* dialect.c: the statements of the five transactions in the SQL every
+ * supported database understands, and dialect lookup.  Row locks are asked
+ * for with FOR UPDATE where the dialect has it; sqlite takes its single
+ * write lock at BEGIN IMMEDIATE instead, so the clause is dropped there. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <string.h>
+#include <stdio.h>
+#include "dialect.h"
+
+#define STOCK(n) "SELECT s_quantity, s_data, s_dist_" #n \
+	" FROM stock WHERE s_i_id = ? AND s_w_id = ? FOR UPDATE"
+#define CUST_KEY " WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?"
+
+static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
+	[S_NO_WAREHOUSE] = { "no_warehouse", "SELECT w_tax FROM warehouse WHERE w_id = ?" },
+	[S_NO_DISTRICT] = { "no_district",
+		"SELECT d_tax, d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ? FOR UPDATE" },
+	[S_NO_DISTRICT_UPD] = { "no_district_upd",
+		"UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = ? AND d_id = ?" },
+	[S_NO_CUSTOMER] = { "no_customer",
+		"SELECT c_discount, c_last, c_credit FROM customer" CUST_KEY },
+	[S_NO_ORDER_INS] = { "no_order_ins",
+		"INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local)"
+		" VALUES (?, ?, ?, ?, ?, NULL, ?, ?)" },
+	[S_NO_NEW_ORDER_INS] = { "no_new_order_ins",
+		"INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)" },
+	[S_NO_ITEM] = { "no_item", "SELECT i_price, i_name, i_data FROM item WHERE i_id = ?" },
+	[S_NO_STOCK_01] = { "no_stock", STOCK(01) }, [S_NO_STOCK_02] = { "no_stock", STOCK(02) },
+	[S_NO_STOCK_03] = { "no_stock", STOCK(03) }, [S_NO_STOCK_04] = { "no_stock", STOCK(04) },
+	[S_NO_STOCK_05] = { "no_stock", STOCK(05) }, [S_NO_STOCK_06] = { "no_stock", STOCK(06) },
+	[S_NO_STOCK_07] = { "no_stock", STOCK(07) }, [S_NO_STOCK_08] = { "no_stock", STOCK(08) },
+	[S_NO_STOCK_09] = { "no_stock", STOCK(09) }, [S_NO_STOCK_10] = { "no_stock", STOCK(10) },
+	[S_NO_STOCK_UPD] = { "no_stock_upd",
+		"UPDATE stock SET s_quantity = ?, s_ytd = s_ytd + ?, s_order_cnt = s_order_cnt + 1,"
+		" s_remote_cnt = s_remote_cnt + ? WHERE s_i_id = ? AND s_w_id = ?" },
+	[S_NO_ORDER_LINE_INS] = { "no_order_line_ins",
+		"INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,"
+		" ol_quantity, ol_amount, ol_dist_info, ol_delivery_d) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)" },
+
+	[S_PAY_WAREHOUSE_UPD] = { "pay_warehouse_upd",
+		"UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?" },
+	[S_PAY_WAREHOUSE] = { "pay_warehouse",
+		"SELECT w_street_1, w_street_2, w_city, w_state, w_zip, w_name FROM warehouse WHERE w_id = ?" },
+	[S_PAY_DISTRICT_UPD] = { "pay_district_upd",
+		"UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ?" },
+	[S_PAY_DISTRICT] = { "pay_district",
+		"SELECT d_street_1, d_street_2, d_city, d_state, d_zip, d_name FROM district"
+		" WHERE d_w_id = ? AND d_id = ?" },
+	[S_CUST_BY_NAME] = { "customer_by_name",
+		"SELECT c_id FROM customer WHERE c_w_id = ? AND c_d_id = ? AND c_last = ? ORDER BY c_first" },
+	[S_PAY_CUSTOMER] = { "pay_customer",
+		"SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip,"
+		" c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance FROM customer"
+		CUST_KEY " FOR UPDATE" },
+	[S_PAY_CUSTOMER_UPD] = { "pay_customer_upd",
+		"UPDATE customer SET c_balance = c_balance - ?, c_ytd_payment = c_ytd_payment + ?,"
+		" c_payment_cnt = c_payment_cnt + 1" CUST_KEY },
+	[S_PAY_CUSTOMER_DATA] = { "pay_customer_data", "SELECT c_data FROM customer" CUST_KEY },
+	[S_PAY_CUSTOMER_UPD_BC] = { "pay_customer_upd_bc",
+		"UPDATE customer SET c_balance = c_balance - ?, c_ytd_payment = c_ytd_payment + ?,"
+		" c_payment_cnt = c_payment_cnt + 1, c_data = ?" CUST_KEY },
+	[S_PAY_HISTORY_INS] = { "pay_history_ins",
+		"INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data)"
+		" VALUES (?, ?, ?, ?, ?, ?, ?, ?)" },
+
+	[S_OS_CUSTOMER] = { "os_customer",
+		"SELECT c_balance, c_first, c_middle, c_last FROM customer" CUST_KEY },
+	[S_OS_ORDER] = { "os_order",
+		"SELECT o_id, o_carrier_id, o_entry_d FROM orders WHERE o_w_id = ? AND o_d_id = ?"
+		" AND o_c_id = ? ORDER BY o_id DESC LIMIT 1" },
+	[S_OS_ORDER_LINES] = { "os_order_lines",
+		"SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line"
+		" WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?" },
+
+	[S_DL_NEW_ORDER] = { "dl_new_order",
+		"SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ?"
+		" ORDER BY no_o_id LIMIT 1 FOR UPDATE" },
+	[S_DL_NEW_ORDER_DEL] = { "dl_new_order_del",
+		"DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?" },
+	[S_DL_ORDER] = { "dl_order",
+		"SELECT o_c_id FROM orders WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?" },
+	[S_DL_ORDER_UPD] = { "dl_order_upd",
+		"UPDATE orders SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?" },
+	[S_DL_ORDER_LINE_UPD] = { "dl_order_line_upd",
+		"UPDATE order_line SET ol_delivery_d = ? WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?" },
+	[S_DL_ORDER_LINE_SUM] = { "dl_order_line_sum",
+		"SELECT SUM(ol_amount) FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?" },
+	[S_DL_CUSTOMER_UPD] = { "dl_customer_upd",
+		"UPDATE customer SET c_balance = c_balance + ?, c_delivery_cnt = c_delivery_cnt + 1" CUST_KEY },
+
+	[S_SL_DISTRICT] = { "sl_district",
+		"SELECT d_next_o_id FROM district WHERE d_w_id = ? AND d_id = ?" },
+	[S_SL_STOCK_COUNT] = { "sl_stock_count",
+		"SELECT COUNT(DISTINCT s_i_id) FROM order_line, stock WHERE ol_w_id = ? AND ol_d_id = ?"
+		" AND ol_o_id < ? AND ol_o_id >= ? AND s_w_id = ? AND s_i_id = ol_i_id AND s_quantity < ?" },
+};
+
+/* Children before parents, so a database with foreign keys added by a DBA
+ * still drops cleanly. */
+const char *const dialect_std_drop[] = {
+	"DROP TABLE IF EXISTS order_line", "DROP TABLE IF EXISTS new_order",
+	"DROP TABLE IF EXISTS orders", "DROP TABLE IF EXISTS history",
+	"DROP TABLE IF EXISTS customer", "DROP TABLE IF EXISTS stock",
+	"DROP TABLE IF EXISTS item", "DROP TABLE IF EXISTS district",
+	"DROP TABLE IF EXISTS warehouse", "DROP TABLE IF EXISTS tpcc_meta",
+	NULL
+};
+
+const char *dialect_stmt_sql(const dialect *d, enum stmt_id id, char *buf, size_t len)
+{
+	const char *sql = std_stmts[id].sql;
+	size_t n = strlen(sql);
+	static const char fu[] = " FOR UPDATE";
+
+	snprintf(buf, len, "%s", sql);
+	if (!d->select_for_update && n >= sizeof fu - 1 &&
+	    strcmp(sql + n - (sizeof fu - 1), fu) == 0 && n - (sizeof fu - 1) < len)
+		buf[n - (sizeof fu - 1)] = '\0';
+	return buf;
+}
+
+const char *dialect_stmt_name(enum stmt_id id)
+{
+	return (id >= 0 && id < S_COUNT) ? std_stmts[id].name : "?";
+}
+
+const dialect *dialect_for_driver(const char *driver_name)
+{
+	if (driver_name && strcmp(driver_name, "sqlite") == 0)
+		return &dialect_sqlite;
+	if (driver_name && strcmp(driver_name, "mysql") == 0)
+		return &dialect_mysql;
+	return NULL;
+}

@@ -1,0 +1,82 @@
+/* engine.h: a TPC-C run: the VU pool, phases, the per-second collector, the
+ * results file and live control.  Everything a front end (batch lines, the
+ * line CLI, the curses console) does goes through these calls; the engine
+ * never draws anything itself.
+ *
+ * Threads: one per VU, one collector (ticks, phases, schedule, reaping VUs),
+ * and the caller's.  Control calls may come from any thread. */
+#ifndef TPCC_ENGINE_H
+#define TPCC_ENGINE_H
+
+#include <stddef.h>
+#include "options.h"
+#include "results.h"
+#include "stats.h"
+
+typedef struct engine engine;
+
+enum vu_state {
+	VU_STARTING, VU_RUNNING, VU_THINKING, VU_RETRYING, VU_RECONNECTING,
+	VU_ERROR, VU_STOPPING, VU_DONE, VU_STATE_COUNT
+};
+extern const char *const vu_state_names[VU_STATE_COUNT];
+
+typedef struct engine_hooks {
+	/* Called by the collector thread after each tick is recorded. */
+	void (*on_tick)(const tick *t, void *ud);
+	/* Called by whichever thread logged the event, after it is recorded. */
+	void (*on_event)(const run_event *ev, void *ud);
+	void *ud;
+} engine_hooks;
+
+/* A consistent copy of the run's state for a front end. */
+typedef struct engine_status {
+	int phase;
+	int t;                    /* seconds since start */
+	int phase_left;           /* seconds left in this phase, -1 unknown */
+	int vus, vus_target;
+	int paused;
+	int warehouses;
+	char server_version[128];
+	char results_path[1024];
+	tick last;                /* the latest tick (zeroed before the first) */
+} engine_status;
+
+/* Connects a control connection, checks the schema (present, complete, the
+ * configured warehouse count) and opens the results file.  Nothing runs yet. */
+int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **out,
+		  char *err, size_t errlen);
+/* Start the collector and the first VUs. */
+int engine_start(engine *e, char *err, size_t errlen);
+/* Block until the run is done (phases over or stopped) and the results file
+ * is finished.  *summary may be NULL. */
+int engine_wait(engine *e, run_summary *summary, char *err, size_t errlen);
+void engine_destroy(engine *e);
+
+/* Live control; each returns 0 or -1 with err filled, and logs an event. */
+int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen);
+int engine_end_rampup(engine *e, char *err, size_t errlen);
+int engine_start_rampdown(engine *e, char *err, size_t errlen);
+int engine_extend(engine *e, int seconds, char *err, size_t errlen);
+/* Ask the run to stop; reason is recorded as stopped_by ("signal",
+ * "operator"); the call returns at once. */
+void engine_stop(engine *e, const char *reason);
+int engine_pause(engine *e, int paused);
+/* Record an event (mark, command echo, ...). */
+void engine_event(engine *e, const char *type, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Server variables and ad-hoc SQL over the control connection. */
+int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen);
+int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
+/* Run a statement; a result's first rows are formatted into out. */
+int engine_sql(engine *e, const char *sql, char *out, size_t outlen, char *err, size_t errlen);
+
+void engine_get_status(engine *e, engine_status *st);
+/* Copy up to max of the latest ticks, oldest first; returns the count. */
+int engine_ticks(engine *e, tick *out, int max);
+/* VU states, one byte each (enum vu_state), up to max; returns the count. */
+int engine_vu_states(engine *e, unsigned char *out, int max);
+int engine_is_done(engine *e);
+
+#endif

@@ -1,0 +1,426 @@
+/* loader.c: the initial database population (clause 4.3.3).  Every value is
+ * written as an SQL literal into multi-row INSERT statements: one statement
+ * per cfg->load_batch rows is what makes loading fast on a client/server
+ * database, and it works unchanged on SQLite.  The generated text holds only
+ * letters, digits and a few punctuation marks, but quoting is still done
+ * properly. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "loader.h"
+#include "schema.h"
+#include "util.h"
+
+/* ---- a growing text buffer and the INSERT batcher ------------------------ */
+
+typedef struct sbuf {
+	char *p;
+	size_t len, cap;
+} sbuf;
+
+static int sb_reserve(sbuf *b, size_t more)
+{
+	if (b->len + more + 1 <= b->cap)
+		return 0;
+	size_t cap = b->cap ? b->cap : 65536;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	char *n = realloc(b->p, cap);
+	if (!n)
+		return -1;
+	b->p = n;
+	b->cap = cap;
+	return 0;
+}
+
+static void sb_put(sbuf *b, const char *s, size_t n)
+{
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+typedef struct batch {
+	db_conn *conn;
+	const char *head;    /* "INSERT INTO t (a,b) VALUES " */
+	int max_rows, rows;
+	int rows_since_commit;
+	sbuf sql;
+	progress *prog;
+	int oom;
+} batch;
+
+static int batch_flush(batch *b, db_error *e)
+{
+	if (b->rows == 0)
+		return 0;
+	if (b->oom)
+		return db_error_set(e, DB_FATAL, 0, "HY001", "out of memory building INSERT");
+	int rc = db_exec(b->conn, b->sql.p, e);
+	if (rc == 0 && b->prog)
+		atomic_fetch_add_explicit(&b->prog->done, (uint64_t)b->rows, memory_order_relaxed);
+	b->rows_since_commit += b->rows;
+	b->rows = 0;
+	b->sql.len = 0;
+	/* Commit every few batches: small enough for undo/WAL, large enough
+	 * that commits cost nothing next to the inserts. */
+	if (rc == 0 && b->rows_since_commit >= 4 * b->max_rows) {
+		rc = b->conn->drv->commit(b->conn, e);
+		b->rows_since_commit = 0;
+	}
+	return rc;
+}
+
+static void batch_start(batch *b, db_conn *c, const char *head, int max_rows, progress *prog)
+{
+	b->conn = c;
+	b->head = head;
+	b->max_rows = max_rows;
+	b->rows = 0;
+	b->rows_since_commit = 0;
+	b->prog = prog;
+}
+
+/* Append one row of values; flushes when the batch is full. */
+static int batch_row(batch *b, const db_param *v, int n, db_error *e)
+{
+	size_t need = strlen(b->head) + 8;
+	for (int i = 0; i < n; i++)
+		need += v[i].type == DB_T_TEXT ? 2 * v[i].len + 3 : 32;
+	if (sb_reserve(&b->sql, need)) {
+		b->oom = 1;
+		return batch_flush(b, e);
+	}
+	if (b->rows == 0)
+		sb_put(&b->sql, b->head, strlen(b->head));
+	else
+		sb_put(&b->sql, ",", 1);
+	sb_put(&b->sql, "(", 1);
+	for (int i = 0; i < n; i++) {
+		char num[40];
+		int k;
+		if (i)
+			sb_put(&b->sql, ",", 1);
+		switch (v[i].type) {
+		case DB_T_INT:
+			k = snprintf(num, sizeof num, "%lld", (long long)v[i].i);
+			sb_put(&b->sql, num, (size_t)k);
+			break;
+		case DB_T_DOUBLE:
+			k = snprintf(num, sizeof num, "%.2f", v[i].d);
+			sb_put(&b->sql, num, (size_t)k);
+			break;
+		case DB_T_TEXT:
+			sb_put(&b->sql, "'", 1);
+			for (size_t j = 0; j < v[i].len; j++) {
+				char ch = v[i].s[j];
+				if (ch == '\'' || ch == '\\')
+					sb_put(&b->sql, &ch, 1);
+				sb_put(&b->sql, &ch, 1);
+			}
+			sb_put(&b->sql, "'", 1);
+			break;
+		default:
+			sb_put(&b->sql, "NULL", 4);
+		}
+	}
+	sb_put(&b->sql, ")", 1);
+	if (++b->rows >= b->max_rows)
+		return batch_flush(b, e);
+	return 0;
+}
+
+static int batch_end(batch *b, db_error *e)
+{
+	if (batch_flush(b, e))
+		return -1;
+	b->rows_since_commit = 0;
+	return b->conn->drv->commit(b->conn, e);
+}
+
+/* ---- generators --------------------------------------------------------- */
+
+#define TXT(buf, n) db_p_text((buf), (n))
+#define ROW(b, ...) batch_row((b), (const db_param[]){ __VA_ARGS__ }, \
+	(int)(sizeof((const db_param[]){ __VA_ARGS__ }) / sizeof(db_param)), e)
+
+typedef struct address {
+	char s1[21], s2[21], city[21], state[3], zip[10];
+	size_t l1, l2, lc;
+} address;
+
+static void gen_address(tpcc_rng *r, address *a)
+{
+	a->l1 = rng_astring(r, a->s1, 10, 20);
+	a->l2 = rng_astring(r, a->s2, 10, 20);
+	a->lc = rng_astring(r, a->city, 10, 20);
+	a->state[0] = (char)('A' + rng_range(r, 0, 25));
+	a->state[1] = (char)('A' + rng_range(r, 0, 25));
+	a->state[2] = '\0';
+	rng_zip(r, a->zip);
+}
+
+static double tax(tpcc_rng *r)
+{
+	return rng_range(r, 0, 2000) / 10000.0;
+}
+
+static int load_items(batch *b, db_conn *c, tpcc_rng *r, int rows, progress *prog, db_error *e)
+{
+	char name[25], data[51];
+	batch_start(b, c, "INSERT INTO item (i_id, i_im_id, i_name, i_price, i_data) VALUES ", rows, prog);
+	for (int i = 1; i <= 100000; i++) {
+		size_t ln = rng_astring(r, name, 14, 24);
+		size_t ld = rng_data_original(r, data, 26, 50);
+		if (ROW(b, db_p_int(i), db_p_int(rng_range(r, 1, 10000)), TXT(name, ln),
+			db_p_dbl(rng_range(r, 100, 10000) / 100.0), TXT(data, ld)))
+			return -1;
+	}
+	return batch_end(b, e);
+}
+
+static int load_warehouse(batch *b, db_conn *c, tpcc_rng *r, int w, int rows,
+			  const tpcc_nurand_c *cl, const atomic_int *stop, progress *prog, db_error *e)
+{
+	char name[11], now[20], buf[501], first[17], last[16], phone[17];
+	address a;
+	size_t n;
+
+	timestamp_text(now);
+	gen_address(r, &a);
+	n = rng_astring(r, name, 6, 10);
+	batch_start(b, c, "INSERT INTO warehouse (w_id, w_ytd, w_tax, w_name, w_street_1,"
+		    " w_street_2, w_city, w_state, w_zip) VALUES ", rows, prog);
+	if (ROW(b, db_p_int(w), db_p_dbl(300000.0), db_p_dbl(tax(r)), TXT(name, n),
+		TXT(a.s1, a.l1), TXT(a.s2, a.l2), TXT(a.city, a.lc), TXT(a.state, 2), TXT(a.zip, 9)) ||
+	    batch_end(b, e))
+		return -1;
+
+	/* stock: 100,000 per warehouse */
+	batch_start(b, c, "INSERT INTO stock (s_i_id, s_w_id, s_quantity, s_dist_01, s_dist_02,"
+		    " s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09,"
+		    " s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data) VALUES ", rows, prog);
+	for (int i = 1; i <= 100000; i++) {
+		char dist[10][25];
+		for (int k = 0; k < 10; k++)
+			rng_astring(r, dist[k], 24, 24);
+		n = rng_data_original(r, buf, 26, 50);
+		if (ROW(b, db_p_int(i), db_p_int(w), db_p_int(rng_range(r, 10, 100)),
+			TXT(dist[0], 24), TXT(dist[1], 24), TXT(dist[2], 24), TXT(dist[3], 24),
+			TXT(dist[4], 24), TXT(dist[5], 24), TXT(dist[6], 24), TXT(dist[7], 24),
+			TXT(dist[8], 24), TXT(dist[9], 24), db_p_int(0), db_p_int(0), db_p_int(0),
+			TXT(buf, n)))
+			return -1;
+		if ((i & 4095) == 0 && atomic_load(stop))
+			return db_error_set(e, DB_FATAL, 0, "HY008", "interrupted");
+	}
+	if (batch_end(b, e))
+		return -1;
+
+	batch_start(b, c, "INSERT INTO district (d_id, d_w_id, d_ytd, d_tax, d_next_o_id, d_name,"
+		    " d_street_1, d_street_2, d_city, d_state, d_zip) VALUES ", rows, prog);
+	for (int d = 1; d <= 10; d++) {
+		gen_address(r, &a);
+		n = rng_astring(r, name, 6, 10);
+		if (ROW(b, db_p_int(d), db_p_int(w), db_p_dbl(30000.0), db_p_dbl(tax(r)),
+			db_p_int(3001), TXT(name, n), TXT(a.s1, a.l1), TXT(a.s2, a.l2),
+			TXT(a.city, a.lc), TXT(a.state, 2), TXT(a.zip, 9)))
+			return -1;
+	}
+	if (batch_end(b, e))
+		return -1;
+
+	for (int d = 1; d <= 10; d++) {
+		batch_start(b, c, "INSERT INTO customer (c_id, c_d_id, c_w_id, c_first, c_middle,"
+			    " c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since,"
+			    " c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment,"
+			    " c_payment_cnt, c_delivery_cnt, c_data) VALUES ", rows, prog);
+		for (int cid = 1; cid <= 3000; cid++) {
+			size_t lf = rng_astring(r, first, 8, 16);
+			int num = cid <= 1000 ? cid - 1 : (int)rng_nurand(r, 255, cl->c_last, 0, 999);
+			size_t ll = tpcc_lastname(num, last);
+			gen_address(r, &a);
+			rng_nstring(r, phone, 16, 16);
+			n = rng_astring(r, buf, 300, 500);
+			const char *credit = rng_range(r, 1, 100) <= 10 ? "BC" : "GC";
+			if (ROW(b, db_p_int(cid), db_p_int(d), db_p_int(w), TXT(first, lf), TXT("OE", 2),
+				TXT(last, ll), TXT(a.s1, a.l1), TXT(a.s2, a.l2), TXT(a.city, a.lc),
+				TXT(a.state, 2), TXT(a.zip, 9), TXT(phone, 16), TXT(now, 19),
+				TXT(credit, 2), db_p_dbl(50000.0), db_p_dbl(rng_range(r, 0, 5000) / 10000.0),
+				db_p_dbl(-10.0), db_p_dbl(10.0), db_p_int(1), db_p_int(0), TXT(buf, n)))
+				return -1;
+		}
+		if (batch_end(b, e))
+			return -1;
+
+		batch_start(b, c, "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id,"
+			    " h_date, h_amount, h_data) VALUES ", rows, prog);
+		for (int cid = 1; cid <= 3000; cid++) {
+			n = rng_astring(r, buf, 12, 24);
+			if (ROW(b, db_p_int(cid), db_p_int(d), db_p_int(w), db_p_int(d), db_p_int(w),
+				TXT(now, 19), db_p_dbl(10.0), TXT(buf, n)))
+				return -1;
+		}
+		if (batch_end(b, e))
+			return -1;
+
+		/* orders, their lines, and the undelivered tail in new_order */
+		int perm[3000], ol_cnt[3001];
+		rng_permutation(r, perm, 3000);
+		batch_start(b, c, "INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d,"
+			    " o_carrier_id, o_ol_cnt, o_all_local) VALUES ", rows, prog);
+		for (int o = 1; o <= 3000; o++) {
+			ol_cnt[o] = (int)rng_range(r, 5, 15);
+			if (ROW(b, db_p_int(o), db_p_int(d), db_p_int(w), db_p_int(perm[o - 1]),
+				TXT(now, 19), o < 2101 ? db_p_int(rng_range(r, 1, 10)) : db_p_null(),
+				db_p_int(ol_cnt[o]), db_p_int(1)))
+				return -1;
+		}
+		if (batch_end(b, e))
+			return -1;
+
+		batch_start(b, c, "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number,"
+			    " ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount,"
+			    " ol_dist_info) VALUES ", rows, prog);
+		for (int o = 1; o <= 3000; o++) {
+			for (int l = 1; l <= ol_cnt[o]; l++) {
+				char info[25];
+				rng_astring(r, info, 24, 24);
+				int delivered = o < 2101;
+				if (ROW(b, db_p_int(o), db_p_int(d), db_p_int(w), db_p_int(l),
+					db_p_int(rng_range(r, 1, 100000)), db_p_int(w),
+					delivered ? TXT(now, 19) : db_p_null(), db_p_int(5),
+					db_p_dbl(delivered ? 0.0 : rng_range(r, 1, 999999) / 100.0),
+					TXT(info, 24)))
+					return -1;
+			}
+			if ((o & 511) == 0 && atomic_load(stop))
+				return db_error_set(e, DB_FATAL, 0, "HY008", "interrupted");
+		}
+		if (batch_end(b, e))
+			return -1;
+
+		batch_start(b, c, "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ", rows, prog);
+		for (int o = 2101; o <= 3000; o++)
+			if (ROW(b, db_p_int(o), db_p_int(d), db_p_int(w)))
+				return -1;
+		if (batch_end(b, e))
+			return -1;
+	}
+	return 0;
+}
+
+uint64_t loader_rows_estimate(int warehouses)
+{
+	/* item + per warehouse: 1 + 100,000 stock + 10 districts + 30,000
+	 * customers + 30,000 history + 30,000 orders + ~300,000 lines + 9,000 */
+	return 100000u + (uint64_t)warehouses * 499011u;
+}
+
+/* ---- parallel driver ------------------------------------------------------ */
+
+typedef struct load_shared {
+	const tpcc_config *cfg;
+	const dialect *d;
+	const tpcc_nurand_c *c;
+	const atomic_int *stop;
+	progress *prog;
+	atomic_int next_job;       /* 0: item, 1..W: warehouse */
+	atomic_int failed;
+	pthread_mutex_t lock;
+	char err[600];
+} load_shared;
+
+static void fail(load_shared *s, const char *what, const db_error *e)
+{
+	pthread_mutex_lock(&s->lock);
+	if (!atomic_load(&s->failed))
+		snprintf(s->err, sizeof s->err, "%.60s: %.500s", what, e->msg);
+	atomic_store(&s->failed, 1);
+	pthread_mutex_unlock(&s->lock);
+}
+
+static void *load_thread(void *arg)
+{
+	load_shared *s = arg;
+	db_conn *c;
+	db_error e;
+	batch b = { 0 };
+	tpcc_rng r;
+	char what[64];
+
+	if (schema_connect(s->cfg, 0, &c, &e)) {
+		fail(s, "connect", &e);
+		return NULL;
+	}
+	for (const char *const *q = s->d->load_session; q && *q; q++)
+		db_exec(c, *q, &e); /* tuning only: a refused setting is no reason to stop */
+	rng_seed(&r, fresh_seed());
+	for (;;) {
+		if (atomic_load(&s->failed) || atomic_load(s->stop))
+			break;
+		int job = atomic_fetch_add(&s->next_job, 1);
+		if (job > s->cfg->warehouses)
+			break;
+		int rc;
+		if (job == 0) {
+			snprintf(what, sizeof what, "item");
+			rc = load_items(&b, c, &r, s->cfg->load_batch, s->prog, &e);
+		} else {
+			snprintf(what, sizeof what, "warehouse %d", job);
+			rc = load_warehouse(&b, c, &r, job, s->cfg->load_batch, s->c, s->stop, s->prog, &e);
+			if (rc == 0)
+				atomic_fetch_add(&s->prog->parts_done, 1);
+		}
+		if (rc) {
+			fail(s, what, &e);
+			break;
+		}
+	}
+	free(b.sql.p);
+	c->drv->rollback(c, &e);
+	c->drv->disconnect(c);
+	return NULL;
+}
+
+int loader_run(const tpcc_config *cfg, const dialect *d, const tpcc_nurand_c *c_load,
+	       const atomic_int *stop, progress *prog, char *err, size_t errlen)
+{
+	load_shared s = { .cfg = cfg, .d = d, .c = c_load, .stop = stop, .prog = prog };
+	int n = cfg->load_threads;
+	if (n > cfg->warehouses + 1)
+		n = cfg->warehouses + 1;
+	pthread_t *t = calloc((size_t)n, sizeof *t);
+	if (!t) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	pthread_mutex_init(&s.lock, NULL);
+	int started = 0;
+	for (int i = 0; i < n; i++)
+		if (pthread_create(&t[i], NULL, load_thread, &s) == 0)
+			started++;
+		else
+			break;
+	for (int i = 0; i < started; i++)
+		pthread_join(t[i], NULL);
+	free(t);
+	pthread_mutex_destroy(&s.lock);
+	if (started == 0) {
+		snprintf(err, errlen, "could not start a load thread");
+		return -1;
+	}
+	if (atomic_load(&s.failed)) {
+		snprintf(err, errlen, "%s", s.err);
+		return -1;
+	}
+	if (atomic_load(stop)) {
+		snprintf(err, errlen, "interrupted");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,344 @@
+/* main.c: tpcc-console's entry point: parse the command line and config,
+ * take the password, route signals to one thread, and run a subcommand.
+ * The only place that exits. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include "batch.h"
+#include "check.h"
+#include "dialect.h"
+#include "engine.h"
+#include "loader.h"
+#include "options.h"
+#include "progress.h"
+#include "schema.h"
+#include "util.h"
+
+/* Exit codes: 0 ok, 1 failure (database, check failed), 2 bad usage or
+ * config, 130 stopped by a signal. */
+enum { EX_OK = 0, EX_FAIL = 1, EX_USAGE = 2, EX_SIGNAL = 130 };
+
+/* The signal thread's view of what to stop.  Set before signals can come. */
+static atomic_int g_stop;               /* build/check: stop soon */
+static engine *_Atomic g_engine;        /* run: engine_stop() it */
+
+static void *signal_main(void *arg)
+{
+	sigset_t *set = arg;
+	int sig, count = 0;
+	for (;;) {
+		if (sigwait(set, &sig))
+			continue;
+		count++;
+		atomic_store(&g_stop, 1);
+		engine *e = atomic_load(&g_engine);
+		if (e)
+			engine_stop(e, sig == SIGHUP ? "hangup" : "signal");
+		if (count == 1)
+			fprintf(stderr, "\n%s: stopping cleanly (again to force)\n", strsignal(sig));
+		else {
+			fprintf(stderr, "\nforced exit\n");
+			_exit(EX_SIGNAL);
+		}
+	}
+	return NULL;
+}
+
+static int prompt_password(char *buf, size_t len)
+{
+	int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+	struct termios old, noecho;
+	if (fd < 0) {
+		fprintf(stderr, "--ask-password: no terminal to ask on\n");
+		return -1;
+	}
+	dprintf(fd, "Password: ");
+	int echo_off = tcgetattr(fd, &old) == 0;
+	if (echo_off) {
+		noecho = old;
+		noecho.c_lflag &= ~(tcflag_t)ECHO;
+		tcsetattr(fd, TCSAFLUSH, &noecho);
+	}
+	ssize_t n = read(fd, buf, len - 1);
+	if (echo_off)
+		tcsetattr(fd, TCSAFLUSH, &old);
+	dprintf(fd, "\n");
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\r\n")] = '\0';
+	return 0;
+}
+
+static const dialect *need_dialect(const tpcc_config *c)
+{
+	const dialect *d = dialect_for_driver(c->driver);
+	if (!d)
+		fprintf(stderr, "tpcc-console: driver '%s' is not available in this build (have: %s)\n",
+			c->driver, driver_names());
+	return d;
+}
+
+static const char *target_name(const tpcc_config *c)
+{
+	return !strcmp(c->driver, "sqlite") ? c->db_file : c->database;
+}
+
+/* ---- build -------------------------------------------------------------- */
+
+static int cmd_build(tpcc_config *c)
+{
+	const dialect *d = need_dialect(c);
+	db_conn *conn;
+	db_error e;
+	schema_info si;
+	char buf[64], err[600];
+
+	if (!d)
+		return EX_USAGE;
+	if (c->warehouses <= 0)
+		c->warehouses = 1;
+	if (schema_connect(c, 1, &conn, &e)) {
+		fprintf(stderr, "tpcc-console: cannot connect: %s\n", e.msg);
+		return EX_FAIL;
+	}
+	if (schema_inspect(conn, &si, &e)) {
+		fprintf(stderr, "tpcc-console: %s\n", e.msg);
+		goto fail;
+	}
+	if (si.present) {
+		if (si.complete)
+			fprintf(stderr, "tpcc-console: %s already holds a TPC-C schema (%d warehouses, built %s);"
+				" run 'tpcc-console drop' first\n", target_name(c), si.warehouses, si.built_at);
+		else
+			fprintf(stderr, "tpcc-console: %s holds a build that did not finish (%d warehouses);"
+				" run 'tpcc-console drop', then build again\n", target_name(c), si.warehouses);
+		conn->drv->disconnect(conn);
+		return EX_FAIL;
+	}
+
+	tpcc_rng r;
+	tpcc_nurand_c cl;
+	rng_seed(&r, fresh_seed());
+	nurand_c_load(&r, &cl);
+	char stamp[24];
+	timestamp_iso_utc(stamp);
+	printf("building %d warehouse%s in %s (%s) with %d load thread%s\n", c->warehouses,
+	       c->warehouses == 1 ? "" : "s", target_name(c), conn->drv->server_version(conn),
+	       c->load_threads, c->load_threads == 1 ? "" : "s");
+	fflush(stdout);
+	if (schema_create_tables(conn, d, &e))
+		goto fail;
+	snprintf(buf, sizeof buf, "%d", c->warehouses);
+	if (schema_meta_set(conn, "warehouses", buf, &e) || schema_meta_set(conn, "status", "loading", &e) ||
+	    schema_meta_set(conn, "built_at", stamp, &e))
+		goto fail;
+	snprintf(buf, sizeof buf, "%d", cl.c_last);
+	if (schema_meta_set(conn, "c_last", buf, &e))
+		goto fail;
+	snprintf(buf, sizeof buf, "%d", cl.c_id);
+	if (schema_meta_set(conn, "c_id", buf, &e))
+		goto fail;
+	snprintf(buf, sizeof buf, "%d", cl.ol_i_id);
+	if (schema_meta_set(conn, "ol_i_id", buf, &e))
+		goto fail;
+
+	uint64_t t0 = now_ns();
+	progress p;
+	progress_start(&p, "loading", loader_rows_estimate(c->warehouses), c->warehouses, stdout);
+	int rc = loader_run(c, d, &cl, &g_stop, &p, err, sizeof err);
+	progress_finish(&p);
+	if (rc) {
+		fprintf(stderr, "tpcc-console: load %s: %s\n", atomic_load(&g_stop) ? "stopped" : "failed", err);
+		fprintf(stderr, "tpcc-console: %s holds a partial load; run 'tpcc-console drop' before building again\n",
+			target_name(c));
+		conn->drv->disconnect(conn);
+		return atomic_load(&g_stop) ? EX_SIGNAL : EX_FAIL;
+	}
+	double load_s = (now_ns() - t0) / 1e9;
+	printf("creating indexes and statistics...\n");
+	fflush(stdout);
+	if (schema_create_indexes(conn, d, &e) || schema_meta_set(conn, "status", "complete", &e))
+		goto fail;
+	double total_s = (now_ns() - t0) / 1e9;
+	printf("built %d warehouse%s: %llu rows loaded in %.1f s (%.0f rows/s), ready in %.1f s\n",
+	       c->warehouses, c->warehouses == 1 ? "" : "s", (unsigned long long)atomic_load(&p.done),
+	       load_s, atomic_load(&p.done) / (load_s > 0 ? load_s : 1), total_s);
+	conn->drv->disconnect(conn);
+	return EX_OK;
+fail:
+	fprintf(stderr, "tpcc-console: build failed: %s\n", e.msg);
+	conn->drv->disconnect(conn);
+	return EX_FAIL;
+}
+
+/* ---- drop / check ------------------------------------------------------- */
+
+static int cmd_drop(tpcc_config *c)
+{
+	const dialect *d = need_dialect(c);
+	db_conn *conn;
+	db_error e;
+	if (!d)
+		return EX_USAGE;
+	if (schema_connect(c, 0, &conn, &e)) {
+		fprintf(stderr, "tpcc-console: cannot connect: %s\n", e.msg);
+		return EX_FAIL;
+	}
+	int rc = schema_drop(conn, d, &e);
+	conn->drv->disconnect(conn);
+	if (rc) {
+		fprintf(stderr, "tpcc-console: drop failed: %s\n", e.msg);
+		return EX_FAIL;
+	}
+	printf("dropped the TPC-C tables in %s\n", target_name(c));
+	return EX_OK;
+}
+
+static int cmd_check(tpcc_config *c)
+{
+	db_conn *conn;
+	db_error e;
+	schema_info si;
+	check_result res[CHECK_COUNT];
+	char err[600];
+
+	if (!need_dialect(c))
+		return EX_USAGE;
+	if (schema_connect(c, 0, &conn, &e)) {
+		fprintf(stderr, "tpcc-console: cannot connect: %s\n", e.msg);
+		return EX_FAIL;
+	}
+	if (schema_inspect(conn, &si, &e) || !si.present) {
+		fprintf(stderr, "tpcc-console: no TPC-C schema in %s%s%s\n", target_name(c),
+			si.present ? ": " : "", si.present ? e.msg : "");
+		conn->drv->disconnect(conn);
+		return EX_FAIL;
+	}
+	printf("consistency check of %s (%d warehouses), TPC-C clause 3.3.2\n", target_name(c), si.warehouses);
+	fflush(stdout);
+	int failed = check_run(conn, stdout, res, err, sizeof err);
+	conn->drv->disconnect(conn);
+	if (failed < 0) {
+		fprintf(stderr, "tpcc-console: check could not run: %s\n", err);
+		return EX_FAIL;
+	}
+	if (atomic_load(&g_stop))
+		return EX_SIGNAL;
+	printf("%s: %d condition%s failed\n", failed ? "FAILED" : "passed", failed, failed == 1 ? "" : "s");
+	return failed ? EX_FAIL : EX_OK;
+}
+
+/* ---- run ---------------------------------------------------------------- */
+
+static int cmd_run(tpcc_config *c)
+{
+	engine *e;
+	engine_hooks h = { 0 };
+	batch_out b;
+	run_summary s;
+	char err[1200];
+
+	if (!need_dialect(c))
+		return EX_USAGE;
+	batch_init(&b, stdout, c->report_interval);
+	batch_hooks(&b, &h);
+	if (engine_create(c, &h, &e, err, sizeof err)) {
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		return EX_FAIL;
+	}
+	engine_status st;
+	engine_get_status(e, &st);
+	printf("run: %s on %s, %d warehouses, %d VUs, ramp-up %d s, steady %d s, ramp-down %d s, %s mode\n",
+	       st.server_version, target_name(c), st.warehouses, c->vus, c->rampup, c->duration,
+	       c->rampdown, c->mode);
+	fflush(stdout);
+	atomic_store(&g_engine, e);
+	if (engine_start(e, err, sizeof err)) {
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		atomic_store(&g_engine, NULL);
+		engine_destroy(e);
+		return EX_FAIL;
+	}
+	engine_get_status(e, &st);
+	printf("results: %s\n", st.results_path);
+	fflush(stdout);
+	batch_read_commands(&b, e, stdin);
+	int rc = engine_wait(e, &s, err, sizeof err);
+	atomic_store(&g_engine, NULL);
+	batch_summary(stdout, &s, st.warehouses, st.results_path);
+	if (rc)
+		fprintf(stderr, "tpcc-console: %s\n", err);
+	engine_destroy(e);
+	if (rc)
+		return EX_FAIL;
+	return atomic_load(&g_stop) ? EX_SIGNAL : EX_OK;
+}
+
+int main(int argc, char **argv)
+{
+	tpcc_config cfg;
+	const char *sub = NULL;
+	char err[1024];
+	sigset_t sigs;
+	pthread_t sigthread;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	config_defaults(&cfg);
+	int rc = config_parse_args(&cfg, argc, argv, &sub, err, sizeof err);
+	if (rc == 1 || rc == 2)
+		return EX_OK;
+	if (rc < 0) {
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		return EX_USAGE;
+	}
+	if (config_validate(&cfg, err, sizeof err)) {
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		return EX_USAGE;
+	}
+	if (!sub) {
+		fprintf(stderr, "tpcc-console: no subcommand; try 'tpcc-console run --batch' or 'tpcc-console --help'\n");
+		return EX_USAGE;
+	}
+	if (cfg.config_path[0] && config_file_exposes_password(cfg.config_path, &cfg))
+		fprintf(stderr, "tpcc-console: warning: %s holds a password and is readable by others"
+			" (chmod 600 it)\n", cfg.config_path);
+	if (cfg.ask_password && prompt_password(cfg.password, sizeof cfg.password))
+		return EX_USAGE;
+
+	/* Every thread inherits this mask; only signal_main takes the signals. */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	if (pthread_create(&sigthread, NULL, signal_main, &sigs) == 0)
+		pthread_detach(sigthread);
+
+	if (!strcmp(sub, "build"))
+		rc = cmd_build(&cfg);
+	else if (!strcmp(sub, "run"))
+		rc = cmd_run(&cfg);
+	else if (!strcmp(sub, "check"))
+		rc = cmd_check(&cfg);
+	else if (!strcmp(sub, "drop"))
+		rc = cmd_drop(&cfg);
+	else {
+		fprintf(stderr, "tpcc-console: unknown subcommand '%s' (build, run, check, drop)\n", sub);
+		rc = EX_USAGE;
+	}
+	memset(cfg.password, 0, sizeof cfg.password);
+	return rc;
+}

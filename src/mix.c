@@ -1,0 +1,35 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "mix.h"
+
+static void deck_shuffle(deck *d, tpcc_rng *r)
+{
+	for (int i = DECK_SIZE - 1; i > 0; i--) {
+		int j = (int)rng_range(r, 0, i);
+		unsigned char t = d->card[i];
+		d->card[i] = d->card[j];
+		d->card[j] = t;
+	}
+	d->next = 0;
+}
+
+void deck_init(deck *d, tpcc_rng *r)
+{
+	int k = 0;
+	for (int i = 0; i < 10; i++)
+		d->card[k++] = TX_NEW_ORDER;
+	for (int i = 0; i < 10; i++)
+		d->card[k++] = TX_PAYMENT;
+	d->card[k++] = TX_ORDER_STATUS;
+	d->card[k++] = TX_DELIVERY;
+	d->card[k++] = TX_STOCK_LEVEL;
+	deck_shuffle(d, r);
+}
+
+enum txn_type deck_draw(deck *d, tpcc_rng *r)
+{
+	if (d->next >= DECK_SIZE)
+		deck_shuffle(d, r);
+	return (enum txn_type)d->card[d->next++];
+}

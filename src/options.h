@@ -1,0 +1,124 @@
+/* options.h: every setting of tpcc-console, as one table (name, type, bounds,
+ * default, help) that drives the config file, the command line, --help and
+ * the documented example config.  See options.c. */
+#ifndef TPCC_OPTIONS_H
+#define TPCC_OPTIONS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define OPT_STR_MAX 256
+#define SCHEDULE_MAX 64
+#define KNOBS_MAX 32
+
+#define SCHEDULE_VUS_MAX 10000
+
+typedef struct vu_step {
+	int at;   /* seconds from the start of the run */
+	int vus;
+} vu_step;
+
+/* The resolved configuration.  Strings are fixed buffers so the struct can be
+ * copied freely and never owns heap memory. */
+typedef struct tpcc_config {
+	/* connection */
+	char driver[32];          /* mysql | sqlite | odbc */
+	char host[OPT_STR_MAX];
+	int port;
+	char socket[OPT_STR_MAX];
+	char user[OPT_STR_MAX];
+	char password[OPT_STR_MAX]; /* from file, TPCC_PASSWORD or prompt only */
+	char database[OPT_STR_MAX];
+	char db_file[OPT_STR_MAX];  /* sqlite */
+	char dsn[OPT_STR_MAX];
+	char odbc[OPT_STR_MAX];
+	char ssl_mode[32];
+	char ssl_ca[OPT_STR_MAX];
+	int read_option_files;      /* mysql ~/.my.cnf [client] */
+	int connect_timeout;
+
+	/* workload */
+	int warehouses;
+	char mode[16];              /* statements | procedures */
+	int keying_thinking;
+	int all_warehouses;
+	int load_threads;
+	int load_batch;             /* rows per INSERT / per commit when loading */
+
+	/* run */
+	int vus;
+	int rampup;                 /* seconds */
+	int duration;               /* steady seconds */
+	int rampdown;
+	int extend_step;            /* seconds added by `extend` with no argument */
+	int retry_max;              /* retries of one transaction before it counts as an error */
+	int reconnect_max_s;        /* give up reconnecting after this long (0: never) */
+	char results_dir[OPT_STR_MAX];
+	int batch;
+	int report_interval;        /* seconds between batch lines */
+	int nschedule;
+	vu_step schedule[SCHEDULE_MAX];
+	int nknobs;
+	char knobs[KNOBS_MAX][64];
+
+	/* where values came from, for messages */
+	char config_path[OPT_STR_MAX];
+	int ask_password;
+} tpcc_config;
+
+typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;
+
+typedef struct opt_def {
+	const char *key;        /* config path, e.g. "connection.host" */
+	const char *longopt;    /* command-line name without "--", or NULL */
+	char shortopt;          /* or 0 */
+	opt_type type;
+	long min, max;          /* OPT_INT bounds */
+	const char *enums;      /* OPT_ENUM: "a|b|c" */
+	const char *def;        /* default as text */
+	size_t offset;          /* into tpcc_config */
+	size_t size;            /* for strings */
+	const char *argname;    /* for --help */
+	const char *help;
+	int secret;             /* never printed, never from argv */
+} opt_def;
+
+extern const opt_def opt_table[];
+extern const size_t opt_count;
+
+void config_defaults(tpcc_config *c);
+const opt_def *opt_find_key(const char *key);
+const opt_def *opt_find_long(const char *name);
+/* Set an option from text; on error fill err ("expected an integer from 1 to
+ * 10000, got 'x'") and return -1. */
+int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size_t errlen);
+/* Format an option's current value as text (secret ones as "***").  The text
+ * reads back through opt_set: a schedule as "0:2,60:4", a list as "a,b". */
+void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len);
+/* Check a VU schedule: at >= 0 and strictly increasing, vus 0..10000, at most
+ * SCHEDULE_MAX steps.  Returns 0, or -1 with err filled and *bad (if not
+ * NULL) set to the index of the offending step. */
+int opt_check_schedule(const vu_step *steps, int n, int *bad, char *err, size_t errlen);
+
+/* Load a libconfig file over c.  Errors name the file, line and key:
+ * "tpcc.conf:12: workload.warehouses: expected an integer from 1 to 100000".
+ * Returns 0, or -1 with err filled (one line per problem found, in file
+ * order) and c left untouched.  On success c->config_path is set. */
+int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen);
+/* 1 if the file holds a password and is readable by group or others. */
+int config_file_exposes_password(const char *path, const tpcc_config *c);
+
+/* Parse argv (options may come before or after the subcommand).  The first
+ * non-option word is the subcommand, stored in *subcmd (NULL if none); extra
+ * words are an error.  -c/--config is applied first, then the other options
+ * over it; last, TPCC_PASSWORD fills an empty password.  c should hold
+ * config_defaults() on entry.  Returns 0, 1 for --help (printed on stdout),
+ * 2 for --version (printed on stdout), -1 on error with err filled. */
+int config_parse_args(tpcc_config *c, int argc, char **argv, const char **subcmd,
+		      char *err, size_t errlen);
+/* Write the --help text. */
+void config_usage(FILE *out);
+/* Cross-field checks after everything is loaded (e.g. sqlite needs a file). */
+int config_validate(const tpcc_config *c, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,30 @@
+/* progress.h: a progress display for long work (the loader).  On a terminal
+ * it redraws one bar line in place; otherwise it prints a plain line every
+ * few seconds, which logs and CI read better. */
+#ifndef TPCC_PROGRESS_H
+#define TPCC_PROGRESS_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <pthread.h>
+
+typedef struct progress {
+	_Atomic uint64_t done;      /* units done (rows) */
+	_Atomic int parts_done;     /* warehouses done */
+	uint64_t total;
+	int parts_total;
+	const char *what;           /* "loading" */
+	FILE *out;
+	int tty;
+	uint64_t start_ns;
+	_Atomic int stop;
+	pthread_t thread;
+	int running;
+} progress;
+
+void progress_start(progress *p, const char *what, uint64_t total, int parts_total, FILE *out);
+/* Draw the final state and stop the display thread. */
+void progress_finish(progress *p);
+
+#endif

@@ -1,0 +1,392 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "json.h"
+#include "results.h"
+#include "util.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "0.1"
+#endif
+
+struct results {
+	FILE *f;
+	char path[1024];
+	long tail;            /* where the closing part starts */
+	int nticks;
+	jbuf events;          /* the events array's elements, comma-separated */
+	jbuf tmp;
+	int warehouses;
+	int io_error;         /* last write failed; retried on the next tick */
+};
+
+const char *results_path(const results *r) { return r->path; }
+
+static void write_config(jbuf *b, const tpcc_config *cfg)
+{
+	char val[OPT_STR_MAX + 16];
+	jb_key(b, "config");
+	jb_obj_open(b);
+	for (size_t i = 0; i < opt_count; i++) {
+		const opt_def *o = &opt_table[i];
+		if (o->secret)
+			continue; /* never a password, not even masked */
+		opt_format(cfg, o, val, sizeof val);
+		jb_kv_str(b, o->key, val);
+	}
+	jb_obj_close(b);
+}
+
+static int mkdir_p(const char *dir)
+{
+	char tmp[1024];
+	str_copy(tmp, dir, sizeof tmp);
+	for (char *p = tmp + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(tmp, 0750) && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+	if (mkdir(tmp, 0750) && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+int results_open(results **out, const char *dir, const run_info *ri,
+		 char *path, size_t pathlen, char *err, size_t errlen)
+{
+	results *r = calloc(1, sizeof *r);
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	int fd = -1;
+
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (mkdir_p(dir)) {
+		snprintf(err, errlen, "%s: cannot create results directory: %s", dir, strerror(errno));
+		free(r);
+		return -1;
+	}
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+	for (int n = 1; n < 100 && fd < 0; n++) {
+		if (n == 1)
+			snprintf(r->path, sizeof r->path, "%s/%s-%s-%dw.json", dir, stamp, ri->dialect, ri->warehouses);
+		else
+			snprintf(r->path, sizeof r->path, "%s/%s-%s-%dw-%d.json", dir, stamp, ri->dialect, ri->warehouses, n);
+		/* O_EXCL: never follow a planted link or clobber another run. */
+		fd = open(r->path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0 || !(r->f = fdopen(fd, "w+"))) {
+		snprintf(err, errlen, "%s: cannot create results file: %s", r->path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(r);
+		return -1;
+	}
+	r->warehouses = ri->warehouses;
+	jb_init(&r->events);
+	jb_init(&r->tmp);
+
+	jbuf *b = &r->tmp;
+	jb_obj_open(b);
+	jb_kv_str(b, "format", RESULTS_FORMAT);
+	jb_key(b, "tool");
+	jb_obj_open(b);
+	jb_kv_str(b, "name", "tpcc-console");
+	jb_kv_str(b, "version", PACKAGE_VERSION);
+	jb_obj_close(b);
+	jb_key(b, "run");
+	jb_obj_open(b);
+	jb_kv_str(b, "started_at", ri->started_at);
+	jb_kv_str(b, "driver", ri->driver);
+	jb_kv_str(b, "dialect", ri->dialect);
+	jb_kv_str(b, "server_version", ri->server_version);
+	jb_kv_str(b, "database", ri->database);
+	jb_kv_int(b, "warehouses", ri->warehouses);
+	jb_kv_str(b, "mode", ri->mode);
+	jb_kv_bool(b, "keying_thinking", ri->cfg->keying_thinking);
+	/* Say where we depart from the spec, as TPCC.md asks. */
+	jb_kv_str(b, "departures", ri->cfg->keying_thinking ? "" :
+		  "no keying or think time; Delivery runs in the foreground");
+	jb_obj_close(b);
+	write_config(b, ri->cfg);
+	jb_key(b, "ticks");
+	jb_raw(b, "[");
+	if (fwrite(b->p, 1, b->len, r->f) != b->len) {
+		snprintf(err, errlen, "%s: write failed: %s", r->path, strerror(errno));
+		results_close(r);
+		return -1;
+	}
+	r->tail = ftell(r->f);
+	str_copy(path, r->path, pathlen);
+	*out = r;
+	results_tick(r, NULL); /* write the closing part: valid from the start */
+	return 0;
+}
+
+static void tick_json(jbuf *b, const tick *t)
+{
+	jb_obj_open(b);
+	jb_kv_int(b, "t", t->t);
+	jb_kv_str(b, "phase", phase_names[t->phase]);
+	jb_kv_int(b, "vus", t->vus);
+	jb_kv_int(b, "vus_target", t->vus_target);
+	jb_kv_dbl(b, "nopm", t->nopm, 0);
+	jb_kv_dbl(b, "tpm", t->tpm, 0);
+	jb_key(b, "commits");
+	jb_obj_open(b);
+	for (int i = 0; i < TX_COUNT; i++)
+		jb_kv_int(b, txn_names[i], (int64_t)t->commits[i]);
+	jb_obj_close(b);
+	jb_key(b, "latency_ms");
+	jb_obj_open(b);
+	for (int i = 0; i < TX_COUNT; i++) {
+		jb_key(b, txn_names[i]);
+		jb_obj_open(b);
+		jb_kv_dbl(b, "p50", t->p50[i], 3);
+		jb_kv_dbl(b, "p95", t->p95[i], 3);
+		jb_kv_dbl(b, "p99", t->p99[i], 3);
+		jb_kv_dbl(b, "max", t->max[i], 3);
+		jb_obj_close(b);
+	}
+	jb_obj_close(b);
+	jb_key(b, "errors");
+	jb_obj_open(b);
+	for (int i = 0; i < ERR_KIND_COUNT; i++)
+		jb_kv_int(b, err_kind_names[i], (int64_t)t->errors[i]);
+	jb_obj_close(b);
+	jb_kv_int(b, "failed", (int64_t)t->failed);
+	jb_kv_int(b, "retries", (int64_t)t->retries);
+	jb_kv_int(b, "reconnects", (int64_t)t->reconnects);
+	jb_kv_dbl(b, "cpu_client", t->cpu_client, 1);
+	jb_obj_close(b);
+}
+
+static void closing(jbuf *b, results *r, const run_summary *s, const char *stopped_by, int complete)
+{
+	jb_raw(b, "\n],\"events\":[");
+	if (r->events.len)
+		jb_raw(b, r->events.p);
+	jb_raw(b, "]");
+	b->need_comma = 1;
+	if (s) {
+		char lines[16][96];
+		jb_key(b, "summary");
+		jb_obj_open(b);
+		jb_kv_int(b, "steady_seconds", s->steady_seconds);
+		jb_kv_int(b, "total_seconds", s->total_seconds);
+		jb_kv_dbl(b, "nopm", s->nopm, 1);
+		jb_kv_dbl(b, "tpm", s->tpm, 1);
+		jb_kv_int(b, "vus_max", s->vus_max);
+		jb_key(b, "commits");
+		jb_obj_open(b);
+		for (int i = 0; i < TX_COUNT; i++)
+			jb_kv_int(b, txn_names[i], (int64_t)s->commits[i]);
+		jb_obj_close(b);
+		jb_key(b, "latency_ms");
+		jb_obj_open(b);
+		for (int i = 0; i < TX_COUNT; i++) {
+			jb_key(b, txn_names[i]);
+			jb_obj_open(b);
+			jb_kv_dbl(b, "avg", s->avg[i], 3);
+			jb_kv_dbl(b, "p50", s->p50[i], 3);
+			jb_kv_dbl(b, "p90", s->p90[i], 3);
+			jb_kv_dbl(b, "p95", s->p95[i], 3);
+			jb_kv_dbl(b, "p99", s->p99[i], 3);
+			jb_kv_dbl(b, "max", s->max[i], 3);
+			jb_obj_close(b);
+		}
+		jb_obj_close(b);
+		jb_key(b, "errors");
+		jb_obj_open(b);
+		for (int i = 0; i < ERR_KIND_COUNT; i++)
+			jb_kv_int(b, err_kind_names[i], (int64_t)s->errors[i]);
+		jb_obj_close(b);
+		jb_kv_int(b, "failed", (int64_t)s->failed);
+		jb_kv_int(b, "retries", (int64_t)s->retries);
+		jb_kv_int(b, "reconnects", (int64_t)s->reconnects);
+		jb_key(b, "audit");
+		jb_obj_open(b);
+		for (int i = 0; i < AU_COUNT; i++)
+			jb_kv_int(b, audit_names[i], (int64_t)s->audit[i]);
+		jb_key(b, "checks");
+		jb_arr_open(b);
+		int n = summary_audit_lines(s, r->warehouses, lines, 16, NULL);
+		for (int i = 0; i < n; i++)
+			jb_el_str(b, lines[i]);
+		jb_arr_close(b);
+		jb_kv_bool(b, "ok", s->audit_ok);
+		jb_obj_close(b);
+		jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
+		jb_kv_dbl(b, "client_cpu_s_per_1000_txn", s->cpu_per_1000, 4);
+		jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);
+		jb_obj_close(b);
+	} else {
+		jb_kv_null(b, "summary");
+	}
+	if (stopped_by)
+		jb_kv_str(b, "stopped_by", stopped_by);
+	else
+		jb_kv_null(b, "stopped_by");
+	jb_kv_bool(b, "complete", complete);
+	jb_raw(b, "}\n");
+}
+
+/* Rewrite everything after the last tick.  A failed write (disk full) is
+ * remembered and the next tick tries again from the same place. */
+static int write_tail(results *r, const char *tickjson)
+{
+	jbuf *b = &r->tmp;
+	jb_reset(b);
+	if (tickjson) {
+		jb_raw(b, r->nticks ? ",\n" : "\n");
+		jb_raw(b, tickjson);
+	}
+	size_t ticklen = b->len;
+	closing(b, r, NULL, NULL, 0);
+	if (b->oom || fseek(r->f, r->tail, SEEK_SET) != 0 ||
+	    fwrite(b->p, 1, b->len, r->f) != b->len || fflush(r->f) != 0) {
+		r->io_error = 1;
+		clearerr(r->f);
+		return -1;
+	}
+	if (ftruncate(fileno(r->f), r->tail + (off_t)b->len) != 0) {
+		r->io_error = 1;
+		return -1;
+	}
+	r->tail += (long)ticklen;
+	r->io_error = 0;
+	return 0;
+}
+
+int results_tick(results *r, const tick *t)
+{
+	if (!t)
+		return write_tail(r, NULL);
+	jbuf one;
+	jb_init(&one);
+	tick_json(&one, t);
+	int rc = one.oom ? -1 : write_tail(r, one.p);
+	if (rc == 0)
+		r->nticks++;
+	jb_free(&one);
+	return rc;
+}
+
+int results_event(results *r, const run_event *ev)
+{
+	jbuf *b = &r->events;
+	if (b->len)
+		jb_raw(b, ",");
+	jb_raw(b, "\n");
+	b->need_comma = 0;
+	jb_obj_open(b);
+	jb_kv_int(b, "t", ev->t);
+	jb_kv_str(b, "type", ev->type);
+	jb_kv_str(b, "text", ev->text);
+	jb_obj_close(b);
+	return write_tail(r, NULL);
+}
+
+int results_finish(results *r, const run_summary *s, const char *stopped_by,
+		   char *err, size_t errlen)
+{
+	char tmp[1100];
+	int fd = -1;
+	FILE *o = NULL;
+	char buf[65536];
+	size_t n;
+	long left = r->tail;
+	jbuf *b = &r->tmp;
+
+	snprintf(tmp, sizeof tmp, "%s.tmp", r->path);
+	unlink(tmp);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+	if (fd < 0 || !(o = fdopen(fd, "w")))
+		goto fail;
+	fd = -1;
+	if (fseek(r->f, 0, SEEK_SET))
+		goto fail;
+	while (left > 0 && (n = fread(buf, 1, left < (long)sizeof buf ? (size_t)left : sizeof buf, r->f)) > 0) {
+		if (fwrite(buf, 1, n, o) != n)
+			goto fail;
+		left -= (long)n;
+	}
+	if (left)
+		goto fail;
+	jb_reset(b);
+	closing(b, r, s, stopped_by, 1);
+	if (b->oom || fwrite(b->p, 1, b->len, o) != b->len || fflush(o) || fsync(fileno(o)))
+		goto fail;
+	if (fclose(o)) {
+		o = NULL;
+		goto fail;
+	}
+	o = NULL;
+	if (rename(tmp, r->path))
+		goto fail;
+	return 0;
+fail:
+	snprintf(err, errlen, "%s: cannot finish results file: %s (the file as last written "
+		 "is valid but has no summary)", r->path, strerror(errno));
+	if (o)
+		fclose(o);
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	return -1;
+}
+
+void results_close(results *r)
+{
+	if (!r)
+		return;
+	if (r->f)
+		fclose(r->f);
+	jb_free(&r->events);
+	jb_free(&r->tmp);
+	free(r);
+}
+
+int summary_audit_lines(const run_summary *s, int warehouses, char lines[][96], int max,
+			int *all_ok)
+{
+	int n = 0, ok = 1;
+	uint64_t no = s->commits[TX_NEW_ORDER] + s->audit[AU_NO_ROLLBACKS];
+	uint64_t pay = s->commits[TX_PAYMENT], os = s->commits[TX_ORDER_STATUS];
+	struct { const char *name; double v, lo, hi; int applies; const char *unit; } c[] = {
+		{ "new-order rollbacks", no ? 100.0 * s->audit[AU_NO_ROLLBACKS] / no : 0, 0.9, 1.1, no >= 2000, "%" },
+		{ "remote order lines", s->audit[AU_NO_LINES] ? 100.0 * s->audit[AU_NO_REMOTE_LINES] / s->audit[AU_NO_LINES] : 0,
+		  0.95, 1.05, warehouses > 1 && s->audit[AU_NO_LINES] >= 50000, "%" },
+		{ "remote payments", pay ? 100.0 * s->audit[AU_PAY_REMOTE] / pay : 0, 14, 16, warehouses > 1 && pay >= 2000, "%" },
+		{ "by-name look-ups", (pay + os) ? 100.0 * (s->audit[AU_PAY_BYNAME] + s->audit[AU_OS_BYNAME]) / (pay + os) : 0,
+		  57, 63, pay + os >= 2000, "%" },
+		{ "lines per order", s->commits[TX_NEW_ORDER] ? (double)s->audit[AU_NO_LINES] / s->commits[TX_NEW_ORDER] : 0,
+		  9.5, 10.5, s->commits[TX_NEW_ORDER] >= 1000, "" },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0] && n < max; i++) {
+		int in = c[i].v >= c[i].lo && c[i].v <= c[i].hi;
+		if (c[i].applies && !in)
+			ok = 0;
+		snprintf(lines[n++], 96, "%s %.2f%s (%.2f..%.2f) %s", c[i].name, c[i].v, c[i].unit,
+			 c[i].lo, c[i].hi, !c[i].applies ? "n/a (too few)" : in ? "ok" : "OUT");
+	}
+	if (all_ok)
+		*all_ok = ok;
+	return n;
+}

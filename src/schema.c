@@ -1,0 +1,146 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "schema.h"
+#include "util.h"
+
+void db_params_from_config(const tpcc_config *c, db_params *p)
+{
+	memset(p, 0, sizeof *p);
+	p->driver = c->driver;
+	p->host = c->host;
+	p->port = c->port;
+	p->socket = c->socket;
+	p->user = c->user;
+	p->password = c->password;
+	p->database = c->database;
+	p->file = c->db_file;
+	p->dsn = c->dsn;
+	p->odbc = c->odbc;
+	p->ssl_mode = c->ssl_mode;
+	p->ssl_ca = c->ssl_ca;
+	p->read_option_files = c->read_option_files;
+	p->connect_timeout = c->connect_timeout;
+}
+
+int schema_connect(const tpcc_config *c, int create_db, db_conn **out, db_error *e)
+{
+	const db_driver *drv = driver_find(c->driver);
+	const dialect *d = dialect_for_driver(c->driver);
+	db_params p;
+
+	if (!drv)
+		return db_error_set(e, DB_FATAL, 0, "HY000", "unknown driver '%s' (have: %s)",
+				    c->driver, driver_names());
+	if (drv->init && drv->init(e))
+		return -1;
+	db_params_from_config(c, &p);
+	if (create_db && d && d->create_database && c->database[0]) {
+		db_conn *boot;
+		char sql[512];
+		p.database = NULL;
+		if (drv->connect(&p, &boot, e))
+			return -1;
+		snprintf(sql, sizeof sql, d->create_database, c->database);
+		int rc = db_exec(boot, sql, e);
+		drv->disconnect(boot);
+		if (rc)
+			return -1;
+		p.database = c->database;
+	}
+	return drv->connect(&p, out, e);
+}
+
+int schema_inspect(db_conn *c, schema_info *info, db_error *e)
+{
+	const db_driver *drv = c->drv;
+	db_stmt *s;
+	db_error probe;
+	int rc;
+
+	memset(info, 0, sizeof *info);
+	/* A failing prepare means no tpcc_meta table: no schema. */
+	if (drv->prepare(c, "SELECT k, v FROM tpcc_meta", &s, &probe) != 0 ||
+	    drv->execute(s, NULL, 0, NULL, &probe) != 0) {
+		if (probe.cls == DB_RECONNECT) {
+			*e = probe;
+			return -1;
+		}
+		drv->rollback(c, &probe);
+		if (s)
+			drv->finalize(s);
+		return 0;
+	}
+	info->present = 1;
+	while ((rc = drv->fetch(s, e)) == 1) {
+		const char *k = drv->col_text(s, 0, NULL), *v = drv->col_text(s, 1, NULL);
+		if (!k || !v)
+			continue;
+		if (!strcmp(k, "warehouses"))
+			info->warehouses = atoi(v);
+		else if (!strcmp(k, "status"))
+			info->complete = !strcmp(v, "complete");
+		else if (!strcmp(k, "c_last"))
+			info->c_load.c_last = atoi(v);
+		else if (!strcmp(k, "c_id"))
+			info->c_load.c_id = atoi(v);
+		else if (!strcmp(k, "ol_i_id"))
+			info->c_load.ol_i_id = atoi(v);
+		else if (!strcmp(k, "built_at"))
+			str_copy(info->built_at, v, sizeof info->built_at);
+	}
+	drv->finalize(s);
+	drv->commit(c, &probe);
+	return rc < 0 ? -1 : 0;
+}
+
+static int exec_list(db_conn *c, const char *const *sql, db_error *e)
+{
+	for (; sql && *sql; sql++)
+		if (db_exec(c, *sql, e))
+			return -1;
+	return c->drv->commit(c, e);
+}
+
+int schema_create_tables(db_conn *c, const dialect *d, db_error *e)
+{
+	return exec_list(c, d->create_tables, e);
+}
+
+int schema_create_indexes(db_conn *c, const dialect *d, db_error *e)
+{
+	if (exec_list(c, d->create_indexes, e))
+		return -1;
+	if (d->analyze && db_exec(c, d->analyze, e))
+		return -1;
+	return c->drv->commit(c, e);
+}
+
+int schema_drop(db_conn *c, const dialect *d, db_error *e)
+{
+	return exec_list(c, d->drop_tables, e);
+}
+
+int schema_meta_set(db_conn *c, const char *key, const char *value, db_error *e)
+{
+	const db_driver *drv = c->drv;
+	db_stmt *s;
+	db_param p[2] = { db_p_text(key, strlen(key)), db_p_text(value, strlen(value)) };
+
+	if (drv->prepare(c, "DELETE FROM tpcc_meta WHERE k = ?", &s, e))
+		return -1;
+	int rc = drv->execute(s, p, 1, NULL, e);
+	drv->finalize(s);
+	if (rc)
+		return -1;
+	if (drv->prepare(c, "INSERT INTO tpcc_meta (k, v) VALUES (?, ?)", &s, e))
+		return -1;
+	rc = drv->execute(s, p, 2, NULL, e);
+	drv->finalize(s);
+	if (rc)
+		return -1;
+	return drv->commit(c, e);
+}

@@ -1,0 +1,32 @@
+/* schema.h: connecting from the config, creating and dropping the TPC-C
+ * schema, and its metadata row (tpcc_meta) that tells a run how many
+ * warehouses were loaded and with which NURand constants. */
+#ifndef TPCC_SCHEMA_H
+#define TPCC_SCHEMA_H
+
+#include "driver.h"
+#include "dialect.h"
+#include "options.h"
+#include "rand.h"
+
+/* Fill p from c (pointers into c). */
+void db_params_from_config(const tpcc_config *c, db_params *p);
+/* Connect to the configured database.  With create_db, a missing MySQL
+ * database is created first. */
+int schema_connect(const tpcc_config *c, int create_db, db_conn **out, db_error *e);
+
+typedef struct schema_info {
+	int present;        /* tpcc_meta exists */
+	int complete;       /* build finished (indexes and all) */
+	int warehouses;
+	tpcc_nurand_c c_load;
+	char built_at[32];
+} schema_info;
+
+int schema_inspect(db_conn *c, schema_info *info, db_error *e);
+int schema_create_tables(db_conn *c, const dialect *d, db_error *e);
+int schema_create_indexes(db_conn *c, const dialect *d, db_error *e);
+int schema_drop(db_conn *c, const dialect *d, db_error *e);
+int schema_meta_set(db_conn *c, const char *key, const char *value, db_error *e);
+
+#endif

@@ -1,0 +1,92 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <string.h>
+#include "stats.h"
+
+const char *const txn_names[TX_COUNT] = {
+	"new_order", "payment", "order_status", "delivery", "stock_level"
+};
+const char *const txn_short[TX_COUNT] = { "no", "pay", "os", "dl", "sl" };
+const char *const err_kind_names[ERR_KIND_COUNT] = {
+	"deadlock", "lock_timeout", "connection", "other"
+};
+const char *const audit_names[AU_COUNT] = {
+	"new_order_lines", "remote_order_lines", "new_order_rollbacks",
+	"remote_payments", "payments_by_name", "order_status_by_name",
+	"delivery_skipped_districts"
+};
+const char *const phase_names[PH_COUNT] = { "idle", "rampup", "steady", "rampdown", "done" };
+
+#define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+
+void stats_accumulate(stats_sum *s, const vu_stats *v)
+{
+	hist_snap tmp;
+	for (int i = 0; i < TX_COUNT; i++) {
+		hist_read(&v->lat[i], &tmp);
+		hist_snap_add(&s->lat[i], &tmp);
+		s->commits[i] += LOAD(v->commits[i]);
+	}
+	for (int i = 0; i < ERR_KIND_COUNT; i++)
+		s->errors[i] += LOAD(v->errors[i]);
+	for (int i = 0; i < AU_COUNT; i++)
+		s->audit[i] += LOAD(v->audit[i]);
+	s->failed += LOAD(v->failed);
+	s->retries += LOAD(v->retries);
+	s->reconnects += LOAD(v->reconnects);
+}
+
+void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b)
+{
+	for (int i = 0; i < TX_COUNT; i++) {
+		hist_snap_sub(&d->lat[i], &a->lat[i], &b->lat[i]);
+		d->commits[i] = a->commits[i] - b->commits[i];
+	}
+	for (int i = 0; i < ERR_KIND_COUNT; i++)
+		d->errors[i] = a->errors[i] - b->errors[i];
+	for (int i = 0; i < AU_COUNT; i++)
+		d->audit[i] = a->audit[i] - b->audit[i];
+	d->failed = a->failed - b->failed;
+	d->retries = a->retries - b->retries;
+	d->reconnects = a->reconnects - b->reconnects;
+}
+
+void stats_sum_add(stats_sum *d, const stats_sum *a)
+{
+	for (int i = 0; i < TX_COUNT; i++) {
+		hist_snap_add(&d->lat[i], &a->lat[i]);
+		d->commits[i] += a->commits[i];
+	}
+	for (int i = 0; i < ERR_KIND_COUNT; i++)
+		d->errors[i] += a->errors[i];
+	for (int i = 0; i < AU_COUNT; i++)
+		d->audit[i] += a->audit[i];
+	d->failed += a->failed;
+	d->retries += a->retries;
+	d->reconnects += a->reconnects;
+}
+
+void stats_fill_tick(tick *t, const stats_sum *iv, double seconds)
+{
+	uint64_t all = 0;
+	for (int i = 0; i < TX_COUNT; i++) {
+		t->commits[i] = iv->commits[i];
+		all += iv->commits[i];
+		t->p50[i] = hist_percentile(&iv->lat[i], 50) / 1000.0;
+		t->p95[i] = hist_percentile(&iv->lat[i], 95) / 1000.0;
+		t->p99[i] = hist_percentile(&iv->lat[i], 99) / 1000.0;
+		t->max[i] = iv->lat[i].max_us / 1000.0;
+	}
+	/* A New-Order rolled back on its unused item is a completed transaction
+	 * (clause 2.4.1.4): it counts in TPM, not in NOPM. */
+	all += iv->audit[AU_NO_ROLLBACKS];
+	if (seconds <= 0)
+		seconds = 1;
+	t->nopm = iv->commits[TX_NEW_ORDER] * 60.0 / seconds;
+	t->tpm = all * 60.0 / seconds;
+	memcpy(t->errors, iv->errors, sizeof t->errors);
+	t->failed = iv->failed;
+	t->retries = iv->retries;
+	t->reconnects = iv->reconnects;
+}

@@ -1,0 +1,76 @@
+/* stats.h: per-VU counters and latency histograms, and the per-second tick
+ * the collector folds them into.  A VU writes only its own vu_stats (relaxed
+ * atomics, so the collector can read without locks); nothing else writes it. */
+#ifndef TPCC_STATS_H
+#define TPCC_STATS_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include "histogram.h"
+
+enum txn_type { TX_NEW_ORDER, TX_PAYMENT, TX_ORDER_STATUS, TX_DELIVERY, TX_STOCK_LEVEL, TX_COUNT };
+
+/* Error classes as counted: what the driver classified. */
+enum err_kind { ERR_DEADLOCK, ERR_LOCK_TIMEOUT, ERR_CONNECTION, ERR_OTHER, ERR_KIND_COUNT };
+
+/* Audit counters the spec bounds (TPCC.md, "Audit bounds"). */
+enum audit_id {
+	AU_NO_LINES, AU_NO_REMOTE_LINES, AU_NO_ROLLBACKS,
+	AU_PAY_REMOTE, AU_PAY_BYNAME, AU_OS_BYNAME, AU_DL_SKIPPED, AU_COUNT
+};
+
+typedef struct vu_stats {
+	histogram lat[TX_COUNT];           /* completed transactions, us */
+	_Atomic uint64_t commits[TX_COUNT];
+	_Atomic uint64_t errors[ERR_KIND_COUNT];
+	_Atomic uint64_t failed;           /* transactions abandoned after errors */
+	_Atomic uint64_t retries;
+	_Atomic uint64_t reconnects;
+	_Atomic uint64_t audit[AU_COUNT];
+} vu_stats;
+
+/* Plain sums over all VUs at one instant (cumulative) or over an interval. */
+typedef struct stats_sum {
+	hist_snap lat[TX_COUNT];
+	uint64_t commits[TX_COUNT];
+	uint64_t errors[ERR_KIND_COUNT];
+	uint64_t failed, retries, reconnects;
+	uint64_t audit[AU_COUNT];
+} stats_sum;
+
+enum phase { PH_IDLE, PH_RAMPUP, PH_STEADY, PH_RAMPDOWN, PH_DONE, PH_COUNT };
+
+/* One second of the run, as the collector publishes it. */
+typedef struct tick {
+	int t;                 /* seconds since the run started */
+	int phase;
+	int vus, vus_target;
+	double nopm, tpm;      /* this second's rate, per minute */
+	uint64_t commits[TX_COUNT];
+	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT]; /* ms */
+	uint64_t errors[ERR_KIND_COUNT];
+	uint64_t failed, retries, reconnects;
+	double cpu_client;     /* percent of one core */
+} tick;
+
+extern const char *const txn_names[TX_COUNT];       /* "new_order", ... */
+extern const char *const txn_short[TX_COUNT];       /* "no", "pay", ... */
+extern const char *const err_kind_names[ERR_KIND_COUNT];
+extern const char *const audit_names[AU_COUNT];
+extern const char *const phase_names[PH_COUNT];
+
+static inline void stat_add(_Atomic uint64_t *c, uint64_t n)
+{
+	atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + n,
+			      memory_order_relaxed);
+}
+
+/* s += what v holds now (relaxed reads). */
+void stats_accumulate(stats_sum *s, const vu_stats *v);
+/* d = a - b */
+void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b);
+void stats_sum_add(stats_sum *d, const stats_sum *a);
+/* Fill a tick's rates and percentiles from an interval of `seconds`. */
+void stats_fill_tick(tick *t, const stats_sum *interval, double seconds);
+
+#endif

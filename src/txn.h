@@ -1,0 +1,59 @@
+/* txn.h: the five TPC-C transactions in statements mode.  Inputs are drawn
+ * first (txn_gen) and executed after (txn_exec), so a retried transaction
+ * runs again with exactly the same inputs, as the spec requires. */
+#ifndef TPCC_TXN_H
+#define TPCC_TXN_H
+
+#include "driver.h"
+#include "dialect.h"
+#include "rand.h"
+#include "stats.h"
+
+#define MAX_OL 15
+#define UNUSED_ITEM_ID 100001 /* beyond the 100,000 items: forces the 1% rollback */
+
+typedef struct txn_input {
+	enum txn_type type;
+	int w_id, d_id;
+	int c_w_id, c_d_id, c_id;
+	int byname;
+	char c_last[16];
+	/* New-Order */
+	int ol_cnt, all_local, rollback;
+	struct { int i_id, supply_w_id, qty; } ol[MAX_OL];
+	/* Payment */
+	double h_amount;
+	/* Delivery */
+	int carrier_id;
+	/* Stock-Level */
+	int threshold;
+} txn_input;
+
+/* What the terminal is and what it needs to draw inputs. */
+typedef struct txn_terminal {
+	int w_id;          /* home warehouse */
+	int d_id;          /* home district (Stock-Level) */
+	int warehouses;
+	int all_warehouses;/* draw the warehouse at random per transaction */
+	tpcc_nurand_c c;   /* run-time NURand constants */
+} txn_terminal;
+
+typedef struct txn_ctx {
+	db_conn *conn;
+	const dialect *d;
+	db_stmt *st[S_COUNT];
+	vu_stats *stats;
+} txn_ctx;
+
+void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *in);
+
+/* Prepare statements lazily; call txn_release before the connection goes. */
+void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats);
+void txn_release(txn_ctx *x);
+
+/* Run one transaction.  Returns 0 committed, 1 rolled back on purpose (the
+ * New-Order unused item), -1 error (the transaction has been rolled back,
+ * err says what and its class). Audit counters are updated on success. */
+int txn_exec(txn_ctx *x, const txn_input *in, db_error *err);
+
+#endif

@@ -1,0 +1,76 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <string.h>
+#include <stdatomic.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+#include "util.h"
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void sleep_until_ns(uint64_t deadline)
+{
+	struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000u),
+			       .tv_nsec = (long)(deadline % 1000000000u) };
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+void sleep_ms(unsigned ms)
+{
+	sleep_until_ns(now_ns() + (uint64_t)ms * 1000000u);
+}
+
+void timestamp_text(char *buf)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	localtime_r(&t, &tm);
+	strftime(buf, 20, "%Y-%m-%d %H:%M:%S", &tm);
+}
+
+void timestamp_iso_utc(char *buf)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(buf, 21, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+size_t str_copy(char *dst, const char *src, size_t size)
+{
+	size_t n = src ? strlen(src) : 0;
+	if (size) {
+		size_t m = n < size - 1 ? n : size - 1;
+		if (m)
+			memcpy(dst, src, m);
+		dst[m] = '\0';
+	}
+	return n;
+}
+
+double process_cpu_seconds(void)
+{
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return 0;
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+}
+
+uint64_t fresh_seed(void)
+{
+	static _Atomic uint64_t counter;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((uint64_t)ts.tv_nsec << 20) ^ (uint64_t)ts.tv_sec ^
+	       ((uint64_t)getpid() << 40) ^
+	       (atomic_fetch_add_explicit(&counter, 1, memory_order_relaxed) * 0x9E3779B97F4A7C15ull);
+}

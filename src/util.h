@@ -1,0 +1,26 @@
+/* util.h: small helpers every module uses: clocks, bounded string copy. */
+#ifndef TPCC_UTIL_H
+#define TPCC_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Monotonic clock in nanoseconds. */
+uint64_t now_ns(void);
+/* Sleep until the monotonic deadline (absolute), so periodic work never
+ * drifts; returns early if interrupted by a signal. */
+void sleep_until_ns(uint64_t deadline);
+void sleep_ms(unsigned ms);
+/* "YYYY-MM-DD HH:MM:SS" local time, the form every dialect's DATETIME takes;
+ * buf holds 20. */
+void timestamp_text(char *buf);
+/* ISO 8601 UTC "YYYY-MM-DDTHH:MM:SSZ"; buf holds 21. */
+void timestamp_iso_utc(char *buf);
+/* Copy with truncation, always NUL-terminated; returns strlen(src). */
+size_t str_copy(char *dst, const char *src, size_t size);
+/* Seconds of CPU this process has used (user + system). */
+double process_cpu_seconds(void);
+/* A seed that differs per call and per process. */
+uint64_t fresh_seed(void);
+
+#endif
