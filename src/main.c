@@ -15,7 +15,7 @@
 #include <termios.h>
 #include <unistd.h>
 #include "batch.h"
-#include "check.h"
+#include "consistency.h"
 #include "dialect.h"
 #include "engine.h"
 #include "loader.h"

@@ -78,8 +78,9 @@ const opt_def opt_table[] = {
 
 	/* workload */
 	{ .key = "workload.warehouses", .longopt = "warehouses", .shortopt = 'w',
-	  .type = OPT_INT, .min = 1, .max = 100000, .def = "1", FIELD(warehouses),
-	  .argname = "N", .help = "number of warehouses: the size of the database" },
+	  .type = OPT_INT, .min = 0, .max = 100000, .def = "0", FIELD(warehouses),
+	  .argname = "N", .help = "number of warehouses: build loads N (0: 1); run checks the "
+	  "schema holds N (0: whatever it holds)" },
 	{ .key = "workload.mode", .longopt = "mode", .type = OPT_ENUM,
 	  .enums = "statements|procedures", .def = "statements", FIELD(mode),
 	  .argname = "MODE",
@@ -1127,8 +1128,8 @@ int config_validate(const tpcc_config *c, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	if (c->warehouses < 1) {
-		errf(err, errlen, "workload.warehouses must be at least 1");
+	if (c->warehouses < 0) {
+		errf(err, errlen, "workload.warehouses must be 0 or more");
 		return -1;
 	}
 	return 0;

@@ -608,7 +608,7 @@ struct conc_arg {
 	int id;
 	int retries;
 	int failures;
-	char msg[256];
+	char msg[600];
 };
 
 static void *conc_worker(void *p)

@@ -106,7 +106,7 @@ START_TEST(test_defaults)
 	ck_assert_str_eq(c.password, "");
 	ck_assert_int_eq(c.read_option_files, 1);
 	ck_assert_int_eq(c.connect_timeout, 10);
-	ck_assert_int_eq(c.warehouses, 1);
+	ck_assert_int_eq(c.warehouses, 0);
 	ck_assert_int_eq(c.keying_thinking, 0);
 	ck_assert_int_eq(c.all_warehouses, 0);
 	ck_assert_int_eq(c.load_threads, 2);
@@ -177,11 +177,11 @@ START_TEST(test_opt_set_int)
 	ck_assert_int_eq(opt_set(&c, w, "42", err, sizeof(err)), 0);
 	ck_assert_int_eq(c.warehouses, 42);
 	ck_assert_int_eq(opt_set(&c, w, "100000", err, sizeof(err)), 0);
-	ck_assert_int_eq(opt_set(&c, w, "0", err, sizeof(err)), -1);
-	ck_assert_str_eq(err, "expected an integer from 1 to 100000, got '0'");
+	ck_assert_int_eq(opt_set(&c, w, "-1", err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "expected an integer from 0 to 100000, got '-1'");
 	ck_assert_int_eq(opt_set(&c, w, "100001", err, sizeof(err)), -1);
 	ck_assert_int_eq(opt_set(&c, w, "x", err, sizeof(err)), -1);
-	ck_assert_str_eq(err, "expected an integer from 1 to 100000, got 'x'");
+	ck_assert_str_eq(err, "expected an integer from 0 to 100000, got 'x'");
 	ck_assert_int_eq(opt_set(&c, w, "12x", err, sizeof(err)), -1);
 	ck_assert_int_eq(opt_set(&c, w, "", err, sizeof(err)), -1);
 	ck_assert_int_eq(opt_set(&c, w, " 5", err, sizeof(err)), -1);
@@ -387,7 +387,7 @@ START_TEST(test_file_unknown_key)
 	ck_assert_err_has("t.conf:3: ");
 	ck_assert_err_has("unknown key 'workload.warehouse'");
 	ck_assert_err_has("did you mean 'workload.warehouses'?");
-	ck_assert_int_eq(c.warehouses, 1); /* a failed load changes nothing */
+	ck_assert_int_eq(c.warehouses, 0); /* a failed load changes nothing */
 
 	/* a known name in the wrong group, an unknown group */
 	ck_assert_int_eq(load_text(&c, "run = { warehouses = 4; };\n"), -1);
@@ -433,16 +433,16 @@ START_TEST(test_file_out_of_range)
 	const char *path;
 	char want[PATH_MAX + 128];
 
-	path = write_file("r.conf", "workload = {\n\n  warehouses = 0;\n};\n", 0600);
+	path = write_file("r.conf", "workload = {\n\n  warehouses = -3;\n};\n", 0600);
 	config_defaults(&c);
 	ck_assert_int_eq(config_load_file(&c, path, errbuf, sizeof(errbuf)), -1);
 	snprintf(want, sizeof(want),
-		 "%s:3: workload.warehouses: expected an integer from 1 to 100000, got 0", path);
+		 "%s:3: workload.warehouses: expected an integer from 0 to 100000, got -3", path);
 	ck_assert_str_eq(errbuf, want);
 
 	/* libconfig 1.5 wraps big literals silently; we do not */
 	ck_assert_int_eq(load_text(&c, "workload = { warehouses = 4294967297; };\n"), -1);
-	ck_assert_err_has("expected an integer from 1 to 100000, got 4294967297");
+	ck_assert_err_has("expected an integer from 0 to 100000, got 4294967297");
 	ck_assert_int_eq(load_text(&c, "workload = { warehouses = 4294967297L; };\n"), -1);
 	ck_assert_err_has("got 4294967297");
 	ck_assert_int_eq(load_text(&c, "connection = { port = 70000; };\n"), -1);
@@ -590,9 +590,9 @@ START_TEST(test_args_errors)
 	ck_assert_str_eq(errbuf, "option '-w' needs a value");
 	ck_assert_int_eq(PARSE(&c, &sub, "run", "build"), -1);
 	ck_assert_str_eq(errbuf, "unexpected argument 'build'");
-	ck_assert_int_eq(PARSE(&c, &sub, "--warehouses=0"), -1);
-	ck_assert_str_eq(errbuf, "option '--warehouses': expected an integer from 1 to 100000, "
-			 "got '0'");
+	ck_assert_int_eq(PARSE(&c, &sub, "--warehouses=-1"), -1);
+	ck_assert_str_eq(errbuf, "option '--warehouses': expected an integer from 0 to 100000, "
+			 "got '-1'");
 	ck_assert_int_eq(PARSE(&c, &sub, "--batch=maybe"), -1);
 	ck_assert_err_has("option '--batch': expected true or false");
 	ck_assert_int_eq(PARSE(&c, &sub, "--no-batch=yes"), -1);
@@ -602,7 +602,7 @@ START_TEST(test_args_errors)
 	ck_assert_int_eq(PARSE(&c, &sub, "--mode=fast"), -1);
 	ck_assert_str_eq(errbuf, "option '--mode': expected one of statements|procedures, "
 			 "got 'fast'");
-	ck_assert_int_eq(c.warehouses, 1); /* nothing was applied */
+	ck_assert_int_eq(c.warehouses, 0); /* nothing was applied */
 }
 END_TEST
 
@@ -748,7 +748,7 @@ START_TEST(test_validate)
 	ck_assert_ptr_nonnull(strstr(err, "run.schedule"));
 
 	config_defaults(&c);
-	c.warehouses = 0;
+	c.warehouses = -1;
 	ck_assert_int_eq(config_validate(&c, err, sizeof(err)), -1);
 	ck_assert_ptr_nonnull(strstr(err, "workload.warehouses"));
 

@@ -1,7 +1,7 @@
-/* check.h: the consistency conditions of TPC-C clause 3.3.2, each a query
+/* consistency.h: the consistency conditions of TPC-C clause 3.3.2, each a query
  * that returns the offending rows (none when the condition holds). */
-#ifndef TPCC_CHECK_H
-#define TPCC_CHECK_H
+#ifndef TPCC_CONSISTENCY_H
+#define TPCC_CONSISTENCY_H
 
 #include <stdio.h>
 #include "driver.h"

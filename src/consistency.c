@@ -1,4 +1,4 @@
-/* check.c: consistency conditions 1-12 (clause 3.3.2).  The queries are
+/* consistency.c: consistency conditions 1-12 (clause 3.3.2).  The queries are
  * plain SQL that MySQL/MariaDB, SQLite and PostgreSQL all run; money is
  * compared with half a cent of tolerance because SQLite keeps it as REAL. */
 #ifdef HAVE_CONFIG_H
@@ -6,7 +6,7 @@
 #endif
 #include <stdio.h>
 #include <string.h>
-#include "check.h"
+#include "consistency.h"
 
 #define TOL "0.005"
 

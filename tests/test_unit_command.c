@@ -1,0 +1,163 @@
+/* test_unit_command.c: the command language's parser: lookup by unique
+ * prefix, argument counts, rest-of-line arguments, and the errors an
+ * operator sees.  (Execution against a live engine is covered by the
+ * integration tests.) */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <check.h>
+#include <string.h>
+#include "command.h"
+
+static char err[512];
+
+static const command_def *parse_ok(const char *line, cmd_args *a)
+{
+	const command_def *d = NULL;
+	int rc = command_parse(line, &d, a, err, sizeof err);
+	ck_assert_msg(rc == 1, "'%s' should parse, got %d: %s", line, rc, err);
+	return d;
+}
+
+static void parse_err(const char *line, const char *expect)
+{
+	const command_def *d = NULL;
+	cmd_args a;
+	err[0] = '\0';
+	int rc = command_parse(line, &d, &a, err, sizeof err);
+	ck_assert_msg(rc == -1, "'%s' should fail", line);
+	ck_assert_msg(strstr(err, expect), "'%s': error '%s' lacks '%s'", line, err, expect);
+}
+
+START_TEST(test_basic)
+{
+	cmd_args a;
+	const command_def *d = parse_ok("vus 16", &a);
+	ck_assert_str_eq(d->name, "vus");
+	ck_assert_int_eq(a.argc, 1);
+	ck_assert_str_eq(a.argv[0], "16");
+	d = parse_ok("   extend   ", &a);
+	ck_assert_str_eq(d->name, "extend");
+	ck_assert_int_eq(a.argc, 0);
+}
+END_TEST
+
+START_TEST(test_empty_and_comment)
+{
+	const command_def *d;
+	cmd_args a;
+	ck_assert_int_eq(command_parse("", &d, &a, err, sizeof err), 0);
+	ck_assert_int_eq(command_parse("   \t", &d, &a, err, sizeof err), 0);
+	ck_assert_int_eq(command_parse("# vus 3", &d, &a, err, sizeof err), 0);
+}
+END_TEST
+
+START_TEST(test_prefix)
+{
+	cmd_args a;
+	ck_assert_str_eq(parse_ok("ext 30", &a)->name, "extend");
+	ck_assert_str_eq(parse_ok("ma hello", &a)->name, "mark");
+	ck_assert_str_eq(parse_ok("sq select 1", &a)->name, "sql");
+	parse_err("s", "ambiguous command 's', could be:");
+	parse_err("st", "stop");
+	parse_err("st", "status");
+	parse_err("frobnicate", "unknown command 'frobnicate'");
+}
+END_TEST
+
+START_TEST(test_rest_of_line)
+{
+	cmd_args a;
+	const command_def *d = parse_ok("sql  SELECT  a, b FROM t WHERE x = 'y z'  ", &a);
+	ck_assert_str_eq(d->name, "sql");
+	ck_assert_int_eq(a.argc, 1);
+	ck_assert_str_eq(a.argv[0], "SELECT  a, b FROM t WHERE x = 'y z'");
+	d = parse_ok("set innodb_io_capacity 2000", &a);
+	ck_assert_int_eq(a.argc, 2);
+	ck_assert_str_eq(a.argv[0], "innodb_io_capacity");
+	ck_assert_str_eq(a.argv[1], "2000");
+	d = parse_ok("set sql_mode STRICT_ALL_TABLES,NO_ZERO_DATE", &a);
+	ck_assert_str_eq(a.argv[1], "STRICT_ALL_TABLES,NO_ZERO_DATE");
+	d = parse_ok("mark before io change", &a);
+	ck_assert_str_eq(a.argv[0], "before io change");
+}
+END_TEST
+
+START_TEST(test_arg_counts)
+{
+	parse_err("vus", "usage: vus N|+N|-N");
+	parse_err("vus 1 2", "too many arguments");
+	parse_err("set innodb_io_capacity", "usage: set VARIABLE VALUE");
+	parse_err("stop now", "too many arguments");
+	parse_err("mark", "missing argument");
+}
+END_TEST
+
+START_TEST(test_vus_value)
+{
+	int n;
+	ck_assert_int_eq(command_vus_value("8", 4, &n, err, sizeof err), 0);
+	ck_assert_int_eq(n, 8);
+	ck_assert_int_eq(command_vus_value("+3", 4, &n, err, sizeof err), 0);
+	ck_assert_int_eq(n, 7);
+	ck_assert_int_eq(command_vus_value("-4", 4, &n, err, sizeof err), 0);
+	ck_assert_int_eq(n, 0);
+	ck_assert_int_eq(command_vus_value("-5", 4, &n, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "from 0 to 10000"));
+	ck_assert_int_eq(command_vus_value("ten", 4, &n, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "expected N, +N or -N, got 'ten'"));
+	ck_assert_int_eq(command_vus_value("+", 4, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("3x", 4, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("10001", 4, &n, err, sizeof err), -1);
+}
+END_TEST
+
+START_TEST(test_complete)
+{
+	const char *out[16];
+	int n = command_complete("s", out, 16);
+	ck_assert_int_eq(n, 4); /* set sql status stop */
+	n = command_complete("vu", out, 16);
+	ck_assert_int_eq(n, 1);
+	ck_assert_str_eq(out[0], "vus");
+	ck_assert_int_eq(command_complete("zz", out, 16), 0);
+	ck_assert_int_eq((int)command_complete("", out, 16), (int)command_count);
+}
+END_TEST
+
+START_TEST(test_table_sane)
+{
+	/* Every command has usage and help, and no name is a prefix clash
+	 * that makes a full name ambiguous. */
+	for (size_t i = 0; i < command_count; i++) {
+		cmd_args a;
+		const command_def *d;
+		ck_assert_ptr_nonnull(command_table[i].usage);
+		ck_assert_ptr_nonnull(command_table[i].help);
+		ck_assert_ptr_nonnull(command_table[i].exec);
+		ck_assert_int_le(command_table[i].min_args, command_table[i].max_args);
+		int rc = command_parse(command_table[i].name, &d, &a, err, sizeof err);
+		ck_assert_msg(rc == 1 || strstr(err, "missing argument"), "%s: %s", command_table[i].name, err);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("command");
+	TCase *tc = tcase_create("parse");
+	tcase_add_test(tc, test_basic);
+	tcase_add_test(tc, test_empty_and_comment);
+	tcase_add_test(tc, test_prefix);
+	tcase_add_test(tc, test_rest_of_line);
+	tcase_add_test(tc, test_arg_counts);
+	tcase_add_test(tc, test_vus_value);
+	tcase_add_test(tc, test_complete);
+	tcase_add_test(tc, test_table_sane);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
