@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# cli.sh: the command line and config front door: help, version, bad options
+# and bad config files are refused with a clear message and exit 2, before
+# any database is touched.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+
+"$TPCC_BIN" --help >help.txt 2>&1; rc=$?
+assert "--help exits 0" [ $rc -eq 0 ]
+for w in build run check drop --warehouses --vus --rampup --duration --rampdown --load-threads \
+	--results-dir --batch --config --driver --socket --db --mode; do
+	assert "--help mentions $w" contains help.txt "$w"
+done
+"$TPCC_BIN" --version >v.txt 2>&1
+assert "--version names the tool" grep -qE '^tpcc-console [0-9]' v.txt
+
+"$TPCC_BIN" run --password=secret >o.txt 2>&1; rc=$?
+assert "--password on argv is refused (exit 2)" [ $rc -eq 2 ]
+assert "refusal says where passwords come from" contains o.txt "TPCC_PASSWORD"
+assert "the refused password is not echoed" bash -c "! grep -q secret o.txt"
+
+"$TPCC_BIN" run --bogus >o.txt 2>&1; rc=$?
+assert "unknown option exits 2" [ $rc -eq 2 ]
+assert "unknown option is named" contains o.txt "unknown option '--bogus'"
+
+"$TPCC_BIN" frobnicate --db x.sqlite >o.txt 2>&1; rc=$?
+assert "unknown subcommand exits 2" [ $rc -eq 2 ]
+assert "unknown subcommand is named" contains o.txt "unknown subcommand 'frobnicate'"
+
+printf 'workload = {\n  warehouses = 2;\n  vus = 3;\n};\n' >bad.conf
+"$TPCC_BIN" -c bad.conf build --db never.sqlite >o.txt 2>&1; rc=$?
+assert "bad config key exits 2" [ $rc -eq 2 ]
+assert "bad key error names file, line and key" contains o.txt "bad.conf:3: unknown key 'workload.vus'"
+assert "no database was created on a config error" [ ! -e never.sqlite ]
+
+printf 'run = { duration = "long"; };\n' >type.conf
+"$TPCC_BIN" -c type.conf run --db never.sqlite >o.txt 2>&1; rc=$?
+assert "wrong type exits 2" [ $rc -eq 2 ]
+assert "wrong type names line and key" contains o.txt "type.conf:1: run.duration"
+
+"$TPCC_BIN" -c missing.conf run >o.txt 2>&1; rc=$?
+assert "missing config file exits 2" [ $rc -eq 2 ]
+assert "missing config file is named" contains o.txt "missing.conf"
+
+printf 'connection = { password = "pw"; };\n' >pw.conf
+chmod 644 pw.conf
+"$TPCC_BIN" -c pw.conf check --db empty.sqlite >o.txt 2>&1
+assert "world-readable config with a password warns" contains o.txt "readable by others"
+assert "the password itself is never printed" bash -c "! grep -q '\"pw\"' o.txt"
+
+"$TPCC_BIN" run --db empty.sqlite --batch </dev/null >o.txt 2>&1; rc=$?
+assert "run without a schema fails (exit 1)" [ $rc -eq 1 ]
+assert "run without a schema says to build" contains o.txt "run 'tpcc-console build' first"
+
+"$TPCC_BIN" >o.txt 2>&1; rc=$?
+assert "no subcommand exits 2 with a hint" [ $rc -eq 2 ]
+
+finish
