@@ -887,6 +887,10 @@ static void my_finalize(db_stmt *st)
 	if (!s)
 		return;
 	my_reset(st);
+	/* Closing sends a command too: another statement's unread rows must
+	 * be off the wire first, or Connector/C blocks reading them as ours. */
+	if (s->mc)
+		my_settle(s->mc, NULL);
 	my_unlink(s);
 	my_stmt_close_handle(s);
 	for (unsigned int i = 0; i < s->colcap; i++)

@@ -669,6 +669,10 @@ static void *collector_main(void *arg)
 	reap_locked(e, 1);
 	e->target = 0;
 	make_summary(e, &e->summary);
+	for (int i = 0; i < TX_COUNT; i++)
+		e->summary.run_commits[i] = e->retired->commits[i];
+	e->summary.run_rollbacks = e->retired->audit[AU_NO_ROLLBACKS];
+	e->summary.run_failed = e->retired->failed;
 	const char *by = e->stop_req ? e->stop_reason : NULL;
 	if (e->res)
 		results_finish(e->res, &e->summary, by, e->finish_err, sizeof e->finish_err);

@@ -232,6 +232,16 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_arr_close(b);
 		jb_kv_bool(b, "ok", s->audit_ok);
 		jb_obj_close(b);
+		jb_key(b, "run_totals");
+		jb_obj_open(b);
+		jb_key(b, "commits");
+		jb_obj_open(b);
+		for (int i = 0; i < TX_COUNT; i++)
+			jb_kv_int(b, txn_names[i], (int64_t)s->run_commits[i]);
+		jb_obj_close(b);
+		jb_kv_int(b, "new_order_rollbacks", (int64_t)s->run_rollbacks);
+		jb_kv_int(b, "failed", (int64_t)s->run_failed);
+		jb_obj_close(b);
 		jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
 		jb_kv_dbl(b, "client_cpu_s_per_1000_txn", s->cpu_per_1000, 4);
 		jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);

@@ -39,6 +39,10 @@ typedef struct run_summary {
 	double cpu_per_1000_no;   /* ... per 1,000 New-Orders */
 	int vus_max;
 	int audit_ok;             /* all audit bounds met (or not applicable) */
+	/* The whole run, every phase, including transactions that finished
+	 * after the last full second: what the database should hold. */
+	uint64_t run_commits[TX_COUNT];
+	uint64_t run_rollbacks, run_failed;
 } run_summary;
 
 typedef struct results results;

@@ -61,3 +61,27 @@ wait_for() {
 # json_get FILE PYTHON-EXPRESSION: evaluate against the parsed file as `d`.
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
 json_valid() { python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$1" 2>/dev/null; }
+
+# MariaDB tests need the private server that scripts/test.sh starts.
+need_mariadb() {
+	[ -n "${TPCC_TEST_MYSQL_SOCKET:-}" ] ||
+		skip_all "no test MariaDB (run scripts/test.sh, or eval \"\$(tests/mariadb-server.sh start DIR)\")"
+	command -v mariadb >/dev/null || skip_all "mariadb client not installed"
+}
+# my_args DATABASE: options that reach the test server over its socket.
+my_args() {
+	echo "--driver mysql --socket $TPCC_TEST_MYSQL_SOCKET --user ${TPCC_TEST_MYSQL_USER:-root}" \
+		"--no-read-option-files --database $1"
+}
+my_sql() {
+	mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" -N -B -e "$1"
+}
+# wait_sql QUERY EXPECTED [SECONDS]: until the server answers EXPECTED.
+wait_sql() {
+	local q=$1 want=$2 limit=${3:-30} i=0 got
+	while got=$(my_sql "$q" 2>/dev/null); [ "$got" != "$want" ]; do
+		i=$((i + 1))
+		[ $i -gt $((limit * 10)) ] && { echo "timeout: '$q' gave '$got', wanted '$want'"; return 1; }
+		sleep 0.1
+	done
+}

@@ -826,12 +826,14 @@ struct dl_arg {
 	db_conn *c;
 	int rc;
 	db_error e;
+	_Atomic int done;
 };
 
 static void *dl_worker(void *p)
 {
 	struct dl_arg *a = p;
 	a->rc = a->c->drv->exec(a->c, "UPDATE t_dead SET v = v + 1 WHERE id = 2", NULL, &a->e);
+	a->done = 1;
 	return NULL;
 }
 
@@ -843,24 +845,35 @@ START_TEST(test_mysql_deadlock)
 	struct dl_arg arg = { .c = a };
 	pthread_t th;
 	db_error eb;
+	char q[256];
 	int rcb, waiting = 0;
 
 	mysql_setup_rows(a, "t_dead");
 	xexec(a, "SET SESSION innodb_lock_wait_timeout = 20");
 	xexec(b, "SET SESSION innodb_lock_wait_timeout = 20");
-	xexec(a, "UPDATE t_dead SET v = v + 1 WHERE id = 1");
-	xexec(b, "UPDATE t_dead SET v = v + 1 WHERE id = 2");
+	ck_assert_int_eq(xexec_aff(a, "UPDATE t_dead SET v = v + 1 WHERE id = 1"), 1);
+	ck_assert_int_eq(xexec_aff(b, "UPDATE t_dead SET v = v + 1 WHERE id = 2"), 1);
+	snprintf(q, sizeof(q), "SELECT COUNT(*) FROM information_schema.INNODB_TRX "
+		 "WHERE trx_mysql_thread_id = %lld", (long long)d->conn_id(b));
+	ck_assert_int_eq(xquery_int(mon, q), 1);
+	xcommit(mon);
+	snprintf(q, sizeof(q), "SELECT COUNT(*) FROM information_schema.INNODB_TRX "
+		 "WHERE trx_state = 'LOCK WAIT' AND trx_mysql_thread_id = %lld",
+		 (long long)d->conn_id(a));
 	ck_assert_int_eq(pthread_create(&th, NULL, dl_worker, &arg), 0);
-	/* Readiness poll: wait until A is blocked on B's row. */
-	for (int i = 0; i < 200 && !waiting; i++) {
-		int64_t n = xquery_int(mon, "SELECT COUNT(*) FROM information_schema.INNODB_TRX "
-					    "WHERE trx_state = 'LOCK WAIT'");
+	/* Readiness poll, bounded: wait until A is blocked on B's row. */
+	for (int i = 0; i < 400 && !waiting && !arg.done; i++) {
+		waiting = xquery_int(mon, q) > 0;
 		xcommit(mon);
-		waiting = n > 0;
 		if (!waiting)
 			sleep_ms(25);
 	}
-	ck_assert_msg(waiting, "connection A never blocked");
+	if (!waiting) {
+		xrollback(b);
+		pthread_join(th, NULL);
+		ck_abort_msg("connection A never blocked (its update: rc %d, %s)", arg.rc,
+			     arg.rc ? arg.e.msg : "done");
+	}
 	rcb = d->exec(b, "UPDATE t_dead SET v = v + 1 WHERE id = 1", NULL, &eb);
 	if (rcb == 0)
 		xcommit(b);
@@ -960,7 +973,11 @@ START_TEST(test_mysql_vars)
 				    sizeof(orig_ahi), &e), 0);
 	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", "OFF", &e), 0);
 	ck_assert_int_eq(d->get_var(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
-	ck_assert_str_eq(buf, "OFF");
+	/* @@GLOBAL reads booleans back as 0/1. */
+	ck_assert_str_eq(buf, "0");
+	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", "on", &e), 0);
+	ck_assert_int_eq(d->get_var(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
+	ck_assert_str_eq(buf, "1");
 	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", orig_ahi, &e), 0);
 
 	/* Strings with quotes survive escaping.  init_connect does not apply
@@ -1142,15 +1159,16 @@ START_TEST(test_mysql_option_file)
 	db_error e;
 	FILE *f;
 
-	/* Connector/C reads $MARIADB_HOME/my.cnf after the system files, so
-	 * this [client] group wins over whatever /etc/mysql says. */
-	snprintf(path, sizeof(path), "%s/my.cnf", tmpdir);
+	/* ~/.my.cnf is read last, so this [client] group wins over whatever
+	 * /etc/mysql says; HOME is looked up at each connect.  (MARIADB_HOME
+	 * would not do: Connector/C reads it once, at library init.) */
+	snprintf(path, sizeof(path), "%s/.my.cnf", tmpdir);
 	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
 	fprintf(f, "[client]\nsocket=%s\nuser=%s\n", mysql_socket,
 		mysql_target->p.user ? mysql_target->p.user : "root");
 	fclose(f);
-	setenv("MARIADB_HOME", tmpdir, 1);
+	setenv("HOME", tmpdir, 1);
 
 	p.driver = "mysql";
 	p.database = mysql_target->p.database;
@@ -1158,6 +1176,20 @@ START_TEST(test_mysql_option_file)
 	ck_assert_msg(d->connect(&p, &c, &e) == 0, "with option file: %s", e.msg);
 	ck_assert_int_eq(xquery_int(c, "SELECT 11"), 11);
 	d->disconnect(c);
+
+	/* Without reading option files the library's default socket is used:
+	 * nothing listens there, or at least not our private server. */
+	p.read_option_files = 0;
+	p.user = mysql_target->p.user;
+	if (d->connect(&p, &c, &e) == 0) {
+		char sock[PATH_MAX];
+		ck_assert_int_eq(d->get_var(c, "socket", sock, sizeof(sock), &e), 0);
+		ck_assert_str_ne(sock, mysql_socket);
+		d->disconnect(c);
+	} else {
+		ck_assert_msg(e.cls == DB_RECONNECT, "no option file: %s: %s",
+			      db_errclass_name(e.cls), e.msg);
+	}
 	unlink(path);
 }
 END_TEST

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# mariadb-run.sh: build (2 warehouses, 2 load threads), check, run 30 s,
+# check again, against the private MariaDB the harness started; and the
+# other ways in: TCP with TPCC_PASSWORD, and a DBA's ~/.my.cnf.
+. "$(dirname "$0")/lib.sh"
+need_mariadb
+cd "$T"
+DBN=tpcc_it_$$
+on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
+A=$(my_args $DBN)
+
+"$TPCC_BIN" build $A --warehouses 2 --load-threads 2 >build.txt 2>&1; rc=$?
+assert "build on MariaDB exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || cat build.txt
+assert "the database was created" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.warehouse")" = 2 ]
+assert "stock holds 200,000 rows" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.stock")" = 200000 ]
+assert "customer holds 60,000 rows" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.customer")" = 60000 ]
+assert "new_order holds 18,000 rows" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.new_order")" = 18000 ]
+assert "10% of items are ORIGINAL" [ "$(my_sql "SELECT COUNT(*) BETWEEN 9000 AND 11000 FROM $DBN.item WHERE i_data LIKE '%ORIGINAL%'")" = 1 ]
+assert "customer-by-name index exists" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA='$DBN' AND INDEX_NAME='customer_i2' AND SEQ_IN_INDEX=1")" = 1 ]
+assert "first 1,000 customers take the last names in order" [ "$(my_sql "SELECT c_last FROM $DBN.customer WHERE c_w_id=1 AND c_d_id=1 AND c_id=372")" = PRICALLYOUGHT ]
+
+"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
+assert "check passes on a fresh load" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || cat check0.txt
+
+"$TPCC_BIN" run $A --vus 4 --rampup 5 --duration 25 --batch --results-dir "$T/results" </dev/null >run.txt 2>&1; rc=$?
+assert "run exits 0" [ $rc -eq 0 ]
+R=$(ls "$T"/results/*.json 2>/dev/null | head -1)
+assert "results file valid and complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "30 ticks" [ "$(json_get "$R" 'len(d["ticks"])')" = 30 ]
+assert "server version recorded" [ "$(json_get "$R" '"MariaDB" in d["run"]["server_version"]')" = True ]
+assert "no failed transactions" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
+# What the client counted must be what the server holds.
+no_db=$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district")
+no_client=$(json_get "$R" 'd["summary"]["run_totals"]["commits"]["new_order"]')
+assert "New-Orders counted by the client ($no_client) match the database ($no_db)" [ "$no_db" = "$no_client" ]
+assert "ticks hold all but the last partial second" [ "$(json_get "$R" \
+	'0 <= d["summary"]["run_totals"]["commits"]["new_order"] - sum(t["commits"]["new_order"] for t in d["ticks"]) < 200')" = True ]
+assert "remote order lines were written" [ "$(my_sql "SELECT COUNT(*) > 0 FROM $DBN.order_line WHERE ol_supply_w_id <> ol_w_id")" = 1 ]
+
+"$TPCC_BIN" check $A >check1.txt 2>&1; rc=$?
+assert "check passes after the run" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || cat check1.txt
+
+# A broken database: check names the offending district.
+my_sql "UPDATE $DBN.district SET d_next_o_id = d_next_o_id + 5 WHERE d_w_id = 2 AND d_id = 7"
+"$TPCC_BIN" check $A >check2.txt 2>&1; rc=$?
+assert "check fails on a corrupted district (exit 1)" [ $rc -eq 1 ]
+assert "the failure names warehouse 2 district 7" grep -qE '^ 2 .*FAIL.*warehouse 2 district 7' check2.txt
+
+# TCP with the password from the environment.
+TPCC_PASSWORD=$TPCC_TEST_MYSQL_TCP_PASSWORD "$TPCC_BIN" check --driver mysql --host 127.0.0.1 \
+	--port "$TPCC_TEST_MYSQL_PORT" --user "$TPCC_TEST_MYSQL_TCP_USER" --no-read-option-files \
+	--database $DBN >tcp.txt 2>&1
+assert "TCP login with TPCC_PASSWORD works" contains tcp.txt "consistency check of $DBN"
+"$TPCC_BIN" check --driver mysql --host 127.0.0.1 --port "$TPCC_TEST_MYSQL_PORT" \
+	--user "$TPCC_TEST_MYSQL_TCP_USER" --no-read-option-files --database $DBN >nopw.txt 2>&1; rc=$?
+assert "a wrong password fails with the server's message" [ $rc -eq 1 ]
+assert "access denied is reported" contains nopw.txt "Access denied"
+
+# A DBA's ~/.my.cnf [client] group supplies socket and user.
+mkdir home
+printf '[client]\nsocket=%s\nuser=%s\n' "$TPCC_TEST_MYSQL_SOCKET" "${TPCC_TEST_MYSQL_USER:-root}" >home/.my.cnf
+HOME=$T/home "$TPCC_BIN" check --driver mysql --database $DBN >mycnf.txt 2>&1
+assert "~/.my.cnf [client] is honoured" contains mycnf.txt "consistency check of $DBN"
+
+"$TPCC_BIN" drop $A >drop.txt 2>&1; rc=$?
+assert "drop exits 0" [ $rc -eq 0 ]
+assert "drop removed the tables" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA='$DBN'")" = 0 ]
+
+finish

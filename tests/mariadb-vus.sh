@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# mariadb-vus.sh: VUs added and removed mid-run, seen from the server's own
+# process list (each VU one connection, plus the engine's control one), and
+# live server variables through `set`.
+. "$(dirname "$0")/lib.sh"
+need_mariadb
+cd "$T"
+DBN=tpcc_vus_$$
+on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
+on_exit "my_sql 'SET GLOBAL innodb_io_capacity = 200'"
+A=$(my_args $DBN)
+CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
+
+"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
+assert "build exits 0" [ $? -eq 0 ]
+
+start_console run.txt run $A --vus 2 --rampup 0 --duration 300 --batch --results-dir "$T/results"
+on_exit "kill $CON_PID 2>/dev/null"
+wait_for run.txt '^\[ +1s steady'
+assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
+send "vus 6"
+assert "6 VUs + control connection after 'vus 6'" wait_sql "$CONNS" 7
+wait_for run.txt "^\[ +[0-9]+s steady +\] vus 6 " 10
+send "vus -5"
+assert "1 VU + control connection after 'vus -5'" wait_sql "$CONNS" 2
+wait_for run.txt "^\[ +[0-9]+s steady +\] vus 1 " 10
+send "vus +2"
+assert "3 VUs + control after 'vus +2'" wait_sql "$CONNS" 4
+send "set innodb_io_capacity 1234"
+wait_for run.txt 'set innodb_io_capacity' 10
+assert "the server's global value changed" [ "$(my_sql 'SELECT @@GLOBAL.innodb_io_capacity')" = 1234 ]
+assert "the change is an event with old and new value" grep -qE 'knob +\] set innodb_io_capacity [0-9]+ -> 1234' run.txt
+send "set no_such_variable 1"
+wait_for run.txt 'error: set no_such_variable' 10
+assert "a bad variable shows the server's error" grep -qE "error: set no_such_variable: .*Unknown system variable" run.txt
+send "sql SELECT COUNT(*) FROM warehouse"
+wait_for run.txt '^1$' 10
+assert "sql shows the result" grep -qE '^1$' run.txt
+wait_for run.txt "^\[ +[0-9]+s steady +\] vus 3 " 10
+send "stop"
+close_input
+wait "$CON_PID"; rc=$?
+assert "run stopped by the operator exits 0" [ $rc -eq 0 ]
+assert "all connections closed after the run" wait_sql "$CONNS" 0
+R=$(ls "$T"/results/*.json)
+assert "results complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "results say stopped by operator" [ "$(json_get "$R" 'd["stopped_by"]')" = operator ]
+assert "ticks saw 6 VUs" [ "$(json_get "$R" 'any(t["vus"]==6 for t in d["ticks"])')" = True ]
+assert "ticks saw 1 VU" [ "$(json_get "$R" 'any(t["vus"]==1 for t in d["ticks"])')" = True ]
+assert "the knob event is in the results" [ "$(json_get "$R" \
+	'any(e["type"]=="knob" and e["text"].endswith("-> 1234") for e in d["events"])')" = True ]
+"$TPCC_BIN" check $A >check.txt 2>&1
+assert "check passes after VUs came and went" [ $? -eq 0 ]
+
+finish
