@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# deps.sh: install the Debian 12 packages tpcc-console needs, only those
+# missing.  `deps.sh build` for building and running; `deps.sh test` adds
+# what the test suite needs (MariaDB server, Python for JSON checks, tmux).
+set -euo pipefail
+
+build_pkgs="build-essential autoconf automake pkg-config libmariadb-dev libsqlite3-dev
+	libconfig-dev libedit-dev libncurses-dev unixodbc-dev check"
+test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3"
+
+want=$build_pkgs
+[ "${1:-build}" = test ] && want="$want $test_pkgs"
+
+missing=()
+for p in $want; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "deps.sh: installing ${missing[*]}" >&2
+sudo=
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# policy-rc.d keeps the package's own MariaDB service from starting: the
+# tests start a private server of their own.
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# test.sh: the whole test suite on a fresh Debian 12 machine.  Installs what
+# is missing, builds with -Werror, starts a private MariaDB on loopback,
+# runs `make check`, then builds again with AddressSanitizer and UBSan and
+# runs the unit and SQLite tests under them.  Exits non-zero on any failure.
+#   scripts/test.sh [--no-sanitizers]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+sanitizers=1
+[ "${1:-}" = --no-sanitizers ] && sanitizers=0
+
+scripts/deps.sh test
+scripts/build.sh
+
+work=$top/tests/tmp
+mkdir -p "$work"
+export PORT=${TPCC_TEST_PORT:-33061}
+stop_db() { tests/mariadb-server.sh stop "$work/mariadb" >/dev/null 2>&1 || true; }
+trap stop_db EXIT
+eval "$(tests/mariadb-server.sh start "$work/mariadb")"
+
+status=0
+make -s check VERBOSE=1 || status=1
+tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
+
+if [ $sanitizers -eq 1 ]; then
+	echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
+	asan=$top/build-asan
+	mkdir -p "$asan"
+	(cd "$asan" && { [ -f Makefile ] || "$top"/configure -q --enable-werror \
+		--enable-sanitizers=address,undefined CFLAGS="-O1 -g"; } && make -s -j"$(nproc)")
+	export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+	export CK_FORK=no
+	(cd "$asan" && make -s check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
+		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers \
+		tests/cli.sh tests/sqlite-run.sh") || status=1
+fi
+
+echo
+if [ $status -eq 0 ]; then echo "test.sh: all suites passed"; else echo "test.sh: FAILED"; fi
+exit $status
