@@ -2,14 +2,13 @@
 # quickstart.sh: from a fresh Debian 12 machine to a running benchmark.
 # Installs what is missing, builds, creates a 1-warehouse SQLite schema in
 # ./tpcc.sqlite if there is none, and runs 2 virtual users for 60 s with one
-# line per second.  Results go to ./results/.
+# line per second.  Type commands (vus 4, mark TEXT, stop, help) while it
+# runs.  Results go to ./results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh build
 scripts/build.sh
 db=${TPCC_DB:-tpcc.sqlite}
-if ! ./tpcc-console check --db "$db" >/dev/null 2>&1; then
-	rm -f "$db" "$db-wal" "$db-shm"
-	./tpcc-console build --db "$db" --warehouses 1
-fi
-exec ./tpcc-console run --db "$db" --vus 2 --rampup 5 --duration 60 --batch </dev/null
+[ -s "$db" ] || ./tpcc-console build --db "$db" --warehouses 1
+# Commands typed while it runs (vus 4, mark TEXT, stop, help) take effect.
+exec ./tpcc-console run --db "$db" --vus 2 --rampup 5 --duration 60 --batch

@@ -26,10 +26,13 @@ tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
 
 if [ $sanitizers -eq 1 ]; then
 	echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
+	# A copy of the distributed sources (which also proves the dist list is
+	# complete), built apart from the tree's own build.
 	asan=$top/build-asan
-	mkdir -p "$asan"
-	(cd "$asan" && { [ -f Makefile ] || "$top"/configure -q --enable-werror \
-		--enable-sanitizers=address,undefined CFLAGS="-O1 -g"; } && make -s -j"$(nproc)")
+	rm -rf "$asan"
+	make -s distdir distdir="$asan" >/dev/null
+	(cd "$asan" && ./configure -q --enable-werror --enable-sanitizers=address,undefined \
+		CFLAGS="-O1 -g" && make -s -j"$(nproc)")
 	export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 	export CK_FORK=no
 	(cd "$asan" && make -s check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \

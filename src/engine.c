@@ -721,6 +721,12 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 			 driver_names());
 		goto fail;
 	}
+	if (strcmp(cfg->mode, "statements") != 0) {
+		/* Better to refuse than to run statements under another name. */
+		snprintf(err, errlen, "workload.mode '%s' is not available in this version: "
+			 "use --mode statements", cfg->mode);
+		goto fail;
+	}
 	if (schema_connect(cfg, 0, &e->ctl, &de)) {
 		snprintf(err, errlen, "cannot connect: %s", de.msg);
 		goto fail;
