@@ -22,6 +22,6 @@ sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
-# policy-rc.d keeps the package's own MariaDB service from starting: the
-# tests start a private server of their own.
+# The tests start a private MariaDB of their own; if the package starts the
+# system service too, it listens elsewhere and is left alone.
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

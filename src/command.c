@@ -71,7 +71,6 @@ static int c_extend(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 
 static int c_stop(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 {
-	engine_event(x->e, "command", "stop");
 	engine_stop(x->e, "operator");
 	snprintf(x->out, x->outlen, "stopping: VUs finish their transactions");
 	return 0;
@@ -266,6 +265,8 @@ int command_run(cmd_ctx *x, const char *line, char *err, size_t errlen)
 	int rc = command_parse(line, &d, &a, err, errlen);
 	if (rc <= 0)
 		return rc;
+	/* Every command the operator gives is on the run's timeline. */
+	engine_event(x->e, "command", "%s", line);
 	return d->exec(x, &a, err, errlen) ? -1 : 0;
 }
 

@@ -42,8 +42,9 @@ extern const size_t command_count;
 int command_parse(const char *line, const command_def **def, cmd_args *args,
 		  char *err, size_t errlen);
 
-/* Parse and execute one line against a running engine.  Returns 0 (ok or
- * empty), -1 with err filled; never ends the run unless asked to. */
+/* Parse and execute one line against a running engine, logging it as a
+ * "command" event.  Returns 0 (ok or empty), -1 with err filled; never ends
+ * the run unless asked to. */
 int command_run(cmd_ctx *x, const char *line, char *err, size_t errlen);
 
 /* "N", "+N" or "-N" against the current count; -1 with err on bad input. */

@@ -147,7 +147,7 @@ int check_run(db_conn *c, FILE *out, check_result *res, char *err, size_t errlen
 			failed += r->status == 1;
 		}
 		if (out) {
-			fprintf(out, "%2d  %-58s %s", r->number, r->what,
+			fprintf(out, "%2d  %-62s %s", r->number, r->what,
 				r->status == 0 ? "pass" : r->status == 1 ? "FAIL" : "skipped");
 			if (r->status == 1)
 				fprintf(out, "  %ld offending; first: %s", r->offenders, r->detail);

@@ -37,6 +37,7 @@ typedef struct vu {
 	atomic_int stop;
 	atomic_int state;
 	atomic_int finished;
+	int joined;
 	vu_stats *stats;
 } vu;
 
@@ -66,6 +67,7 @@ struct engine {
 	uint64_t cpu_last_ns;
 	int sched_idx;
 	int stop_req;
+	int ending;               /* VUs are being stopped: no new ones */
 	char stop_reason[32];
 	atomic_int paused;
 	int done;
@@ -401,7 +403,8 @@ static void reap_locked(engine *e, int all)
 	for (int i = 0; i < e->nvus; i++) {
 		vu *v = e->vus[i];
 		if (all || atomic_load(&v->finished)) {
-			pthread_join(v->th, NULL);
+			if (!v->joined)
+				pthread_join(v->th, NULL);
 			stats_accumulate(e->retired, v->stats);
 			free(v->stats);
 			free(v);
@@ -419,7 +422,7 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 		return -1;
 	}
 	pthread_mutex_lock(&e->lock);
-	if (e->done || e->stop_req) {
+	if (e->done || e->stop_req || e->ending) {
 		pthread_mutex_unlock(&e->lock);
 		snprintf(err, errlen, "the run is over");
 		return -1;
@@ -436,6 +439,22 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 	if (now != old)
 		engine_event(e, "vus", "vus %d -> %d (%s)", old, now, why ? why : "operator");
 	return rc;
+}
+
+/* Stop every VU and wait for each to finish its transaction.  Called with
+ * e->lock held; returns with it released, because a finishing VU may log an
+ * event, which takes the lock.  e->ending freezes the VU list meanwhile. */
+static void stop_all_unlocked(engine *e)
+{
+	e->ending = 1;
+	for (int i = 0; i < e->nvus; i++)
+		atomic_store(&e->vus[i]->stop, 1);
+	pthread_mutex_unlock(&e->lock);
+	for (int i = 0; i < e->nvus; i++)
+		if (!e->vus[i]->joined) {
+			pthread_join(e->vus[i]->th, NULL);
+			e->vus[i]->joined = 1;
+		}
 }
 
 /* ---- phases ------------------------------------------------------------- */
@@ -490,6 +509,7 @@ int engine_start_rampdown(engine *e, char *err, size_t errlen)
 	e->rampdown_end = e->t + rd;
 	e->phase = phase_at(e, e->t);
 	int to = e->phase;
+	pthread_cond_broadcast(&e->cond); /* with no ramp-down the run ends now */
 	pthread_mutex_unlock(&e->lock);
 	phase_changed(e, from, to);
 	return 0;
@@ -627,7 +647,7 @@ static void *collector_main(void *arg)
 		while (!e->stop_req && now_ns() < deadline)
 			if (pthread_cond_timedwait(&e->cond, &e->lock, &ts) == ETIMEDOUT)
 				break;
-		if (e->stop_req && now_ns() < deadline)
+		if ((e->stop_req && now_ns() < deadline) || e->phase == PH_DONE)
 			break; /* a partial second is not a tick */
 
 		int phase = e->phase;
@@ -658,11 +678,8 @@ static void *collector_main(void *arg)
 		if (stop || e->stop_req)
 			break;
 	}
-	/* Stop every VU; each finishes its transaction first. */
-	for (int i = 0; i < e->nvus; i++)
-		atomic_store(&e->vus[i]->stop, 1);
-	int vus = e->nvus;
-	pthread_mutex_unlock(&e->lock);
+	int vus = active_locked(e);
+	stop_all_unlocked(e);
 	if (vus)
 		engine_event(e, "vus", "vus %d -> 0 (run ending)", vus);
 	pthread_mutex_lock(&e->lock);
@@ -824,8 +841,8 @@ void engine_destroy(engine *e)
 		pthread_join(e->collector, NULL);
 	}
 	pthread_mutex_lock(&e->lock);
-	for (int i = 0; i < e->nvus; i++)
-		atomic_store(&e->vus[i]->stop, 1);
+	stop_all_unlocked(e);
+	pthread_mutex_lock(&e->lock);
 	if (e->retired)
 		reap_locked(e, 1);
 	pthread_mutex_unlock(&e->lock);

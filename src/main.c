@@ -226,7 +226,8 @@ static int cmd_check(tpcc_config *c)
 		conn->drv->disconnect(conn);
 		return EX_FAIL;
 	}
-	printf("consistency check of %s (%d warehouses), TPC-C clause 3.3.2\n", target_name(c), si.warehouses);
+	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n", target_name(c),
+	       si.warehouses, si.warehouses == 1 ? "" : "s");
 	fflush(stdout);
 	int failed = check_run(conn, stdout, res, err, sizeof err);
 	conn->drv->disconnect(conn);
@@ -260,9 +261,14 @@ static int cmd_run(tpcc_config *c)
 	}
 	engine_status st;
 	engine_get_status(e, &st);
-	printf("run: %s on %s, %d warehouses, %d VUs, ramp-up %d s, steady %d s, ramp-down %d s, %s mode\n",
-	       st.server_version, target_name(c), st.warehouses, c->vus, c->rampup, c->duration,
-	       c->rampdown, c->mode);
+	char vus[32];
+	if (c->nschedule)
+		snprintf(vus, sizeof vus, "a %d-step VU schedule", c->nschedule);
+	else
+		snprintf(vus, sizeof vus, "%d VU%s", c->vus, c->vus == 1 ? "" : "s");
+	printf("run: %s on %s, %d warehouse%s, %s, ramp-up %d s, steady %d s, ramp-down %d s, %s mode\n",
+	       st.server_version, target_name(c), st.warehouses, st.warehouses == 1 ? "" : "s", vus,
+	       c->rampup, c->duration, c->rampdown, c->mode);
 	fflush(stdout);
 	atomic_store(&g_engine, e);
 	if (engine_start(e, err, sizeof err)) {
@@ -305,6 +311,11 @@ int main(int argc, char **argv)
 	}
 	if (config_validate(&cfg, err, sizeof err)) {
 		fprintf(stderr, "tpcc-console: %s\n", err);
+		return EX_USAGE;
+	}
+	if (strcmp(cfg.mode, "statements") != 0) {
+		fprintf(stderr, "tpcc-console: workload.mode '%s' is not available in this version: "
+			"use --mode statements\n", cfg.mode);
 		return EX_USAGE;
 	}
 	if (!sub) {

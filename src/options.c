@@ -64,7 +64,8 @@ const opt_def opt_table[] = {
 	{ .key = "connection.ssl_mode", .longopt = "ssl-mode", .type = OPT_ENUM,
 	  .enums = "DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY",
 	  .def = "PREFERRED", FIELD(ssl_mode), .argname = "MODE",
-	  .help = "TLS for MySQL connections" },
+	  .help = "TLS for MySQL connections (with Connector/C 3.3, VERIFY_CA also "
+		  "checks the host name, as VERIFY_IDENTITY does)" },
 	{ .key = "connection.ssl_ca", .longopt = "ssl-ca", .type = OPT_STRING,
 	  .def = "", FIELD(ssl_ca), .argname = "FILE",
 	  .help = "CA certificate file (PEM) for VERIFY_CA and VERIFY_IDENTITY" },
@@ -92,14 +93,14 @@ const opt_def opt_table[] = {
 		  "instead of running flat out" },
 	{ .key = "workload.all_warehouses", .longopt = "all-warehouses",
 	  .type = OPT_BOOL, .def = "false", FIELD(all_warehouses),
-	  .help = "each VU uses all warehouses in turn rather than one home "
-		  "warehouse (more I/O)" },
+	  .help = "each transaction picks a warehouse at random instead of the "
+		  "VU's home warehouse (more I/O, more contention)" },
 	{ .key = "workload.load_threads", .longopt = "load-threads", .type = OPT_INT,
 	  .min = 1, .max = 256, .def = "2", FIELD(load_threads), .argname = "N",
 	  .help = "threads loading warehouses in parallel during build" },
 	{ .key = "workload.load_batch", .longopt = "load-batch", .type = OPT_INT,
 	  .min = 1, .max = 100000, .def = "1000", FIELD(load_batch), .argname = "ROWS",
-	  .help = "rows per INSERT and per commit during build" },
+	  .help = "rows per multi-row INSERT during build (a commit every 4 INSERTs)" },
 
 	/* run */
 	{ .key = "run.vus", .longopt = "vus", .type = OPT_INT, .min = 1,
@@ -130,16 +131,19 @@ const opt_def opt_table[] = {
 	  .help = "directory for the results files" },
 	{ .key = "run.batch", .longopt = "batch", .type = OPT_BOOL, .def = "false",
 	  FIELD(batch),
-	  .help = "no interactive console: print one line per report interval" },
+	  .help = "print one line per report interval (in this version every run "
+		  "is headless, so this is the default behaviour)" },
 	{ .key = "run.report_interval", .longopt = "report-interval", .type = OPT_INT,
 	  .min = 1, .max = 3600, .def = "1", FIELD(report_interval),
-	  .argname = "SECONDS", .help = "time between lines in batch mode" },
+	  .argname = "SECONDS", .help = "print every Nth second's line in batch mode "
+	  "(each line shows that second, not an average)" },
 	{ .key = "run.schedule", .type = OPT_SCHEDULE, .def = "", FIELD(schedule),
 	  .help = "VU schedule, a list of steps { at = SECONDS; vus = N; } with "
 		  "at increasing (empty: run.vus throughout)" },
 	{ .key = "run.knobs", .type = OPT_LIST, .def = "", FIELD(knobs),
-	  .help = "server variables to watch and change live, e.g. "
-		  "[ \"innodb_io_capacity\" ] (empty: the driver's defaults)" },
+	  .help = "server variables for the console's knob panel, e.g. "
+		  "[ \"innodb_io_capacity\" ] (empty: the driver's defaults; `set` "
+		  "works on any variable)" },
 };
 
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
@@ -989,8 +993,8 @@ void config_usage(FILE *out)
 	      "\n"
 	      "Subcommands:\n"
 	      "  build     create the TPC-C tables and load --warehouses warehouses\n"
-	      "  run       run the workload (ramp-up, steady, ramp-down) in the\n"
-	      "            interactive console, or with --batch as lines of figures\n"
+	      "  run       run the workload (ramp-up, steady, ramp-down), one line of\n"
+	      "            figures per second; commands typed on stdin steer it\n"
 	      "  check     check the TPC-C consistency conditions (clause 3.3.2)\n"
 	      "  drop      drop the TPC-C tables\n"
 	      "Options may come before or after the subcommand.\n"

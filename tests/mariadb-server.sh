@@ -37,13 +37,15 @@ mariadbd_bin=$(command -v mariadbd 2>/dev/null || echo /usr/sbin/mariadbd)
 # The client tools must ignore ~/.my.cnf and /etc/mysql: we talk to our own
 # server as root over our own socket.
 admin() { mariadb-admin --no-defaults --socket="$sock" --user=root "$@"; }
-client() { mariadb --no-defaults --socket="$sock" --user=root "$@"; }
+client() { mariadb --no-defaults --socket="$sock" --user=root; }
 
 server_pid() {
 	local pid
 	[ -s "$pidf" ] || return 1
 	pid=$(cat "$pidf")
 	[ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+	# A stale pid file may name a pid since reused by something else.
+	[ "$(cat "/proc/$pid/comm" 2>/dev/null)" = mariadbd ] || return 1
 	echo "$pid"
 }
 

@@ -51,6 +51,18 @@ assert "5 steady seconds after ending ramp-up and extending by 2" [ "$(json_get 
 assert "2 ramp-down seconds" [ "$(json_get "$R" 'sum(1 for t in d["ticks"] if t["phase"]=="rampdown")')" = 2 ]
 assert "a wrong phase command is reported" contains ph.txt "error: not in ramp-up (phase is steady)"
 
+# Ramp-down with no ramp-down time ends the run at once: no tick outside a phase.
+start_console rd.txt run --db "$DB" --vus 1 --rampup 0 --duration 600 --rampdown 0 --batch \
+	--results-dir "$T/r4"
+wait_for rd.txt '^\[ +2s steady'
+send "phase rampdown"
+wait "$CON_PID"; rc=$?
+close_input
+assert "phase rampdown with no ramp-down time ends the run (exit 0)" [ $rc -eq 0 ]
+R=$(ls "$T"/r4/*.json)
+assert "no tick is labelled done" [ "$(json_get "$R" 'sum(1 for t in d["ticks"] if t["phase"]=="done")')" = 0 ]
+assert "the command is logged once" [ "$(json_get "$R" 'sum(1 for e in d["events"] if e["type"]=="command")')" = 1 ]
+
 "$TPCC_BIN" run --db "$DB" --mode procedures --batch </dev/null >proc.txt 2>&1; rc=$?
 assert "procedures mode on sqlite is refused (exit 2)" [ $rc -eq 2 ]
 

@@ -861,18 +861,21 @@ START_TEST(test_mysql_deadlock)
 		 "WHERE trx_state = 'LOCK WAIT' AND trx_mysql_thread_id = %lld",
 		 (long long)d->conn_id(a));
 	ck_assert_int_eq(pthread_create(&th, NULL, dl_worker, &arg), 0);
-	/* Readiness poll, bounded: wait until A is blocked on B's row. */
-	for (int i = 0; i < 400 && !waiting && !arg.done; i++) {
+	/* Readiness poll, bounded: wait until A is blocked on B's row.  Not
+	 * faster than every 100 ms: InnoDB refreshes its INNODB_TRX cache only
+	 * after 100 ms without readers, so rapid polling reads a stale table
+	 * forever. */
+	for (int i = 0; i < 100 && !waiting && !arg.done; i++) {
+		sleep_ms(150);
 		waiting = xquery_int(mon, q) > 0;
 		xcommit(mon);
-		if (!waiting)
-			sleep_ms(25);
 	}
 	if (!waiting) {
+		int done = arg.done;
 		xrollback(b);
 		pthread_join(th, NULL);
-		ck_abort_msg("connection A never blocked (its update: rc %d, %s)", arg.rc,
-			     arg.rc ? arg.e.msg : "done");
+		ck_abort_msg("connection A never blocked (update done %d, rc %d %s)", done,
+			     arg.rc, arg.rc ? arg.e.msg : "");
 	}
 	rcb = d->exec(b, "UPDATE t_dead SET v = v + 1 WHERE id = 1", NULL, &eb);
 	if (rcb == 0)
