@@ -303,8 +303,16 @@ static int payment(txn_ctx *x, const txn_input *in, db_error *e)
 			snprintf(old, sizeof old, "%.*s", (int)len, s);
 		done(x, S_PAY_CUSTOMER_DATA);
 		/* New history in front, the whole kept to 500 characters (2.5.2.2). */
-		snprintf(data, sizeof data, "%d %d %d %d %d %.2f|%s", c_id, in->c_d_id,
-			 in->c_w_id, in->d_id, in->w_id, in->h_amount, old);
+		char head[128];
+		int hl = snprintf(head, sizeof head, "%d %d %d %d %d %.2f|", c_id, in->c_d_id,
+				  in->c_w_id, in->d_id, in->w_id, in->h_amount);
+		size_t hn = hl < 0 ? 0 : (size_t)hl < sizeof head ? (size_t)hl : sizeof head - 1;
+		size_t on = strlen(old);
+		if (hn + on > sizeof data - 1)
+			on = sizeof data - 1 - hn;
+		memcpy(data, head, hn);
+		memcpy(data + hn, old, on);
+		data[hn + on] = '\0';
 		if (!RUN(S_PAY_CUSTOMER_UPD_BC, NULL, D(in->h_amount), D(in->h_amount), T(data),
 			 I(in->c_w_id), I(in->c_d_id), I(c_id)))
 			return -1;
@@ -312,7 +320,7 @@ static int payment(txn_ctx *x, const txn_input *in, db_error *e)
 			I(in->c_w_id), I(in->c_d_id), I(c_id)))
 		return -1;
 
-	snprintf(h_data, sizeof h_data, "%s    %s", w_name, d_name);
+	snprintf(h_data, sizeof h_data, "%.10s    %.10s", w_name, d_name);
 	if (!RUN(S_PAY_HISTORY_INS, NULL, I(in->c_d_id), I(in->c_w_id), I(c_id), I(in->d_id),
 		 I(in->w_id), T(now), D(in->h_amount), T(h_data)))
 		return -1;
