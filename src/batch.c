@@ -33,14 +33,16 @@ static void on_tick(const tick *t, void *ud)
 	if (b->interval > 1 && t->t % b->interval)
 		return;
 	uint64_t err = t->failed; /* transactions given up; retried errors show as retries */
+	char recon[32] = "";
+	if (t->vus_reconnecting)
+		snprintf(recon, sizeof recon, "  reconnecting %d", t->vus_reconnecting);
 	pthread_mutex_lock(&b->lock);
 	fprintf(b->out, "[%4ds %-8s] vus %d  nopm %s  tpm %s  p95 ms no %.1f pay %.1f os %.1f dl %.1f sl %.1f"
 		"  err %llu  retry %llu%s\n",
 		t->t, phase_names[t->phase], t->vus, fmt_thousands(t->nopm, nopm, sizeof nopm),
 		fmt_thousands(t->tpm, tpm, sizeof tpm), t->p95[TX_NEW_ORDER], t->p95[TX_PAYMENT],
 		t->p95[TX_ORDER_STATUS], t->p95[TX_DELIVERY], t->p95[TX_STOCK_LEVEL],
-		(unsigned long long)err, (unsigned long long)t->retries,
-		t->errors[ERR_CONNECTION] ? "  reconnecting" : "");
+		(unsigned long long)err, (unsigned long long)t->retries, recon);
 	fflush(b->out);
 	pthread_mutex_unlock(&b->lock);
 }

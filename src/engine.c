@@ -86,6 +86,14 @@ struct engine {
 
 	pthread_mutex_t ctl_lock;
 	db_conn *ctl;
+
+	/* Durability audit: per district ((w-1)*10 + d-1), the highest o_id
+	 * whose New-Order commit the server acknowledged.  Written by any VU
+	 * with an atomic max; read when the run ends. */
+	atomic_int *acked;
+	int vus_lost;             /* VUs that gave up reconnecting */
+	int results_failing;      /* the results file could not be written */
+	int results_flip;         /* ... and that just changed: tell the operator */
 };
 
 /* ---- events ------------------------------------------------------------- */
@@ -213,6 +221,16 @@ static double think_mean(enum txn_type t)
 	return m[t];
 }
 
+static void note_acked(engine *e, int w, int d, int o_id)
+{
+	atomic_int *a = &e->acked[(w - 1) * 10 + (d - 1)];
+	int cur = atomic_load_explicit(a, memory_order_relaxed);
+	while (o_id > cur &&
+	       !atomic_compare_exchange_weak_explicit(a, &cur, o_id, memory_order_relaxed,
+						      memory_order_relaxed))
+		;
+}
+
 static void *vu_main(void *arg)
 {
 	vu *v = arg;
@@ -263,6 +281,8 @@ static void *vu_main(void *arg)
 				hist_record(&v->stats->lat[type], (now_ns() - t0) / 1000);
 				if (rc == 0)
 					stat_add(&v->stats->commits[type], 1);
+				if (rc == 0 && type == TX_NEW_ORDER)
+					note_acked(e, in.w_id, in.d_id, x.last_o_id);
 				break;
 			}
 			stat_add(&v->stats->errors[err_kind_of(&err)], 1);
@@ -405,6 +425,8 @@ static void reap_locked(engine *e, int all)
 		if (all || atomic_load(&v->finished)) {
 			if (!v->joined)
 				pthread_join(v->th, NULL);
+			if (atomic_load(&v->state) == VU_ERROR && !atomic_load(&v->stop))
+				e->vus_lost++;
 			stats_accumulate(e->retired, v->stats);
 			free(v->stats);
 			free(v);
@@ -613,6 +635,8 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	tk->phase = phase;
 	tk->vus = active_locked(e);
 	tk->vus_target = e->target;
+	for (int i = 0; i < e->nvus; i++)
+		tk->vus_reconnecting += atomic_load(&e->vus[i]->state) == VU_RECONNECTING;
 	stats_fill_tick(tk, e->iv, 1.0);
 	tk->cpu_client = wall > 0 ? 100.0 * (cpu - e->cpu_last) / wall : 0;
 	if (phase == PH_STEADY) {
@@ -624,8 +648,13 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	e->cpu_last_ns = n;
 	e->ring[e->nticks % RING] = *tk;
 	e->nticks++;
-	if (e->res)
-		results_tick(e->res, tk);
+	if (e->res) {
+		int failing = results_tick(e->res, tk) != 0;
+		if (failing != e->results_failing) {
+			e->results_failing = failing;
+			e->results_flip = 1;
+		}
+	}
 }
 
 static void *collector_main(void *arg)
@@ -663,8 +692,24 @@ static void *collector_main(void *arg)
 		while (e->sched_idx < e->cfg.nschedule &&
 		       e->cfg.schedule[e->sched_idx].at <= e->t)
 			sched_vus = e->cfg.schedule[e->sched_idx++].vus;
+		int lost_all = e->target > 0 && e->vus_lost > 0 && active_locked(e) == 0;
+		if (lost_all && !e->stop_req) {
+			e->stop_req = 1;
+			str_copy(e->stop_reason, "connection lost", sizeof e->stop_reason);
+		}
+		int flip = e->results_flip, failing = e->results_failing;
+		e->results_flip = 0;
 		int stop = e->stop_req || newphase == PH_DONE;
 		pthread_mutex_unlock(&e->lock);
+
+		if (lost_all)
+			engine_event(e, "error", "every VU gave up reconnecting after %d s: ending the run",
+				     e->cfg.reconnect_max_s);
+		if (flip)
+			engine_event(e, "error", failing ?
+				     "cannot write the results file %s (disk full?); the run goes on and "
+				     "the file is caught up when writing works again" :
+				     "the results file %s is being written again", e->results_path);
 
 		if (e->hooks.on_tick)
 			e->hooks.on_tick(&tk, e->hooks.ud);
@@ -690,6 +735,8 @@ static void *collector_main(void *arg)
 		e->summary.run_commits[i] = e->retired->commits[i];
 	e->summary.run_rollbacks = e->retired->audit[AU_NO_ROLLBACKS];
 	e->summary.run_failed = e->retired->failed;
+	if (e->res)
+		results_set_durability(e->res, e->acked, e->schema.warehouses);
 	const char *by = e->stop_req ? e->stop_reason : NULL;
 	if (e->res)
 		results_finish(e->res, &e->summary, by, e->finish_err, sizeof e->finish_err);
@@ -771,6 +818,11 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 		snprintf(err, errlen, "the schema has %d warehouses but %d are configured: "
 			 "set workload.warehouses (or --warehouses) to %d, or rebuild",
 			 e->schema.warehouses, cfg->warehouses, e->schema.warehouses);
+		goto fail;
+	}
+	e->acked = calloc((size_t)e->schema.warehouses * 10, sizeof *e->acked);
+	if (!e->acked) {
+		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
 	tpcc_rng r;
@@ -856,6 +908,7 @@ void engine_destroy(engine *e)
 	free(e->iv);
 	free(e->steady);
 	free(e->ring);
+	free(e->acked);
 	pthread_mutex_destroy(&e->lock);
 	pthread_mutex_destroy(&e->ctl_lock);
 	pthread_cond_destroy(&e->cond);
@@ -1017,6 +1070,8 @@ void engine_get_status(engine *e, engine_status *st)
 	st->warehouses = e->schema.warehouses;
 	str_copy(st->server_version, e->server_version, sizeof st->server_version);
 	str_copy(st->results_path, e->results_path, sizeof st->results_path);
+	if (e->stop_req)
+		str_copy(st->stopped_by, e->stop_reason, sizeof st->stopped_by);
 	if (e->nticks)
 		st->last = e->ring[(e->nticks - 1) % RING];
 	pthread_mutex_unlock(&e->lock);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "batch.h"
 #include "consistency.h"
+#include "durability.h"
 #include "dialect.h"
 #include "engine.h"
 #include "loader.h"
@@ -226,6 +227,24 @@ static int cmd_check(tpcc_config *c)
 		conn->drv->disconnect(conn);
 		return EX_FAIL;
 	}
+	if (c->durability_file[0]) {
+		acked_order *a = NULL;
+		int n = durability_load(c->durability_file, &a, err, sizeof err);
+		if (n < 0) {
+			fprintf(stderr, "tpcc-console: %s\n", err);
+			conn->drv->disconnect(conn);
+			return EX_FAIL;
+		}
+		printf("durability audit of %s against %s\n", target_name(c), c->durability_file);
+		long lost = durability_check(conn, a, n, stdout, err, sizeof err);
+		free(a);
+		conn->drv->disconnect(conn);
+		if (lost < 0) {
+			fprintf(stderr, "tpcc-console: durability check could not run: %s\n", err);
+			return EX_FAIL;
+		}
+		return lost ? EX_FAIL : EX_OK;
+	}
 	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n", target_name(c),
 	       si.warehouses, si.warehouses == 1 ? "" : "s");
 	fflush(stdout);
@@ -283,13 +302,17 @@ static int cmd_run(tpcc_config *c)
 	batch_read_commands(&b, e, stdin);
 	int rc = engine_wait(e, &s, err, sizeof err);
 	atomic_store(&g_engine, NULL);
+	engine_get_status(e, &st);
 	batch_summary(stdout, &s, st.warehouses, st.results_path);
 	if (rc)
 		fprintf(stderr, "tpcc-console: %s\n", err);
 	engine_destroy(e);
 	if (rc)
 		return EX_FAIL;
-	return atomic_load(&g_stop) ? EX_SIGNAL : EX_OK;
+	if (atomic_load(&g_stop))
+		return EX_SIGNAL;
+	/* A run the server ended is a failed run, whatever it measured. */
+	return !strcmp(st.stopped_by, "connection lost") ? EX_FAIL : EX_OK;
 }
 
 int main(int argc, char **argv)

@@ -149,7 +149,7 @@ const opt_def opt_table[] = {
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
 
 /* Command-line options that are not config keys. */
-enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_HELP, CLI_VERSION };
+enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_HELP, CLI_VERSION };
 
 typedef struct cli_opt {
 	const char *longopt;
@@ -164,6 +164,9 @@ static const cli_opt cli_table[] = {
 	  "read settings from FILE; the other options override it" },
 	{ "ask-password", 'p', CLI_ASKPASS, NULL,
 	  "prompt for the database password on the terminal" },
+	{ "durability", 0, CLI_DURABILITY, "RUN.json",
+	  "check: verify that every New-Order the run's results file says was "
+	  "acknowledged is in the database with all its lines" },
 	{ "help", 'h', CLI_HELP, NULL, "show this help and exit" },
 	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit" },
 };
@@ -188,6 +191,15 @@ static void errf(char *err, size_t errlen, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err, errlen, fmt, ap);
 	va_end(ap);
+}
+
+static int str_copy_checked(char *dst, const char *src, size_t size)
+{
+	size_t n = strlen(src);
+	if (n >= size)
+		return -1;
+	memcpy(dst, src, n + 1);
+	return 0;
 }
 
 static void *field(tpcc_config *c, const opt_def *o)
@@ -721,6 +733,13 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 			if (st->pass == 1)
 				c->ask_password = 1;
 			break;
+		case CLI_DURABILITY:
+			if (st->pass == 1 && str_copy_checked(c->durability_file, value,
+							      sizeof c->durability_file)) {
+				errf(err, errlen, "option '--durability': path too long");
+				return -1;
+			}
+			break;
 		case CLI_HELP:
 			st->help = 1;
 			break;
@@ -1003,9 +1022,11 @@ void config_usage(FILE *out)
 	for (i = 0; i < CLI_COUNT; i++) {
 		const cli_opt *k = &cli_table[i];
 		char left[64];
-		int n = snprintf(left, sizeof(left), "  -%c, --%s%s%s", k->shortopt,
-				 k->longopt, k->argname ? "=" : "",
-				 k->argname ? k->argname : "");
+		int n = k->shortopt ?
+			snprintf(left, sizeof(left), "  -%c, --%s%s%s", k->shortopt, k->longopt,
+				 k->argname ? "=" : "", k->argname ? k->argname : "") :
+			snprintf(left, sizeof(left), "      --%s%s%s", k->longopt,
+				 k->argname ? "=" : "", k->argname ? k->argname : "");
 
 		fputs(left, out);
 		print_wrapped(out, n, HELP_COL, k->help);

@@ -24,6 +24,7 @@ struct results {
 	int nticks;
 	jbuf events;          /* the events array's elements, comma-separated */
 	jbuf tmp;
+	jbuf durability;      /* "[w,d,o_id]" triples, filled at the end */
 	int warehouses;
 	int io_error;         /* last write failed; retried on the next tick */
 };
@@ -101,6 +102,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	r->warehouses = ri->warehouses;
 	jb_init(&r->events);
 	jb_init(&r->tmp);
+	jb_init(&r->durability);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -175,6 +177,7 @@ static void tick_json(jbuf *b, const tick *t)
 	jb_kv_int(b, "failed", (int64_t)t->failed);
 	jb_kv_int(b, "retries", (int64_t)t->retries);
 	jb_kv_int(b, "reconnects", (int64_t)t->reconnects);
+	jb_kv_int(b, "vus_reconnecting", t->vus_reconnecting);
 	jb_kv_dbl(b, "cpu_client", t->cpu_client, 1);
 	jb_obj_close(b);
 }
@@ -250,6 +253,14 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_obj_close(b);
 	} else {
 		jb_kv_null(b, "summary");
+	}
+	if (r->durability.len) {
+		jb_key(b, "durability");
+		jb_obj_open(b);
+		jb_key(b, "new_order_acked");
+		jb_raw(b, r->durability.p);
+		b->need_comma = 1;
+		jb_obj_close(b);
 	}
 	if (stopped_by)
 		jb_kv_str(b, "stopped_by", stopped_by);
@@ -364,12 +375,30 @@ fail:
 	return -1;
 }
 
+void results_set_durability(results *r, const atomic_int *acked, int warehouses)
+{
+	jbuf *b = &r->durability;
+	jb_reset(b);
+	jb_arr_open(b);
+	for (int w = 1; w <= warehouses; w++)
+		for (int d = 1; d <= 10; d++) {
+			int o = atomic_load_explicit(&acked[(w - 1) * 10 + d - 1], memory_order_relaxed);
+			if (!o)
+				continue;
+			jb_el_begin(b);
+			jb_printf(b, "[%d,%d,%d]", w, d, o);
+			b->need_comma = 1;
+		}
+	jb_arr_close(b);
+}
+
 void results_close(results *r)
 {
 	if (!r)
 		return;
 	if (r->f)
 		fclose(r->f);
+	jb_free(&r->durability);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
 	free(r);

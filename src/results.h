@@ -6,6 +6,7 @@
 #ifndef TPCC_RESULTS_H
 #define TPCC_RESULTS_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include "options.h"
 #include "stats.h"
@@ -57,6 +58,9 @@ int results_event(results *r, const run_event *ev);
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
 		   char *err, size_t errlen);
 void results_close(results *r);
+/* Record, per district, the highest New-Order id whose commit the server
+ * acknowledged (acked[(w-1)*10 + d-1], 0: none), for `check --durability`. */
+void results_set_durability(results *r, const atomic_int *acked, int warehouses);
 const char *results_path(const results *r);
 
 /* Audit bound checks, shared by the results file and the batch summary.

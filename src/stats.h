@@ -50,6 +50,7 @@ typedef struct tick {
 	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT]; /* ms */
 	uint64_t errors[ERR_KIND_COUNT];
 	uint64_t failed, retries, reconnects;
+	int vus_reconnecting;  /* VUs waiting for the server at the tick */
 	double cpu_client;     /* percent of one core */
 } tick;
 

@@ -254,6 +254,7 @@ static int new_order(txn_ctx *x, const txn_input *in, db_error *e)
 	(void)total; /* what the terminal would display */
 	if (DRV->commit(x->conn, e))
 		return -1;
+	x->last_o_id = o_id;
 	stat_add(&x->stats->audit[AU_NO_LINES], (uint64_t)in->ol_cnt);
 	stat_add(&x->stats->audit[AU_NO_REMOTE_LINES], (uint64_t)remote);
 	return 0;

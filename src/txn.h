@@ -43,6 +43,7 @@ typedef struct txn_ctx {
 	const dialect *d;
 	db_stmt *st[S_COUNT];
 	vu_stats *stats;
+	int last_o_id;     /* o_id of the last New-Order whose commit was acknowledged */
 } txn_ctx;
 
 void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *in);

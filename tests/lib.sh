@@ -49,14 +49,17 @@ close_input() { exec {CON_IN}>&-; }
 # wait_for FILE PATTERN [SECONDS]: until an extended regex appears in FILE
 # (the console's output), bounded; returns 1 on timeout.  Uses inotify-free
 # polling of a file the program writes: the condition, not time, decides.
+# A 4th argument N looks only at lines after the first N (see lines_in).
 wait_for() {
-	local file=$1 pat=$2 limit=${3:-60} i=0
-	while ! grep -qE -- "$pat" "$file" 2>/dev/null; do
+	local file=$1 pat=$2 limit=${3:-60} from=$(( ${4:-0} + 1 )) i=0
+	while ! tail -n +"$from" "$file" 2>/dev/null | grep -qE -- "$pat"; do
 		i=$((i + 1))
 		[ $i -gt $((limit * 10)) ] && { echo "timeout waiting for /$pat/ in $file"; tail -5 "$file"; return 1; }
 		sleep 0.1
 	done
 }
+
+lines_in() { wc -l <"$1"; }
 
 # json_get FILE PYTHON-EXPRESSION: evaluate against the parsed file as `d`.
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }

@@ -8,7 +8,8 @@
 # eval "$(tests/mariadb-server.sh start /tmp/tpcc-mdb)" sets the
 # TPCC_TEST_MYSQL_* variables that tests/test_drivers reads.  Progress and
 # errors go to stderr so only the export lines reach stdout.  PORT (default
-# 33061) picks the TCP port, bound to 127.0.0.1 only.
+# 33061) picks the TCP port, bound to 127.0.0.1 only; MARIADB_EXTRA_ARGS adds
+# server options (e.g. --innodb-flush-log-at-trx-commit=0).
 set -euo pipefail
 
 PORT=${PORT:-33061}
@@ -100,6 +101,7 @@ start() {
 		--bind-address=127.0.0.1 --pid-file="$pidf" --log-error="$log" \
 		--innodb-buffer-pool-size=512M --innodb-log-file-size=256M \
 		--max-connections=600 --skip-name-resolve \
+		${MARIADB_EXTRA_ARGS:-} \
 		</dev/null >/dev/null 2>&1 &
 	local spid=$!
 

@@ -1,0 +1,142 @@
+/* durability.c: reads back what a run said was acknowledged and looks for
+ * it.  The results file is our own format, so a targeted scan of one array
+ * of integer triples is enough; a general JSON parser is not needed. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "durability.h"
+
+static char *slurp(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	do {
+		if (len + 65536 + 1 > cap) {
+			cap = cap ? cap * 2 : 131072;
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				snprintf(err, errlen, "%s: out of memory", path);
+				return NULL;
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, 65536, f);
+		len += n;
+	} while (n > 0);
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+int durability_load(const char *path, acked_order **out, char *err, size_t errlen)
+{
+	char *text = slurp(path, err, errlen);
+	if (!text)
+		return -1;
+	const char *p = strstr(text, "\"new_order_acked\":[");
+	if (!p) {
+		snprintf(err, errlen, "%s: no durability record (a results file of tpcc-console 0.1 "
+			 "or later, from a run that finished, is needed)", path);
+		free(text);
+		return -1;
+	}
+	p += strlen("\"new_order_acked\":[");
+	int n = 0, cap = 0;
+	acked_order *a = NULL;
+	for (;;) {
+		while (*p == ' ' || *p == ',' || *p == '\n')
+			p++;
+		if (*p == ']')
+			break;
+		acked_order o;
+		int used = 0;
+		if (sscanf(p, "[%d,%d,%d]%n", &o.w, &o.d, &o.o_id, &used) != 3 || used == 0 ||
+		    o.w < 1 || o.d < 1 || o.d > 10 || o.o_id < 1) {
+			snprintf(err, errlen, "%s: malformed new_order_acked near '%.20s'", path, p);
+			free(a);
+			free(text);
+			return -1;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			acked_order *na = realloc(a, (size_t)cap * sizeof *a);
+			if (!na) {
+				free(a);
+				free(text);
+				snprintf(err, errlen, "out of memory");
+				return -1;
+			}
+			a = na;
+		}
+		a[n++] = o;
+		p += used;
+	}
+	free(text);
+	*out = a;
+	return n;
+}
+
+long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
+		      char *err, size_t errlen)
+{
+	const db_driver *d = c->drv;
+	db_stmt *s = NULL;
+	db_error e;
+	long lost = 0;
+	int bad = 0;
+
+	/* Orders of a district are numbered without gaps (a rolled-back
+	 * New-Order also rolls back its d_next_o_id), so everything up to the
+	 * acknowledged id must be there, and the last one with all its lines. */
+	if (d->prepare(c, "SELECT MAX(o_id), (SELECT COUNT(*) FROM order_line WHERE ol_w_id = ?"
+		       " AND ol_d_id = ? AND ol_o_id = ?), (SELECT o_ol_cnt FROM orders WHERE"
+		       " o_w_id = ? AND o_d_id = ? AND o_id = ?) FROM orders WHERE o_w_id = ? AND o_d_id = ?",
+		       &s, &e)) {
+		snprintf(err, errlen, "%s", e.msg);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		db_param p[8] = {
+			db_p_int(a[i].w), db_p_int(a[i].d), db_p_int(a[i].o_id),
+			db_p_int(a[i].w), db_p_int(a[i].d), db_p_int(a[i].o_id),
+			db_p_int(a[i].w), db_p_int(a[i].d),
+		};
+		if (d->execute(s, p, 8, NULL, &e) || d->fetch(s, &e) != 1) {
+			snprintf(err, errlen, "warehouse %d district %d: %s", a[i].w, a[i].d, e.msg);
+			d->finalize(s);
+			return -1;
+		}
+		long max = d->col_isnull(s, 0) ? 0 : (long)d->col_int(s, 0);
+		long lines = (long)d->col_int(s, 1);
+		long want = d->col_isnull(s, 2) ? -1 : (long)d->col_int(s, 2);
+		d->reset(s);
+		long missing = max < a[i].o_id ? a[i].o_id - max : 0;
+		int lines_lost = missing == 0 && want >= 0 && lines != want;
+		if (missing || lines_lost) {
+			bad++;
+			lost += missing ? missing : 1;
+			if (out)
+				fprintf(out, "LOST  warehouse %d district %d: acknowledged up to order %d, "
+					"database has %s%ld%s\n", a[i].w, a[i].d, a[i].o_id,
+					missing ? "up to " : "it with ", missing ? max : lines,
+					missing ? "" : " of its lines");
+		}
+	}
+	d->finalize(s);
+	d->commit(c, &e);
+	if (out)
+		fprintf(out, "durability: %d district%s checked, %ld acknowledged New-Order%s lost "
+			"in %d district%s\n", n, n == 1 ? "" : "s", lost, lost == 1 ? "" : "s", bad,
+			bad == 1 ? "" : "s");
+	return lost;
+}

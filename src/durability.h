@@ -1,0 +1,25 @@
+/* durability.h: the durability audit (TPC-C clause 3.5 in spirit).  A run
+ * records, per district, the highest New-Order id whose commit the server
+ * acknowledged; after a crash and restart, every one of those orders must
+ * still be in the database with all its lines. */
+#ifndef TPCC_DURABILITY_H
+#define TPCC_DURABILITY_H
+
+#include <stdio.h>
+#include "driver.h"
+
+typedef struct acked_order {
+	int w, d, o_id;
+} acked_order;
+
+/* Read summary.durability.new_order_acked from a results file.  *out is
+ * malloc'd.  Returns the count, or -1 with err filled. */
+int durability_load(const char *path, acked_order **out, char *err, size_t errlen);
+
+/* Compare with the database; prints one line per district that lost
+ * orders and a total.  Returns the number of acknowledged orders missing,
+ * or -1 with err filled. */
+long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
+		      char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# mariadb-faults.sh: a private MariaDB of this test's own is killed and
+# broken under a running benchmark.  The run must ride it out: VUs
+# reconnect with back-off, the gap shows as zero throughput, nothing that
+# the server acknowledged is lost (innodb_flush_log_at_trx_commit=1), and
+# a server that never comes back ends the run cleanly.
+. "$(dirname "$0")/lib.sh"
+need_mariadb
+cd "$T"
+SRV="$TPCC_SRCDIR/tests/mariadb-server.sh"
+export PORT=$(( ${TPCC_TEST_MYSQL_PORT:-33061} + 7 ))
+MDB=$T/mdb
+eval "$(MARIADB_EXTRA_ARGS=--innodb-flush-log-at-trx-commit=1 "$SRV" start "$MDB" 2>/dev/null)"
+on_exit "'$SRV' stop '$MDB' >/dev/null 2>&1"
+A="--driver mysql --socket $MDB/mysql.sock --user root --no-read-option-files --database tpcc_f"
+sql() { mariadb --no-defaults --socket="$MDB/mysql.sock" --user=root -N -B -e "$1"; }
+# wait_sql_f N: until N connections use the test database (bounded poll).
+wait_sql_f() {
+	local i=0
+	while [ "$(sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='tpcc_f'" 2>/dev/null)" != "$1" ]; do
+		i=$((i + 1)); [ $i -gt 300 ] && return 1
+		sleep 0.1
+	done
+}
+
+"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
+assert "build exits 0" [ $? -eq 0 ]
+
+# 1. SIGKILL the server mid-run, bring it back once the gap is visible.
+start_console run.txt run $A --vus 4 --rampup 0 --duration 600 --reconnect-give-up 120 \
+	--batch --results-dir "$T/r1"
+on_exit "kill $CON_PID 2>/dev/null"
+wait_for run.txt '^\[ +3s steady'
+kill -9 "$(cat "$MDB/mysqld.pid")"
+wait_for run.txt 'reconnecting 4' 30
+wait_for run.txt 'nopm 0 .*reconnecting 4' 30
+mark=$(lines_in run.txt)
+"$SRV" start "$MDB" >/dev/null 2>&1
+assert "the server came back" [ -S "$MDB/mysql.sock" ]
+# a second with throughput and no VU still reconnecting
+wait_for run.txt "^\[ +[0-9]+s steady +\] vus 4  nopm [1-9].*retry [0-9]+$" 60 "$mark"
+send "stop"
+wait "$CON_PID"; rc=$?
+assert "the run survived the crash and exits 0" [ $rc -eq 0 ]
+R=$(ls "$T"/r1/*.json)
+assert "results complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "the gap shows as seconds of zero NOPM with VUs reconnecting" [ "$(json_get "$R" \
+	'sum(1 for t in d["ticks"] if t["nopm"]==0 and t["vus_reconnecting"]>0) >= 1')" = True ]
+assert "throughput came back after the gap" [ "$(json_get "$R" \
+	'any(t["nopm"]>0 for t in d["ticks"][-3:]) or any(t["nopm"]>0 for t in d["ticks"][-6:])')" = True ]
+assert "every VU reconnected (reconnects >= 4)" [ "$(json_get "$R" 'd["summary"]["reconnects"] >= 4')" = True ]
+"$TPCC_BIN" check $A >check.txt 2>&1
+assert "consistency holds after the crash" [ $? -eq 0 ]
+"$TPCC_BIN" check $A --durability "$R" >dur.txt 2>&1; rc=$?
+assert "no acknowledged New-Order was lost (flush at commit)" [ $rc -eq 0 ]
+assert "durability audit says 0 lost" grep -q "0 acknowledged New-Orders lost" dur.txt
+
+# 2. Connections killed one by one from the server side: each VU recovers alone.
+start_console kill.txt run $A --vus 4 --rampup 0 --duration 600 --batch --results-dir "$T/r2"
+on_exit "kill $CON_PID 2>/dev/null"
+wait_for kill.txt '^\[ +2s steady'
+assert "4 VUs + control connection" wait_sql_f 5
+for id in $(sql "SELECT ID FROM information_schema.PROCESSLIST WHERE DB='tpcc_f' ORDER BY ID"); do
+	sql "KILL CONNECTION $id" 2>/dev/null || true
+done
+# the control connection was killed too; it comes back when next needed
+assert "every killed VU connection came back" wait_sql_f 4
+mark=$(lines_in kill.txt)
+wait_for kill.txt "^\[ +[0-9]+s steady +\] vus 4  nopm [1-9].*retry [0-9]+$" 30 "$mark"
+send "stop"
+wait "$CON_PID"; rc=$?
+assert "the run with killed connections exits 0" [ $rc -eq 0 ]
+R=$(ls "$T"/r2/*.json)
+assert "reconnects counted" [ "$(json_get "$R" 'd["summary"]["run_totals"]["failed"] <= 8 and d["summary"]["reconnects"] >= 4')" = True ]
+
+# 3. The server stops and does not come back: the run ends on its own.
+start_console gone.txt run $A --vus 2 --rampup 0 --duration 600 --reconnect-give-up 3 \
+	--batch --results-dir "$T/r3"
+on_exit "kill $CON_PID 2>/dev/null"
+wait_for gone.txt '^\[ +2s steady'
+kill -9 "$(cat "$MDB/mysqld.pid")"
+wait "$CON_PID"; rc=$?
+close_input
+assert "a lost server ends the run with exit 1" [ $rc -eq 1 ]
+assert "the message says why" contains gone.txt "every VU gave up reconnecting"
+R=$(ls "$T"/r3/*.json)
+assert "results complete after giving up" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "stopped_by says connection lost" [ "$(json_get "$R" 'd["stopped_by"]')" = "connection lost" ]
+
+finish
