@@ -2,7 +2,8 @@
 # test.sh: the whole test suite on a fresh Debian 12 machine.  Installs what
 # is missing, builds with -Werror, starts a private MariaDB on loopback,
 # runs `make check`, then builds again with AddressSanitizer and UBSan and
-# runs the unit and SQLite tests under them.  Exits non-zero on any failure.
+# runs the unit and SQLite tests under them, and with ThreadSanitizer for
+# the engine tests.  Exits non-zero on any failure.
 #   scripts/test.sh [--no-sanitizers]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,6 +39,20 @@ if [ $sanitizers -eq 1 ]; then
 	(cd "$asan" && make -s check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
 		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers \
 		tests/cli.sh tests/sqlite-run.sh") || status=1
+fi
+
+if [ $sanitizers -eq 1 ]; then
+	# ThreadSanitizer on the engine: VUs added and removed, the collector,
+	# commands from another thread, against SQLite and MariaDB.
+	echo "== ThreadSanitizer =="
+	tsan=$top/build-tsan
+	rm -rf "$tsan"
+	make -s distdir distdir="$tsan" >/dev/null
+	(cd "$tsan" && ./configure -q --enable-werror --enable-sanitizers=thread CFLAGS="-O1 -g" &&
+		make -s -j"$(nproc)")
+	export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
+	(cd "$tsan" && make -s check VERBOSE=1 TESTS="tests/test_unit_histogram tests/sqlite-run.sh \
+		tests/sqlite-schedule.sh tests/mariadb-vus.sh") || status=1
 fi
 
 echo
