@@ -358,6 +358,8 @@ int main(int argc, char **argv)
 	sigaddset(&sigs, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* A file size limit must show up as a write error, not kill the run. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (pthread_create(&sigthread, NULL, signal_main, &sigs) == 0)
 		pthread_detach(sigthread);
 

@@ -27,6 +27,9 @@ struct results {
 	jbuf durability;      /* "[w,d,o_id]" triples, filled at the end */
 	int warehouses;
 	int io_error;         /* last write failed; retried on the next tick */
+	jbuf pending;         /* ticks not yet on disk (disk full), separators included */
+	int npending;
+	jbuf good;            /* the closing part as last written, to restore */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -103,6 +106,8 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->events);
 	jb_init(&r->tmp);
 	jb_init(&r->durability);
+	jb_init(&r->pending);
+	jb_init(&r->good);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -131,7 +136,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	write_config(b, ri->cfg);
 	jb_key(b, "ticks");
 	jb_raw(b, "[");
-	if (fwrite(b->p, 1, b->len, r->f) != b->len) {
+	if (fwrite(b->p, 1, b->len, r->f) != b->len || fflush(r->f) != 0) {
 		snprintf(err, errlen, "%s: write failed: %s", r->path, strerror(errno));
 		results_close(r);
 		return -1;
@@ -270,29 +275,53 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 	jb_raw(b, "}\n");
 }
 
-/* Rewrite everything after the last tick.  A failed write (disk full) is
- * remembered and the next tick tries again from the same place. */
+static int pwrite_all(int fd, const char *p, size_t n, off_t off)
+{
+	while (n) {
+		ssize_t w = pwrite(fd, p, n, off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+		off += w;
+	}
+	return 0;
+}
+
+/* Rewrite everything after the last tick on disk.  When the disk is full,
+ * the ticks wait in memory and the closing part as last written is put
+ * back: rewriting bytes the file already has needs no new space, so the
+ * file stays valid JSON, and the next tick tries again. */
 static int write_tail(results *r, const char *tickjson)
 {
 	jbuf *b = &r->tmp;
-	jb_reset(b);
+	int fd = fileno(r->f);
+
 	if (tickjson) {
-		jb_raw(b, r->nticks ? ",\n" : "\n");
-		jb_raw(b, tickjson);
+		jb_raw(&r->pending, r->nticks + r->npending ? ",\n" : "\n");
+		jb_raw(&r->pending, tickjson);
+		r->npending++;
 	}
+	jb_reset(b);
+	if (r->pending.len)
+		jb_raw(b, r->pending.p);
 	size_t ticklen = b->len;
 	closing(b, r, NULL, NULL, 0);
-	if (b->oom || fseek(r->f, r->tail, SEEK_SET) != 0 ||
-	    fwrite(b->p, 1, b->len, r->f) != b->len || fflush(r->f) != 0) {
-		r->io_error = 1;
-		clearerr(r->f);
-		return -1;
-	}
-	if (ftruncate(fileno(r->f), r->tail + (off_t)b->len) != 0) {
+	if (b->oom || r->pending.oom || pwrite_all(fd, b->p, b->len, r->tail) ||
+	    ftruncate(fd, r->tail + (off_t)b->len)) {
+		if (r->good.len && !pwrite_all(fd, r->good.p, r->good.len, r->tail))
+			(void)!ftruncate(fd, r->tail + (off_t)r->good.len);
 		r->io_error = 1;
 		return -1;
 	}
 	r->tail += (long)ticklen;
+	r->nticks += r->npending;
+	r->npending = 0;
+	jb_reset(&r->pending);
+	jb_reset(&r->good);
+	jb_raw(&r->good, b->p + ticklen);
 	r->io_error = 0;
 	return 0;
 }
@@ -305,8 +334,6 @@ int results_tick(results *r, const tick *t)
 	jb_init(&one);
 	tick_json(&one, t);
 	int rc = one.oom ? -1 : write_tail(r, one.p);
-	if (rc == 0)
-		r->nticks++;
 	jb_free(&one);
 	return rc;
 }
@@ -353,6 +380,8 @@ int results_finish(results *r, const run_summary *s, const char *stopped_by,
 	if (left)
 		goto fail;
 	jb_reset(b);
+	if (r->pending.len)
+		jb_raw(b, r->pending.p);  /* ticks the full disk held back */
 	closing(b, r, s, stopped_by, 1);
 	if (b->oom || fwrite(b->p, 1, b->len, o) != b->len || fflush(o) || fsync(fileno(o)))
 		goto fail;
@@ -365,8 +394,14 @@ int results_finish(results *r, const run_summary *s, const char *stopped_by,
 		goto fail;
 	return 0;
 fail:
-	snprintf(err, errlen, "%s: cannot finish results file: %s (the file as last written "
-		 "is valid but has no summary)", r->path, strerror(errno));
+	{
+		int e = errno;
+		snprintf(err, errlen, "%s: cannot finish the results file: %s.  The file on disk is "
+			 "valid JSON marked \"complete\": false; it lacks the summary, the durability "
+			 "record%s and the last %d second%s of ticks (all printed above)", r->path,
+			 strerror(e), r->events.len ? ", the events since the disk filled" : "",
+			 r->npending, r->npending == 1 ? "" : "s");
+	}
 	if (o)
 		fclose(o);
 	if (fd >= 0)
@@ -399,6 +434,8 @@ void results_close(results *r)
 	if (r->f)
 		fclose(r->f);
 	jb_free(&r->durability);
+	jb_free(&r->pending);
+	jb_free(&r->good);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
 	free(r);
