@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# mariadb-hotspot.sh: 32 VUs on one warehouse.  Deadlocks and lock-wait
+# timeouts happen; each is retried and counted, no VU dies, and the data
+# stays consistent.
+. "$(dirname "$0")/lib.sh"
+need_mariadb
+cd "$T"
+DBN=tpcc_hot_$$
+on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
+A=$(my_args $DBN)
+"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
+assert "build exits 0" [ $? -eq 0 ]
+# A short lock wait makes timeouts as likely as deadlocks.
+my_sql "SET GLOBAL innodb_lock_wait_timeout = 1"
+on_exit "my_sql 'SET GLOBAL innodb_lock_wait_timeout = 50'"
+start_console run.txt run $A --vus 32 --rampup 2 --duration 20 --batch --results-dir "$T/r"
+on_exit "kill $CON_PID 2>/dev/null"
+wait_for run.txt '^\[ +4s steady'
+# Another session holds the warehouse row, as a long report might: every
+# Payment queues behind it and times out.
+my_sql "BEGIN; SELECT w_id FROM $DBN.warehouse WHERE w_id = 1 FOR UPDATE; DO SLEEP(2.5); COMMIT" >/dev/null
+close_input
+wait "$CON_PID"
+assert "the hot-spot run exits 0" [ $? -eq 0 ]
+R=$(ls "$T"/r/*.json)
+assert "all 32 VUs ran every second" [ "$(json_get "$R" 'all(t["vus"]==32 for t in d["ticks"])')" = True ]
+assert "retries happened and were counted" [ "$(json_get "$R" 'd["summary"]["retries"] > 0')" = True ]
+assert "every retry came from a deadlock or a lock timeout" [ "$(json_get "$R" \
+	'd["summary"]["errors"]["deadlock"] + d["summary"]["errors"]["lock_timeout"] >= d["summary"]["retries"]')" = True ]
+assert "no connection or other errors" [ "$(json_get "$R" \
+	'd["summary"]["errors"]["connection"] + d["summary"]["errors"]["other"]')" = 0 ]
+assert "New-Orders still committed" [ "$(json_get "$R" 'd["summary"]["commits"]["new_order"] > 0')" = True ]
+"$TPCC_BIN" check $A >check.txt 2>&1
+assert "consistency holds after the hot spot" [ $? -eq 0 ]
+finish

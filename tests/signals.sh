@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# signals.sh: SIGINT during build leaves a schema that says it is partial;
+# SIGTERM during a run finishes the results file; wrong schemas and failing
+# SQL are reported clearly and the run goes on.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+DB=$T/p.sqlite
+
+start_console build.txt build --db "$DB" --warehouses 3 --load-threads 1
+wait_for build.txt '^building 3 warehouses'
+kill -INT "$CON_PID"
+wait "$CON_PID"; rc=$?
+close_input
+assert "an interrupted build exits 130" [ $rc -eq 130 ]
+assert "it says the load is partial and to drop" contains build.txt "holds a partial load; run 'tpcc-console drop'"
+"$TPCC_BIN" build --db "$DB" --warehouses 1 >again.txt 2>&1; rc=$?
+assert "a new build over a partial one is refused" [ $rc -eq 1 ]
+assert "and says the earlier build did not finish" contains again.txt "did not finish"
+"$TPCC_BIN" run --db "$DB" --batch </dev/null >run0.txt 2>&1; rc=$?
+assert "run on a partial schema is refused" [ $rc -eq 1 ]
+assert "with the reason" contains run0.txt "build did not finish"
+"$TPCC_BIN" drop --db "$DB" >/dev/null 2>&1
+"$TPCC_BIN" build --db "$DB" --warehouses 1 >build2.txt 2>&1
+assert "after drop the build succeeds" [ $? -eq 0 ]
+
+"$TPCC_BIN" run --db "$DB" --warehouses 3 --batch </dev/null >w.txt 2>&1; rc=$?
+assert "a warehouse count other than the schema's is refused" [ $rc -eq 1 ]
+assert "the message names both counts" contains w.txt "the schema has 1 warehouses but 3 are configured"
+
+start_console term.txt run --db "$DB" --vus 2 --rampup 0 --duration 600 --batch --results-dir "$T/r"
+wait_for term.txt '^\[ +2s steady'
+send "sql SELECT no_such_column FROM warehouse"
+wait_for term.txt '^error: ' 10
+assert "failing SQL shows the database's error" grep -qE '^error: .*no_such_column' term.txt
+send "sql SELECT COUNT(*) FROM district"
+wait_for term.txt '^10$' 10
+assert "and the run goes on" grep -qE '^10$' term.txt
+kill -TERM "$CON_PID"
+wait "$CON_PID"; rc=$?
+close_input
+assert "SIGTERM ends the run with exit 130" [ $rc -eq 130 ]
+R=$(ls "$T"/r/*.json)
+assert "results complete after SIGTERM" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "stopped_by signal" [ "$(json_get "$R" 'd["stopped_by"]')" = signal ]
+assert "the failed SQL is an error event" [ "$(json_get "$R" \
+	'any(e["type"]=="error" and "no_such_column" in e["text"] for e in d["events"])')" = True ]
+
+finish
