@@ -15,7 +15,8 @@
  * --help string, so they cannot disagree. */
 #define DRIVER_LIST(X) \
 	X(mysql)       \
-	X(sqlite)
+	X(sqlite)      \
+	X(null)
 
 #define DRIVER_EXTERN(n) extern const db_driver n##_driver;
 DRIVER_LIST(DRIVER_EXTERN)

@@ -838,7 +838,7 @@ fail:
 int engine_start(engine *e, char *err, size_t errlen)
 {
 	e->ri.driver = e->cfg.driver;
-	e->ri.dialect = e->d->name;
+	e->ri.dialect = strcmp(e->drv->name, "null") ? e->d->name : "null";
 	e->ri.server_version = e->server_version;
 	e->ri.database = !strcmp(e->cfg.driver, "sqlite") ? e->cfg.db_file : e->cfg.database;
 	e->ri.warehouses = e->schema.warehouses;

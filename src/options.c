@@ -32,8 +32,8 @@
 const opt_def opt_table[] = {
 	/* connection */
 	{ .key = "connection.driver", .longopt = "driver", .type = OPT_ENUM,
-	  .enums = "mysql|sqlite|odbc", .def = "sqlite", FIELD(driver),
-	  .argname = "DRIVER", .help = "database driver" },
+	  .enums = "mysql|sqlite|odbc|null", .def = "sqlite", FIELD(driver),
+	  .argname = "DRIVER", .help = "database driver (null: no database, for measuring the engine)" },
 	{ .key = "connection.host", .longopt = "host", .type = OPT_STRING,
 	  .def = "", FIELD(host), .argname = "HOST",
 	  .help = "MySQL server host name or address (empty: the option files, "

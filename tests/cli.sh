@@ -56,6 +56,15 @@ assert "run without a schema says to build" contains o.txt "run 'tpcc-console bu
 assert "procedures mode is refused before connecting (exit 2)" [ $rc -eq 2 ]
 assert "the refusal names the mode" contains o.txt "workload.mode 'procedures' is not available"
 
+# The null driver: no database, the engine alone.
+"$TPCC_BIN" run --driver null --database 3 --vus 3 --rampup 0 --duration 2 --batch \
+	--results-dir "$T/nr" </dev/null >null.txt 2>&1; rc=$?
+assert "a run on the null driver exits 0" [ $rc -eq 0 ]
+R=$(ls "$T"/nr/*.json)
+assert "the null driver's schema has the warehouses asked for" [ "$(json_get "$R" 'd["run"]["warehouses"]')" = 3 ]
+assert "the engine alone meets every audit bound" [ "$(json_get "$R" 'd["summary"]["audit"]["ok"]')" = True ]
+assert "the 1% rollbacks happen" [ "$(json_get "$R" 'd["summary"]["audit"]["new_order_rollbacks"] > 0')" = True ]
+
 "$TPCC_BIN" >o.txt 2>&1; rc=$?
 assert "no subcommand exits 2 with a hint" [ $rc -eq 2 ]
 
