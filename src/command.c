@@ -3,6 +3,7 @@
 #endif
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,14 @@ int command_vus_value(const char *arg, int current, int *out, char *err, size_t 
 		snprintf(err, errlen, "vus: expected N, +N or -N, got '%s'", arg);
 		return -1;
 	}
-	long n = rel ? current + v : v;
+	/* Bound the change first: current + v must not overflow. */
+	if (v > INT_MAX || v < -(long)INT_MAX) {
+		snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got '%s'", arg);
+		return -1;
+	}
+	long long n = rel ? (long long)current + v : v;
 	if (n < 0 || n > 10000) {
-		snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got %ld", n);
+		snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got %lld", n);
 		return -1;
 	}
 	*out = (int)n;

@@ -112,6 +112,25 @@ START_TEST(test_vus_value)
 }
 END_TEST
 
+/* Found by fuzz_command: a relative step near LONG_MAX overflowed
+ * current + step.  The wrapped sum happened to be rejected, so this fails
+ * only under UBSan (the sanitizer pass of scripts/test.sh). */
+START_TEST(test_vus_value_huge)
+{
+	int n = 42;
+	ck_assert_int_eq(command_vus_value("+9223372036854775807", 1, &n, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "from 0 to 10000"));
+	ck_assert_int_eq(command_vus_value("-9223372036854775807", 1, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("-9223372036854775808", 1, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("+2147483647", 2147483647, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("-2147483647", 0, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("9223372036854775807", 0, &n, err, sizeof err), -1);
+	ck_assert_int_eq(n, 42);
+	ck_assert_int_eq(command_vus_value("-2147483647", 2147483647, &n, err, sizeof err), 0);
+	ck_assert_int_eq(n, 0);
+}
+END_TEST
+
 START_TEST(test_complete)
 {
 	const char *out[16];
@@ -152,6 +171,7 @@ int main(void)
 	tcase_add_test(tc, test_rest_of_line);
 	tcase_add_test(tc, test_arg_counts);
 	tcase_add_test(tc, test_vus_value);
+	tcase_add_test(tc, test_vus_value_huge);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_table_sane);
 	suite_add_tcase(s, tc);
