@@ -6,6 +6,7 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 #include "command.h"
 
@@ -131,6 +132,26 @@ START_TEST(test_vus_value_huge)
 }
 END_TEST
 
+/* Found by fuzz_command: a word longer than an argument's buffer was cut
+ * short silently (`get` or `set` then named another variable). */
+START_TEST(test_long_word)
+{
+	char line[2 * CMD_ARG_LEN + 16];
+	cmd_args a;
+
+	snprintf(line, sizeof line, "get %0*d", CMD_ARG_LEN, 7);
+	parse_err(line, "get: argument 1 too long (at most 1023 characters)");
+	snprintf(line, sizeof line, "set %0*d 1", CMD_ARG_LEN + 5, 7);
+	parse_err(line, "set: argument 1 too long");
+	snprintf(line, sizeof line, "get %0*d", CMD_ARG_LEN - 1, 7);
+	parse_ok(line, &a);
+	ck_assert_int_eq((int)strlen(a.argv[0]), CMD_ARG_LEN - 1);
+	/* A name too long for any command is unknown, not cut to a prefix. */
+	snprintf(line, sizeof line, "vus%0*d 3", 80, 0);
+	parse_err(line, "unknown command");
+}
+END_TEST
+
 START_TEST(test_complete)
 {
 	const char *out[16];
@@ -172,6 +193,7 @@ int main(void)
 	tcase_add_test(tc, test_arg_counts);
 	tcase_add_test(tc, test_vus_value);
 	tcase_add_test(tc, test_vus_value_huge);
+	tcase_add_test(tc, test_long_word);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_table_sane);
 	suite_add_tcase(s, tc);
