@@ -373,6 +373,7 @@ static int set_schedule(loader *l, tpcc_config *c, const opt_def *o,
 static int set_list(loader *l, tpcc_config *c, const opt_def *o, const config_setting_t *s)
 {
 	int n, i, failed = 0;
+	char msg[160];
 
 	if (config_setting_type(s) != CONFIG_TYPE_ARRAY &&
 	    config_setting_type(s) != CONFIG_TYPE_LIST) {
@@ -396,9 +397,8 @@ static int set_list(loader *l, tpcc_config *c, const opt_def *o, const config_se
 			continue;
 		}
 		v = config_setting_get_string(e);
-		if (v[0] == '\0' || strlen(v) >= sizeof(c->knobs[0])) {
-			report(l, e, "%s item %d: expected 1 to %zu characters, got %zu",
-			       o->key, i + 1, sizeof(c->knobs[0]) - 1, strlen(v));
+		if (opt_check_knob(v, msg, sizeof(msg)) < 0) {
+			report(l, e, "%s item %d: %s", o->key, i + 1, msg);
 			failed = 1;
 			continue;
 		}

@@ -283,6 +283,46 @@ START_TEST(test_opt_set_schedule_list)
 }
 END_TEST
 
+/* Found by fuzz_config: a knob read from a file could hold a tab, a comma or
+ * a space, and then did not survive opt_format -> opt_set (nor is it a
+ * variable name any server has).  Both ways in now take names only. */
+START_TEST(test_knob_names)
+{
+	tpcc_config c;
+	char err[256], buf[512];
+	const opt_def *k = opt_find_key("run.knobs");
+
+	config_defaults(&c);
+	ck_assert_int_eq(opt_set(&c, k, "innodb_io_capacity, validate_password.length", err,
+				 sizeof(err)), 0);
+	ck_assert_int_eq(opt_set(&c, k, "a b", err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "item 1: 'a b' is not a variable name"));
+	ck_assert_int_eq(opt_set(&c, k, "x, .y", err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "item 2: '.y' is not a variable name"));
+	ck_assert_int_eq(opt_set(&c, k, "x;DROP TABLE t", err, sizeof(err)), -1);
+	ck_assert_int_eq(c.nknobs, 2);
+	ck_assert_str_eq(c.knobs[1], "validate_password.length");
+
+	/* libconfig turns the file's \t into a tab. */
+	ck_assert_int_eq(load_text(&c, "run = {\n  knobs = [ \"ok_name\", \"innodb_io\\tcapacity\" ];\n};\n"), -1);
+	ck_assert_err_has("t.conf:2: run.knobs item 2: 'innodb_io\tcapacity' is not a variable name");
+	ck_assert_int_eq(load_text(&c, "run = { knobs = [ \"a,b\" ]; };\n"), -1);
+	ck_assert_err_has("run.knobs item 1: 'a,b' is not a variable name");
+	ck_assert_int_eq(load_text(&c, "run = { knobs = [ \"\" ]; };\n"), -1);
+	ck_assert_err_has("run.knobs item 1: expected a variable name of 1 to 63 characters, got 0");
+	ck_assert_int_eq(load_text(&c, "run = { knobs = [ \"a1\", \"b.c_2\" ]; };\n"), 0);
+	opt_format(&c, k, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "a1,b.c_2");
+
+	/* config_validate holds a hand-filled struct to the same rule. */
+	config_defaults(&c);
+	c.nknobs = 1;
+	strcpy(c.knobs[0], "a b");
+	ck_assert_int_eq(config_validate(&c, err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "run.knobs: item 1: 'a b' is not a variable name"));
+}
+END_TEST
+
 START_TEST(test_check_schedule)
 {
 	vu_step ok[] = { { 0, 2 }, { 60, 4 }, { 120, 0 } };
@@ -776,6 +816,7 @@ static Suite *config_suite(void)
 	tcase_add_test(t, test_opt_set_bool);
 	tcase_add_test(t, test_opt_set_enum_string);
 	tcase_add_test(t, test_opt_set_schedule_list);
+	tcase_add_test(t, test_knob_names);
 	tcase_add_test(t, test_check_schedule);
 	tcase_add_test(t, test_format_secret);
 	tcase_add_test(t, test_validate);
