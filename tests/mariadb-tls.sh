@@ -37,7 +37,6 @@ cipher() {
 }
 encrypted() { local c; c=$(cipher "$1") && [ -n "$c" ]; }
 plain() { local c; c=$(cipher "$1") && [ -z "$c" ]; }
-lacks() { ! grep -qF -- "$2" "$1"; }
 
 "$TPCC_BIN" build $(tcp) --ssl-mode REQUIRED --warehouses 1 >build.txt 2>&1; rc=$?
 assert "build over TLS (REQUIRED) exits 0" [ $rc -eq 0 ]
