@@ -516,6 +516,62 @@ START_TEST(test_file_missing)
 }
 END_TEST
 
+/* Found by fuzz_config: libconfig 1.5 opens an @include of a directory and
+ * its scanner then calls exit(2) ("input in flex scanner failed"), ending
+ * the process (and this test).  The loader refuses it first. */
+START_TEST(test_file_include_directory)
+{
+	tpcc_config c;
+	char sub[PATH_MAX + 8];
+
+	snprintf(sub, sizeof(sub), "%s/sub", tmpdir);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	ck_assert_int_eq(load_text(&c, "run = { vus = 3; };\n@include \"\"\n"), -1);
+	ck_assert_err_has("t.conf:2: @include \"\" names a directory");
+	ck_assert_int_eq(c.vus, 2);
+	ck_assert_int_eq(load_text(&c, "  @include \"sub\"\n"), -1);
+	ck_assert_err_has("t.conf:1: @include \"sub\" names a directory");
+	/* A NUL ends the name as libconfig reads it: this names the directory. */
+	{
+		static const char text[] = "@include \"\0x.conf\"\n";
+		char path[PATH_MAX + 16];
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "%s/nul.conf", tmpdir);
+		ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+		ck_assert_int_eq(fwrite(text, 1, sizeof(text) - 1, fp), sizeof(text) - 1);
+		fclose(fp);
+		ck_assert_int_eq(config_load_file(&c, path, errbuf, sizeof(errbuf)), -1);
+		ck_assert_err_has("nul.conf:1: @include \"\" names a directory");
+	}
+	/* Of an unknown escape libconfig drops the backslash only. */
+	ck_assert_int_eq(load_text(&c, "@include \"s\\ub\"\n"), -1);
+	ck_assert_err_has("@include \"sub\" names a directory");
+	/* A fifo would hang the reader. */
+	snprintf(sub, sizeof(sub), "%s/fifo", tmpdir);
+	ck_assert_int_eq(mkfifo(sub, 0600), 0);
+	ck_assert_int_eq(load_text(&c, "@include \"fifo\"\n"), -1);
+	ck_assert_err_has("@include \"fifo\" names a special file");
+	/* Deeper down, named where it is. */
+	write_file("inner.conf", "run = { vus = 4; };\n\n@include \"sub\"\n", 0600);
+	ck_assert_int_eq(load_text(&c, "@include \"inner.conf\"\n"), -1);
+	ck_assert_err_has("inner.conf:3: @include \"sub\" names a directory");
+
+	/* Not includes: in comments, in strings, after other text. */
+	ck_assert_int_eq(load_text(&c, "/*\n@include \"sub\"\n*/ # @include \"sub\"\n"
+				      "// @include \"sub\"\nrun = { vus = 5; };\n"), 0);
+	ck_assert_int_eq(c.vus, 5);
+	ck_assert_int_eq(load_text(&c, "run = { results_dir = \"a\n@include \\\"sub\\\"\"; };\n"), 0);
+	ck_assert_int_eq(load_text(&c, "run = { vus = 6; }; @include \"sub\"\n"), -1);
+	ck_assert_err_has("syntax error");
+
+	/* A file still includes. */
+	write_file("inner.conf", "run = { vus = 7; };\n", 0600);
+	ck_assert_int_eq(load_text(&c, "# settings\n@include \"inner.conf\"\n"), 0);
+	ck_assert_int_eq(c.vus, 7);
+}
+END_TEST
+
 START_TEST(test_file_bad_schedule)
 {
 	tpcc_config c;
@@ -828,6 +884,7 @@ static Suite *config_suite(void)
 	tcase_add_test(f, test_file_out_of_range);
 	tcase_add_test(f, test_file_syntax_error);
 	tcase_add_test(f, test_file_missing);
+	tcase_add_test(f, test_file_include_directory);
 	tcase_add_test(f, test_file_bad_schedule);
 	tcase_add_test(f, test_file_password_mode);
 	tcase_add_test(a, test_args_before_after);
