@@ -471,9 +471,11 @@ static int check_include_target(const inc_scan *sc, const char *path, const char
 		     S_ISDIR(st.st_mode) ? "a directory" : "a special file", full);
 		return -1;
 	}
-	if (depth + 1 < INCLUDE_DEPTH_MAX)
-		return check_includes(full, incdir, depth + 1, err, errlen);
-	return 0;
+	/* Too deep is libconfig's error to report; stop here, or a file that
+	 * includes itself twice would be read 2^10 times. */
+	if (depth + 1 >= INCLUDE_DEPTH_MAX)
+		return 1;
+	return check_includes(full, incdir, depth + 1, err, errlen);
 }
 
 /* The name of an @include, up to an unescaped quote; 1 when complete. */
@@ -546,7 +548,8 @@ static void scan_code(inc_scan *sc, int *ch)
 	}
 }
 
-/* Feed one character to the scanner; -1 when an include was refused. */
+/* Feed one character to the scanner; -1 when an include was refused, 1 to
+ * stop scanning (nested too deep). */
 static int scan_char(inc_scan *sc, int ch, const char *path, const char *incdir,
 		     int depth, char *err, size_t errlen)
 {
@@ -592,6 +595,8 @@ static int scan_char(inc_scan *sc, int ch, const char *path, const char *incdir,
 	return rc;
 }
 
+/* 0: nothing to refuse; -1: refused, err filled; 1: stopped, includes
+ * nested too deep (libconfig will say so). */
 static int check_includes(const char *path, const char *incdir, int depth,
 			  char *err, size_t errlen)
 {

@@ -565,6 +565,19 @@ START_TEST(test_file_include_directory)
 	ck_assert_int_eq(load_text(&c, "run = { vus = 6; }; @include \"sub\"\n"), -1);
 	ck_assert_err_has("syntax error");
 
+	/* Found by fuzz_config after the fix above (a timeout): a file that
+	 * includes itself N times was scanned N^9 times before libconfig's
+	 * depth limit; the scan now stops where libconfig does. */
+	{
+		char self[8 * 24] = "";
+
+		for (int i = 0; i < 8; i++)
+			strcat(self, "@include \"self.conf\"\n");
+		write_file("self.conf", self, 0600);
+	}
+	ck_assert_int_eq(load_text(&c, "@include \"self.conf\"\n"), -1);
+	ck_assert_err_has("too deep");
+
 	/* A file still includes. */
 	write_file("inner.conf", "run = { vus = 7; };\n", 0600);
 	ck_assert_int_eq(load_text(&c, "# settings\n@include \"inner.conf\"\n"), 0);
