@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # deps.sh: install the Debian 12 packages tpcc-console needs, only those
 # missing.  `deps.sh build` for building and running; `deps.sh test` adds
-# what the test suite needs (MariaDB server, Python for JSON checks, tmux).
+# what the test suite needs (MariaDB server, Python for JSON checks, tmux,
+# openssl for the test server's certificates, clang and its libFuzzer
+# runtime for scripts/fuzz.sh).
 set -euo pipefail
 
 build_pkgs="build-essential autoconf automake pkg-config libmariadb-dev libsqlite3-dev
 	libconfig-dev libedit-dev libncurses-dev unixodbc-dev check"
-test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3"
+test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3 openssl clang libclang-rt-14-dev"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$want $test_pkgs"

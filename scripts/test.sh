@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # test.sh: the whole test suite on a fresh Debian 12 machine.  Installs what
 # is missing, builds with -Werror, starts a private MariaDB on loopback,
-# runs `make check`, then builds again with AddressSanitizer and UBSan and
-# runs the unit and SQLite tests under them, and with ThreadSanitizer for
-# the engine tests.  Exits non-zero on any failure.
+# runs `make check`, fuzzes the config and command parsers (scripts/fuzz.sh,
+# TPCC_FUZZ_SECONDS per target, default 60, 0 to skip), then builds again
+# with AddressSanitizer and UBSan and runs the unit and SQLite tests under
+# them, and with ThreadSanitizer for the engine tests.  Exits non-zero on
+# any failure.
 #   scripts/test.sh [--no-sanitizers]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +26,12 @@ eval "$(tests/mariadb-server.sh start "$work/mariadb")"
 status=0
 make -s check VERBOSE=1 || status=1
 tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
+
+fuzz_seconds=${TPCC_FUZZ_SECONDS:-60}
+if [ "$fuzz_seconds" != 0 ]; then
+	echo "== libFuzzer: config loader and command parser, $fuzz_seconds s each =="
+	scripts/fuzz.sh "$fuzz_seconds" || status=1
+fi
 
 if [ $sanitizers -eq 1 ]; then
 	echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="

@@ -3,6 +3,7 @@
 #endif
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,14 @@ int command_vus_value(const char *arg, int current, int *out, char *err, size_t 
 		snprintf(err, errlen, "vus: expected N, +N or -N, got '%s'", arg);
 		return -1;
 	}
-	long n = rel ? current + v : v;
+	/* Bound the change first: current + v must not overflow. */
+	if (v > INT_MAX || v < -(long)INT_MAX) {
+		snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got '%s'", arg);
+		return -1;
+	}
+	long long n = rel ? (long long)current + v : v;
 	if (n < 0 || n > 10000) {
-		snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got %ld", n);
+		snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got %lld", n);
 		return -1;
 	}
 	*out = (int)n;
@@ -174,16 +180,17 @@ static const char *skip_space(const char *p)
 	return p;
 }
 
+/* Copy the word at p into out; NULL if it does not fit (never cut short). */
 static const char *word(const char *p, char *out, size_t len)
 {
 	size_t n = 0;
-	while (*p && !isspace((unsigned char)*p)) {
-		if (n + 1 < len)
-			out[n++] = *p;
-		p++;
-	}
+	while (p[n] && !isspace((unsigned char)p[n]))
+		n++;
+	if (n >= len)
+		return NULL;
+	memcpy(out, p, n);
 	out[n] = '\0';
-	return p;
+	return p + n;
 }
 
 static const command_def *lookup(const char *name, char *err, size_t errlen)
@@ -220,7 +227,12 @@ int command_parse(const char *line, const command_def **def, cmd_args *args,
 	memset(args, 0, sizeof *args);
 	if (!*p || *p == '#')
 		return 0;
-	p = word(p, name, sizeof name);
+	const char *after = word(p, name, sizeof name);
+	if (!after) {
+		snprintf(err, errlen, "unknown command '%.20s...' (try 'help')", p);
+		return -1;
+	}
+	p = after;
 	const command_def *d = lookup(name, err, errlen);
 	if (!d)
 		return -1;
@@ -247,6 +259,11 @@ int command_parse(const char *line, const command_def **def, cmd_args *args,
 			break;
 		}
 		p = word(p, args->argv[args->argc++], CMD_ARG_LEN);
+		if (!p) {
+			snprintf(err, errlen, "%s: argument %d too long (at most %d characters)",
+				 d->name, args->argc, CMD_ARG_LEN - 1);
+			return -1;
+		}
 	}
 	if (args->argc < d->min_args) {
 		snprintf(err, errlen, "%s: missing argument; usage: %s", d->name, d->usage);

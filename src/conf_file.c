@@ -373,6 +373,7 @@ static int set_schedule(loader *l, tpcc_config *c, const opt_def *o,
 static int set_list(loader *l, tpcc_config *c, const opt_def *o, const config_setting_t *s)
 {
 	int n, i, failed = 0;
+	char msg[160];
 
 	if (config_setting_type(s) != CONFIG_TYPE_ARRAY &&
 	    config_setting_type(s) != CONFIG_TYPE_LIST) {
@@ -396,9 +397,8 @@ static int set_list(loader *l, tpcc_config *c, const opt_def *o, const config_se
 			continue;
 		}
 		v = config_setting_get_string(e);
-		if (v[0] == '\0' || strlen(v) >= sizeof(c->knobs[0])) {
-			report(l, e, "%s item %d: expected 1 to %zu characters, got %zu",
-			       o->key, i + 1, sizeof(c->knobs[0]) - 1, strlen(v));
+		if (opt_check_knob(v, msg, sizeof(msg)) < 0) {
+			report(l, e, "%s item %d: %s", o->key, i + 1, msg);
 			failed = 1;
 			continue;
 		}
@@ -408,6 +408,218 @@ static int set_list(loader *l, tpcc_config *c, const opt_def *o, const config_se
 		return -1;
 	c->nknobs = n;
 	return 0;
+}
+
+/* ---- @include targets ---- */
+
+/* libconfig 1.5 opens an @include target with fopen(), which succeeds on a
+ * directory; its scanner then fails to read it and calls exit(2) with
+ * "input in flex scanner failed".  So before libconfig reads a file, find
+ * its @include directives as libconfig's scanner does (at the start of a
+ * line, outside strings and comments, the name up to an unescaped quote)
+ * and refuse one that names a directory (or a fifo or a device, which could
+ * hang it), following the included files down to libconfig's depth limit.
+ * Only regular files are scanned: a config given as a pipe (-c <(...)) must
+ * be left whole for libconfig to read. */
+#define INCLUDE_DEPTH_MAX 10
+
+enum scan_state { SC_CODE, SC_STRING, SC_BLOCK, SC_LINE, SC_NAME };
+
+typedef struct inc_scan {
+	enum scan_state st;
+	int at_line_start;    /* only blanks so far on this line */
+	size_t matched;       /* characters of "@include" matched at a line start */
+	int blank_after;      /* a blank followed "@include" */
+	int prev;             /* the previous character, for // and comments */
+	int escaped;          /* after a backslash in a string or a name */
+	int cut;              /* a NUL ended this run of the name (libconfig
+				 * copies each run with strlen) */
+	char name[PATH_MAX];
+	size_t nname;
+	int too_long;
+	unsigned line, name_line;
+} inc_scan;
+
+static int check_includes(const char *path, const char *incdir, int depth,
+			  char *err, size_t errlen);
+
+/* A complete @include name: refuse what is not a regular file, follow what
+ * is. */
+static int check_include_target(const inc_scan *sc, const char *path, const char *incdir,
+				int depth, char *err, size_t errlen)
+{
+	char full[PATH_MAX];
+	const char *name = sc->name;
+	struct stat st;
+	int n;
+
+	if (sc->too_long)
+		return 0;  /* libconfig cannot open it either */
+	/* libconfig joins every include to the include directory, dropping a
+	 * leading '/'; without one the name is relative to the cwd. */
+	if (incdir != NULL)
+		n = snprintf(full, sizeof(full), "%s/%s", incdir, name + (name[0] == '/'));
+	else
+		n = snprintf(full, sizeof(full), "%s", name);
+	if (n < 0 || (size_t)n >= sizeof(full) || stat(full, &st) != 0)
+		return 0;
+	if (!S_ISREG(st.st_mode)) {
+		/* A directory would end the process; a fifo or a device
+		 * could hang it or never end. */
+		errf(err, errlen, "%s:%u: @include \"%.80s\" names %s (%.120s), "
+		     "not a config file", path, sc->name_line, name,
+		     S_ISDIR(st.st_mode) ? "a directory" : "a special file", full);
+		return -1;
+	}
+	/* Too deep is libconfig's error to report; stop here, or a file that
+	 * includes itself twice would be read 2^10 times. */
+	if (depth + 1 >= INCLUDE_DEPTH_MAX)
+		return 1;
+	return check_includes(full, incdir, depth + 1, err, errlen);
+}
+
+/* The name of an @include, up to an unescaped quote; 1 when complete. */
+static int scan_name(inc_scan *sc, int ch)
+{
+	if (sc->escaped) {
+		/* \\ and \" stand for themselves; of another escape libconfig
+		 * drops the backslash only.  Either way a new run begins. */
+		sc->escaped = 0;
+		sc->cut = 0;
+	} else if (ch == '\\') {
+		sc->escaped = 1;
+		return 0;
+	} else if (ch == '"') {
+		sc->name[sc->nname] = '\0';
+		return 1;
+	}
+	if (ch == '\0')
+		sc->cut = 1;
+	if (sc->cut)
+		return 0;
+	if (sc->nname + 1 < sizeof(sc->name))
+		sc->name[sc->nname++] = (char)ch;
+	else
+		sc->too_long = 1;
+	return 0;
+}
+
+/* Code outside strings and comments: spot "@include" blanks '"' at the
+ * start of a line, and where strings and comments begin. */
+static void scan_code(inc_scan *sc, int *ch)
+{
+	static const char word[] = "@include";
+
+	if (sc->matched == sizeof(word) - 1) {
+		if (*ch == ' ' || *ch == '\t') {
+			sc->blank_after = 1;
+			return;
+		}
+		sc->matched = 0;
+		if (*ch == '"' && sc->blank_after) {
+			sc->st = SC_NAME;
+			sc->nname = 0;
+			sc->too_long = sc->cut = sc->escaped = 0;
+			sc->name_line = sc->line;
+			return;
+		}
+	} else if (sc->matched > 0) {
+		if (*ch == word[sc->matched]) {
+			sc->matched++;
+			return;
+		}
+		sc->matched = 0;
+	} else if (sc->at_line_start && *ch == word[0]) {
+		sc->matched = 1;
+		sc->blank_after = 0;
+		sc->at_line_start = 0;
+		return;
+	}
+	if (*ch != ' ' && *ch != '\t')
+		sc->at_line_start = 0;
+	if (*ch == '"') {
+		sc->st = SC_STRING;
+		sc->escaped = 0;
+	} else if (*ch == '#' || (*ch == '/' && sc->prev == '/')) {
+		sc->st = SC_LINE;
+	} else if (*ch == '*' && sc->prev == '/') {
+		sc->st = SC_BLOCK;
+		*ch = 0;  /* the '*' of an opening does not also close */
+	}
+}
+
+/* Feed one character to the scanner; -1 when an include was refused, 1 to
+ * stop scanning (nested too deep). */
+static int scan_char(inc_scan *sc, int ch, const char *path, const char *incdir,
+		     int depth, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	switch (sc->st) {
+	case SC_NAME:
+		if (scan_name(sc, ch)) {
+			rc = check_include_target(sc, path, incdir, depth, err, errlen);
+			sc->st = SC_CODE;
+		}
+		break;
+	case SC_STRING:
+		if (sc->escaped)
+			sc->escaped = 0;
+		else if (ch == '\\')
+			sc->escaped = 1;
+		else if (ch == '"')
+			sc->st = SC_CODE;
+		break;
+	case SC_BLOCK:
+		if (ch == '/' && sc->prev == '*') {
+			sc->st = SC_CODE;
+			ch = 0;  /* nor does the '/' of a closing open a comment */
+		}
+		break;
+	case SC_LINE:
+		break;
+	case SC_CODE:
+		scan_code(sc, &ch);
+		break;
+	}
+	sc->prev = ch;
+	if (ch == '\n') {
+		sc->line++;
+		if (sc->st == SC_LINE)
+			sc->st = SC_CODE;
+		if (sc->st == SC_CODE) {
+			sc->at_line_start = 1;
+			sc->matched = 0;
+		}
+	}
+	return rc;
+}
+
+/* 0: nothing to refuse; -1: refused, err filled; 1: stopped, includes
+ * nested too deep (libconfig will say so). */
+static int check_includes(const char *path, const char *incdir, int depth,
+			  char *err, size_t errlen)
+{
+	inc_scan sc;
+	struct stat st;
+	FILE *fp;
+	int ch, rc = 0;
+
+	fp = fopen(path, "r");
+	if (fp == NULL)
+		return 0;  /* libconfig says what is wrong */
+	if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
+		fclose(fp);
+		return 0;
+	}
+	memset(&sc, 0, sizeof(sc));
+	sc.st = SC_CODE;
+	sc.at_line_start = 1;
+	sc.line = 1;
+	while (rc == 0 && (ch = getc(fp)) != EOF)
+		rc = scan_char(&sc, ch, path, incdir, depth, err, errlen);
+	fclose(fp);
+	return rc;
 }
 
 static int *int_field(tpcc_config *c, const opt_def *o)
@@ -515,7 +727,6 @@ int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen)
 	}
 	fclose(fp);
 
-	config_init(&cf);
 	/* @include "x.conf" is relative to the including file, not the cwd. */
 	slash = strrchr(path, '/');
 	if (slash != NULL) {
@@ -523,8 +734,12 @@ int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen)
 
 		memcpy(dir, path, dl);
 		dir[dl] = '\0';
-		config_set_include_dir(&cf, dir);
 	}
+	if (check_includes(path, slash ? dir : NULL, 0, err, errlen) < 0)
+		return -1;
+	config_init(&cf);
+	if (slash != NULL)
+		config_set_include_dir(&cf, dir);
 	errno = 0;
 	if (config_read_file(&cf, path) != CONFIG_TRUE) {
 		const char *file = config_error_file(&cf) ? config_error_file(&cf) : path;

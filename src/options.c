@@ -383,10 +383,32 @@ syntax:
 	return -1;
 }
 
+int opt_check_knob(const char *name, char *err, size_t errlen)
+{
+	size_t i, n = strlen(name);
+
+	if (n == 0 || n >= (size_t)KNOB_LEN) {
+		errf(err, errlen, "expected a variable name of 1 to %d characters, got %zu",
+		     KNOB_LEN - 1, n);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)name[i];
+
+		if (isalnum(ch) || ch == '_' || (ch == '.' && i > 0))
+			continue;
+		errf(err, errlen, "'%.*s%s' is not a variable name (letters, digits, _ and .)",
+		     quote_len(name), name, quote_ellipsis(name));
+		return -1;
+	}
+	return 0;
+}
+
 /* "a,b,c"; empty clears the list. */
 static int set_list(tpcc_config *c, const char *value, char *err, size_t errlen)
 {
 	char items[KNOBS_MAX][sizeof(c->knobs[0])];
+	char msg[160];
 	const char *p = value;
 	int n = 0;
 
@@ -413,6 +435,10 @@ static int set_list(tpcc_config *c, const char *value, char *err, size_t errlen)
 			}
 			memcpy(items[n], p, len);
 			items[n][len] = '\0';
+			if (opt_check_knob(items[n], msg, sizeof(msg)) < 0) {
+				errf(err, errlen, "item %d: %s", n + 1, msg);
+				return -1;
+			}
 			n++;
 		}
 		if (comma == NULL)
@@ -1118,10 +1144,13 @@ int config_validate(const tpcc_config *c, char *err, size_t errlen)
 				return -1;
 			}
 			for (k = 0; k < c->nknobs; k++) {
-				if (memchr(c->knobs[k], '\0', sizeof(c->knobs[k])) == NULL ||
-				    c->knobs[k][0] == '\0') {
-					errf(err, errlen, "%s: item %d is empty or not terminated",
+				if (memchr(c->knobs[k], '\0', sizeof(c->knobs[k])) == NULL) {
+					errf(err, errlen, "%s: item %d is not terminated",
 					     o->key, k + 1);
+					return -1;
+				}
+				if (opt_check_knob(c->knobs[k], msg, sizeof(msg)) < 0) {
+					errf(err, errlen, "%s: item %d: %s", o->key, k + 1, msg);
 					return -1;
 				}
 			}

@@ -101,6 +101,11 @@ void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len);
  * NULL) set to the index of the offending step. */
 int opt_check_schedule(const vu_step *steps, int n, int *bad, char *err, size_t errlen);
 
+/* Check one run.knobs item: a server variable name of letters, digits, '_'
+ * and '.' (not first), shorter than a knobs slot.  Returns 0, or -1 with
+ * err filled ("'a b' is not a variable name ..."). */
+int opt_check_knob(const char *name, char *err, size_t errlen);
+
 /* Load a libconfig file over c.  Errors name the file, line and key:
  * "tpcc.conf:12: workload.warehouses: expected an integer from 1 to 100000".
  * Returns 0, or -1 with err filled (one line per problem found, in file

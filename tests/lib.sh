@@ -25,6 +25,7 @@ assert() {
 	if "$@"; then ok "$what"; else not_ok "$what"; fi
 }
 contains() { grep -qF -- "$2" "$1"; }
+lacks() { ! grep -qF -- "$2" "$1"; }
 skip_all() { echo "SKIP: $*"; exit 77; }
 finish() {
 	echo "$TEST_NAME: $PASSES passed, $FAILS failed"

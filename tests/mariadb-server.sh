@@ -10,6 +10,12 @@
 # errors go to stderr so only the export lines reach stdout.  PORT (default
 # 33061) picks the TCP port, bound to 127.0.0.1 only; MARIADB_EXTRA_ARGS adds
 # server options (e.g. --innodb-flush-log-at-trx-commit=0).
+#
+# TLS: on first start, openssl makes DIR/tls/ca.pem (a private CA) and a
+# server certificate for CN=localhost with subjectAltName DNS:localhost and
+# IP:127.0.0.1; the server offers TLS with it and TPCC_TEST_MYSQL_CA names
+# the CA.  Without openssl the server runs without TLS and the variable is
+# not set (the TLS tests then skip).
 set -euo pipefail
 
 PORT=${PORT:-33061}
@@ -28,6 +34,7 @@ data=$dir/data
 sock=$dir/mysql.sock
 pidf=$dir/mysqld.pid
 log=$dir/error.log
+tls=$dir/tls
 
 for t in mariadbd mariadb-install-db mariadb-admin mariadb; do
 	command -v "$t" >/dev/null 2>&1 || [ -x "/usr/sbin/$t" ] ||
@@ -38,7 +45,7 @@ mariadbd_bin=$(command -v mariadbd 2>/dev/null || echo /usr/sbin/mariadbd)
 # The client tools must ignore ~/.my.cnf and /etc/mysql: we talk to our own
 # server as root over our own socket.
 admin() { mariadb-admin --no-defaults --socket="$sock" --user=root "$@"; }
-client() { mariadb --no-defaults --socket="$sock" --user=root; }
+client() { mariadb --no-defaults --socket="$sock" --user=root "$@"; }
 
 server_pid() {
 	local pid
@@ -50,7 +57,53 @@ server_pid() {
 	echo "$pid"
 }
 
+# The CA and the server's certificate and key, made once per directory.
+# Written to a scratch directory and moved into place whole, so a failed
+# run never leaves half a set.
+make_certs() {
+	local tmp san
+	[ -s "$tls/server-key.pem" ] && return 0
+	command -v openssl >/dev/null 2>&1 || { say "openssl not found: no TLS"; return 1; }
+	say "making a CA and a server certificate in $tls"
+	tmp=$(mktemp -d "$dir/tls.XXXXXX")
+	san="subjectAltName=DNS:localhost,IP:127.0.0.1
+basicConstraints=critical,CA:FALSE
+keyUsage=critical,digitalSignature,keyEncipherment
+extendedKeyUsage=serverAuth"
+	if (umask 077 && cd "$tmp" &&
+		openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -sha256 \
+			-subj "/CN=tpcc-console test CA" -keyout ca-key.pem -out ca.pem \
+			-addext "basicConstraints=critical,CA:TRUE" \
+			-addext "keyUsage=critical,keyCertSign,cRLSign" &&
+		openssl req -newkey rsa:2048 -nodes -sha256 -subj "/CN=localhost" \
+			-keyout server-key.pem -out server.csr &&
+		printf '%s\n' "$san" >server.ext &&
+		openssl x509 -req -in server.csr -CA ca.pem -CAkey ca-key.pem \
+			-CAcreateserial -days 3650 -sha256 -extfile server.ext \
+			-out server-cert.pem &&
+		openssl verify -CAfile ca.pem server-cert.pem &&
+		rm server.csr server.ext ca.srl) >"$dir/tls.log" 2>&1; then
+		rm -rf "$tls"
+		mv "$tmp" "$tls"
+		return 0
+	fi
+	cat "$dir/tls.log" >&2
+	rm -rf "$tmp"
+	say "making the certificates failed: no TLS"
+	return 1
+}
+
+# The CA to export, if the running server offers TLS with our certificate.
+server_ca() {
+	local have ca
+	have=$(client -N -B -e "SELECT @@have_ssl, @@ssl_ca" 2>/dev/null) || return 1
+	read -r have ca <<<"$have"
+	[ "$have" = YES ] && [ "$ca" = "$tls/ca.pem" ] && echo "$ca"
+}
+
 print_exports() {
+	local ca
+	ca=$(server_ca) || ca=
 	cat <<EOF
 export TPCC_TEST_MYSQL_SOCKET=$sock
 export TPCC_TEST_MYSQL_USER=root
@@ -60,6 +113,11 @@ export TPCC_TEST_MYSQL_PORT=$PORT
 export TPCC_TEST_MYSQL_TCP_USER=tpcc
 export TPCC_TEST_MYSQL_TCP_PASSWORD=tpcc
 EOF
+	if [ -n "$ca" ]; then
+		echo "export TPCC_TEST_MYSQL_CA=$ca"
+	else
+		say "the server offers no TLS with $tls/ca.pem: TPCC_TEST_MYSQL_CA not set"
+	fi
 }
 
 setup_sql() {
@@ -93,6 +151,12 @@ start() {
 			{ cat "$dir/install.log" >&2; die "mariadb-install-db failed"; }
 	fi
 
+	local tls_opts=()
+	if make_certs; then
+		tls_opts=(--ssl-ca="$tls/ca.pem" --ssl-cert="$tls/server-cert.pem"
+			--ssl-key="$tls/server-key.pem")
+	fi
+
 	rm -f "$pidf"
 	say "starting mariadbd on $sock and 127.0.0.1:$PORT"
 	# setsid: the server must outlive this script and its process group.
@@ -100,7 +164,7 @@ start() {
 		--datadir="$data" --socket="$sock" --port="$PORT" \
 		--bind-address=127.0.0.1 --pid-file="$pidf" --log-error="$log" \
 		--innodb-buffer-pool-size=512M --innodb-log-file-size=256M \
-		--max-connections=600 --skip-name-resolve \
+		--max-connections=600 --skip-name-resolve "${tls_opts[@]}" \
 		${MARIADB_EXTRA_ARGS:-} \
 		</dev/null >/dev/null 2>&1 &
 	local spid=$!

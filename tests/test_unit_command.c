@@ -6,6 +6,7 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 #include "command.h"
 
@@ -112,6 +113,45 @@ START_TEST(test_vus_value)
 }
 END_TEST
 
+/* Found by fuzz_command: a relative step near LONG_MAX overflowed
+ * current + step.  The wrapped sum happened to be rejected, so this fails
+ * only under UBSan (the sanitizer pass of scripts/test.sh). */
+START_TEST(test_vus_value_huge)
+{
+	int n = 42;
+	ck_assert_int_eq(command_vus_value("+9223372036854775807", 1, &n, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "from 0 to 10000"));
+	ck_assert_int_eq(command_vus_value("-9223372036854775807", 1, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("-9223372036854775808", 1, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("+2147483647", 2147483647, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("-2147483647", 0, &n, err, sizeof err), -1);
+	ck_assert_int_eq(command_vus_value("9223372036854775807", 0, &n, err, sizeof err), -1);
+	ck_assert_int_eq(n, 42);
+	ck_assert_int_eq(command_vus_value("-2147483647", 2147483647, &n, err, sizeof err), 0);
+	ck_assert_int_eq(n, 0);
+}
+END_TEST
+
+/* Found by fuzz_command: a word longer than an argument's buffer was cut
+ * short silently (`get` or `set` then named another variable). */
+START_TEST(test_long_word)
+{
+	char line[2 * CMD_ARG_LEN + 16];
+	cmd_args a;
+
+	snprintf(line, sizeof line, "get %0*d", CMD_ARG_LEN, 7);
+	parse_err(line, "get: argument 1 too long (at most 1023 characters)");
+	snprintf(line, sizeof line, "set %0*d 1", CMD_ARG_LEN + 5, 7);
+	parse_err(line, "set: argument 1 too long");
+	snprintf(line, sizeof line, "get %0*d", CMD_ARG_LEN - 1, 7);
+	parse_ok(line, &a);
+	ck_assert_int_eq((int)strlen(a.argv[0]), CMD_ARG_LEN - 1);
+	/* A name too long for any command is unknown, not cut to a prefix. */
+	snprintf(line, sizeof line, "vus%0*d 3", 80, 0);
+	parse_err(line, "unknown command");
+}
+END_TEST
+
 START_TEST(test_complete)
 {
 	const char *out[16];
@@ -152,6 +192,8 @@ int main(void)
 	tcase_add_test(tc, test_rest_of_line);
 	tcase_add_test(tc, test_arg_counts);
 	tcase_add_test(tc, test_vus_value);
+	tcase_add_test(tc, test_vus_value_huge);
+	tcase_add_test(tc, test_long_word);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_table_sane);
 	suite_add_tcase(s, tc);

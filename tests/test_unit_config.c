@@ -283,6 +283,46 @@ START_TEST(test_opt_set_schedule_list)
 }
 END_TEST
 
+/* Found by fuzz_config: a knob read from a file could hold a tab, a comma or
+ * a space, and then did not survive opt_format -> opt_set (nor is it a
+ * variable name any server has).  Both ways in now take names only. */
+START_TEST(test_knob_names)
+{
+	tpcc_config c;
+	char err[256], buf[512];
+	const opt_def *k = opt_find_key("run.knobs");
+
+	config_defaults(&c);
+	ck_assert_int_eq(opt_set(&c, k, "innodb_io_capacity, validate_password.length", err,
+				 sizeof(err)), 0);
+	ck_assert_int_eq(opt_set(&c, k, "a b", err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "item 1: 'a b' is not a variable name"));
+	ck_assert_int_eq(opt_set(&c, k, "x, .y", err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "item 2: '.y' is not a variable name"));
+	ck_assert_int_eq(opt_set(&c, k, "x;DROP TABLE t", err, sizeof(err)), -1);
+	ck_assert_int_eq(c.nknobs, 2);
+	ck_assert_str_eq(c.knobs[1], "validate_password.length");
+
+	/* libconfig turns the file's \t into a tab. */
+	ck_assert_int_eq(load_text(&c, "run = {\n  knobs = [ \"ok_name\", \"innodb_io\\tcapacity\" ];\n};\n"), -1);
+	ck_assert_err_has("t.conf:2: run.knobs item 2: 'innodb_io\tcapacity' is not a variable name");
+	ck_assert_int_eq(load_text(&c, "run = { knobs = [ \"a,b\" ]; };\n"), -1);
+	ck_assert_err_has("run.knobs item 1: 'a,b' is not a variable name");
+	ck_assert_int_eq(load_text(&c, "run = { knobs = [ \"\" ]; };\n"), -1);
+	ck_assert_err_has("run.knobs item 1: expected a variable name of 1 to 63 characters, got 0");
+	ck_assert_int_eq(load_text(&c, "run = { knobs = [ \"a1\", \"b.c_2\" ]; };\n"), 0);
+	opt_format(&c, k, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "a1,b.c_2");
+
+	/* config_validate holds a hand-filled struct to the same rule. */
+	config_defaults(&c);
+	c.nknobs = 1;
+	strcpy(c.knobs[0], "a b");
+	ck_assert_int_eq(config_validate(&c, err, sizeof(err)), -1);
+	ck_assert_ptr_nonnull(strstr(err, "run.knobs: item 1: 'a b' is not a variable name"));
+}
+END_TEST
+
 START_TEST(test_check_schedule)
 {
 	vu_step ok[] = { { 0, 2 }, { 60, 4 }, { 120, 0 } };
@@ -473,6 +513,75 @@ START_TEST(test_file_missing)
 	ck_assert_err_has(": cannot read: No such file or directory");
 	ck_assert_int_eq(config_load_file(&c, tmpdir, errbuf, sizeof(errbuf)), -1);
 	ck_assert_err_has("cannot read");
+}
+END_TEST
+
+/* Found by fuzz_config: libconfig 1.5 opens an @include of a directory and
+ * its scanner then calls exit(2) ("input in flex scanner failed"), ending
+ * the process (and this test).  The loader refuses it first. */
+START_TEST(test_file_include_directory)
+{
+	tpcc_config c;
+	char sub[PATH_MAX + 8];
+
+	snprintf(sub, sizeof(sub), "%s/sub", tmpdir);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	ck_assert_int_eq(load_text(&c, "run = { vus = 3; };\n@include \"\"\n"), -1);
+	ck_assert_err_has("t.conf:2: @include \"\" names a directory");
+	ck_assert_int_eq(c.vus, 2);
+	ck_assert_int_eq(load_text(&c, "  @include \"sub\"\n"), -1);
+	ck_assert_err_has("t.conf:1: @include \"sub\" names a directory");
+	/* A NUL ends the name as libconfig reads it: this names the directory. */
+	{
+		static const char text[] = "@include \"\0x.conf\"\n";
+		char path[PATH_MAX + 16];
+		FILE *fp;
+
+		snprintf(path, sizeof(path), "%s/nul.conf", tmpdir);
+		ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+		ck_assert_int_eq(fwrite(text, 1, sizeof(text) - 1, fp), sizeof(text) - 1);
+		fclose(fp);
+		ck_assert_int_eq(config_load_file(&c, path, errbuf, sizeof(errbuf)), -1);
+		ck_assert_err_has("nul.conf:1: @include \"\" names a directory");
+	}
+	/* Of an unknown escape libconfig drops the backslash only. */
+	ck_assert_int_eq(load_text(&c, "@include \"s\\ub\"\n"), -1);
+	ck_assert_err_has("@include \"sub\" names a directory");
+	/* A fifo would hang the reader. */
+	snprintf(sub, sizeof(sub), "%s/fifo", tmpdir);
+	ck_assert_int_eq(mkfifo(sub, 0600), 0);
+	ck_assert_int_eq(load_text(&c, "@include \"fifo\"\n"), -1);
+	ck_assert_err_has("@include \"fifo\" names a special file");
+	/* Deeper down, named where it is. */
+	write_file("inner.conf", "run = { vus = 4; };\n\n@include \"sub\"\n", 0600);
+	ck_assert_int_eq(load_text(&c, "@include \"inner.conf\"\n"), -1);
+	ck_assert_err_has("inner.conf:3: @include \"sub\" names a directory");
+
+	/* Not includes: in comments, in strings, after other text. */
+	ck_assert_int_eq(load_text(&c, "/*\n@include \"sub\"\n*/ # @include \"sub\"\n"
+				      "// @include \"sub\"\nrun = { vus = 5; };\n"), 0);
+	ck_assert_int_eq(c.vus, 5);
+	ck_assert_int_eq(load_text(&c, "run = { results_dir = \"a\n@include \\\"sub\\\"\"; };\n"), 0);
+	ck_assert_int_eq(load_text(&c, "run = { vus = 6; }; @include \"sub\"\n"), -1);
+	ck_assert_err_has("syntax error");
+
+	/* Found by fuzz_config after the fix above (a timeout): a file that
+	 * includes itself N times was scanned N^9 times before libconfig's
+	 * depth limit; the scan now stops where libconfig does. */
+	{
+		char self[8 * 24] = "";
+
+		for (int i = 0; i < 8; i++)
+			strcat(self, "@include \"self.conf\"\n");
+		write_file("self.conf", self, 0600);
+	}
+	ck_assert_int_eq(load_text(&c, "@include \"self.conf\"\n"), -1);
+	ck_assert_err_has("too deep");
+
+	/* A file still includes. */
+	write_file("inner.conf", "run = { vus = 7; };\n", 0600);
+	ck_assert_int_eq(load_text(&c, "# settings\n@include \"inner.conf\"\n"), 0);
+	ck_assert_int_eq(c.vus, 7);
 }
 END_TEST
 
@@ -776,6 +885,7 @@ static Suite *config_suite(void)
 	tcase_add_test(t, test_opt_set_bool);
 	tcase_add_test(t, test_opt_set_enum_string);
 	tcase_add_test(t, test_opt_set_schedule_list);
+	tcase_add_test(t, test_knob_names);
 	tcase_add_test(t, test_check_schedule);
 	tcase_add_test(t, test_format_secret);
 	tcase_add_test(t, test_validate);
@@ -787,6 +897,7 @@ static Suite *config_suite(void)
 	tcase_add_test(f, test_file_out_of_range);
 	tcase_add_test(f, test_file_syntax_error);
 	tcase_add_test(f, test_file_missing);
+	tcase_add_test(f, test_file_include_directory);
 	tcase_add_test(f, test_file_bad_schedule);
 	tcase_add_test(f, test_file_password_mode);
 	tcase_add_test(a, test_args_before_after);

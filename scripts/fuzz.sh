@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# fuzz.sh [SECONDS]: build the libFuzzer targets in fuzz/ with clang
+# (ASan + UBSan, every UB report fatal) in a scratch directory and run each
+# for SECONDS (default 60; 0 only replays the corpus).  Each target starts
+# from its corpus in tests/fuzz-corpus/NAME/ (or $FUZZ_CORPUS/NAME/); inputs
+# that reach new code are merged back into it (commit them if you like).  On a crash, a sanitizer
+# report, a hang or a broken invariant the input is kept in
+# tests/tmp/fuzz/ (or $FUZZ_ARTIFACTS), its path is printed and the script
+# exits with libFuzzer's exit code.  Needs clang and libclang-rt-14-dev.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+seconds=${1:-60}
+case $seconds in
+'' | *[!0-9]*) echo "usage: $0 [SECONDS]" >&2; exit 2 ;;
+esac
+
+CC=${FUZZ_CC:-clang}
+command -v "$CC" >/dev/null || { echo "fuzz.sh: $CC not found (apt-get install clang libclang-rt-14-dev)" >&2; exit 2; }
+artifacts=${FUZZ_ARTIFACTS:-$top/tests/tmp/fuzz}
+mkdir -p "$artifacts"
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/tpcc-fuzz.XXXXXX")
+# FUZZ_KEEP=1 keeps the builds, logs and new inputs for a look afterwards.
+if [ "${FUZZ_KEEP:-0}" = 1 ]; then
+	echo "fuzz.sh: keeping $scratch"
+else
+	trap 'rm -rf "$scratch"' EXIT
+fi
+
+# The parsers get coverage instrumentation (that is what the fuzzer steers
+# by); the rest of the library, which the command module links against,
+# only the sanitizers.
+san=address,undefined
+san_flags="-fno-sanitize-recover=all -fno-omit-frame-pointer"
+cflags="-std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Wno-unused-parameter -pthread
+	-I$top/src -I$top/drivers $(pkg-config --cflags libconfig sqlite3 libmariadb)"
+libs="$(pkg-config --libs libconfig sqlite3 libmariadb) -lm"
+parsers="src/options.c src/conf_file.c src/command.c"
+
+echo "fuzz.sh: building with $($CC --version | head -1)"
+objs=()
+for src in src/*.c drivers/*.c; do
+	[ "$src" = src/main.c ] && continue
+	cov=
+	case " $parsers " in *" $src "*) cov=",fuzzer-no-link" ;; esac
+	obj=$scratch/$(echo "$src" | tr / _).o
+	# shellcheck disable=SC2086
+	$CC $cflags -fsanitize=$san$cov $san_flags -c "$top/$src" -o "$obj" || exit 2
+	objs+=("$obj")
+done
+ar rcs "$scratch/libtpcc-fuzz.a" "${objs[@]}"
+
+status=0
+for name in config command; do
+	target=fuzz_$name
+	corpus=${FUZZ_CORPUS:-$top/tests/fuzz-corpus}/$name
+	work=$scratch/corpus-$name
+	log=$scratch/$target.log
+	mkdir -p "$corpus" "$work"
+	# shellcheck disable=SC2086
+	$CC $cflags -fsanitize=$san,fuzzer $san_flags "$top/fuzz/$target.c" \
+		"$scratch/libtpcc-fuzz.a" $libs -o "$scratch/$target" || exit 2
+
+	before=$(find "$corpus" -type f | wc -l)
+	if [ "$seconds" -eq 0 ]; then
+		limit=(-runs=0)
+	else
+		limit=(-max_total_time="$seconds")
+	fi
+	# New inputs go to the scratch corpus first; the seeds are read only.
+	rc=0
+	(cd "$scratch" && TMPDIR=$scratch ASAN_OPTIONS=detect_leaks=1 \
+		LSAN_OPTIONS=suppressions="$top/fuzz/lsan.supp":print_suppressions=0 \
+		UBSAN_OPTIONS=print_stacktrace=1 \
+		"$scratch/$target" "${limit[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+		-dict="$top/fuzz/$name.dict" -print_final_stats=1 \
+		-artifact_prefix="$artifacts/$target-" "$work" "$corpus") >"$log" 2>&1 || rc=$?
+
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+	if [ $rc -ne 0 ]; then
+		status=$rc
+		echo "fuzz.sh: $target FAILED (libFuzzer exit $rc) after ${execs:-?} executions:"
+		grep -E '^(==[0-9]+==ERROR|SUMMARY|.*runtime error|fuzz_[a-z]+: |.*Test unit written to|.*ALARM|.*out-of-memory)' "$log" | head -20 || true
+		crash=$(sed -n 's/.*Test unit written to //p' "$log" | tail -1)
+		echo "fuzz.sh: crash input: ${crash:-none written, see the log below}"
+		cp "$scratch/$target" "$artifacts/"
+		echo "fuzz.sh: reproduce: (cd $scratch && $artifacts/$target CRASH-INPUT) - any directory will do"
+		tail -n 40 "$log"
+		continue
+	fi
+	# Keep what reached new code, and only that.
+	if [ "$seconds" -gt 0 ]; then
+		(cd "$scratch" && TMPDIR=$scratch "$scratch/$target" -merge=1 -max_len=4096 \
+			"$corpus" "$work") >"$scratch/$target.merge.log" 2>&1 ||
+			{ echo "fuzz.sh: $target: merging the corpus failed"; tail -n 20 "$scratch/$target.merge.log"; status=1; }
+	fi
+	after=$(find "$corpus" -type f | wc -l)
+	cov=$(grep -E '^#[0-9]+.*(DONE|INITED).*cov:' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+).*/\1/')
+	echo "fuzz.sh: $target: ${execs:-?} executions in $seconds s, no crash; coverage ${cov:-?} edges; corpus $before -> $after inputs"
+done
+exit $status
