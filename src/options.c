@@ -76,6 +76,10 @@ const opt_def opt_table[] = {
 	  .type = OPT_INT, .min = 0, .max = 3600, .def = "10", FIELD(connect_timeout),
 	  .argname = "SECONDS",
 	  .help = "give up a connection attempt after this long (0: the driver's default)" },
+	{ .key = "connection.server_pid", .longopt = "server-pid", .type = OPT_INT,
+	  .min = 0, .max = 4194304, .def = "0", FIELD(server_pid), .argname = "PID",
+	  .help = "pid of the local database server, for the console's CPU figures "
+		  "(0: found from the socket or port the server listens on)" },
 
 	/* workload */
 	{ .key = "workload.warehouses", .longopt = "warehouses", .shortopt = 'w',

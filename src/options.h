@@ -36,6 +36,7 @@ typedef struct tpcc_config {
 	char ssl_ca[OPT_STR_MAX];
 	int read_option_files;      /* mysql ~/.my.cnf [client] */
 	int connect_timeout;
+	int server_pid;             /* the local server's pid for CPU figures (0: find it) */
 
 	/* workload */
 	int warehouses;
