@@ -49,7 +49,7 @@ pid_t monitor_find_server(const tpcc_config *cfg, db_conn *vars, char *how, size
 		return (pid_t)cfg->server_pid;
 	}
 	if (!strcmp(cfg->driver, "sqlite")) {
-		snprintf(how, len, "embedded: the server is this process");
+		snprintf(how, len, "embedded (in the client)");
 		return 0;
 	}
 	if (!host_is_local(cfg->host)) {

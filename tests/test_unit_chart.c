@@ -5,9 +5,12 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 #include "braille.h"
+#include "complete.h"
 #include "demo.h"
+#include "events.h"
 #include "scale.h"
 #include "sparkline.h"
 
@@ -177,6 +180,103 @@ START_TEST(test_demo_schedule)
 }
 END_TEST
 
+static run_event ev(const char *type, const char *text)
+{
+	run_event e = { .t = 10 };
+	snprintf(e.type, sizeof e.type, "%s", type);
+	snprintf(e.text, sizeof e.text, "%s", text);
+	return e;
+}
+
+START_TEST(test_event_labels)
+{
+	char b[64];
+	run_event e = ev("vus", "vus 8 -> 16 (operator)");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "VUs 16");
+	e = ev("knob", "set innodb_io_capacity 200 -> 2000");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "innodb_io_capacity 2000");
+	e = ev("phase", "phase rampup -> steady");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "steady");
+	e = ev("phase", "phase idle -> rampup");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
+	e = ev("mark", "checkpoint storm");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "checkpoint storm");
+	e = ev("command", "vus +1");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
+	e = ev("error", "vu 3: connect: refused");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
+}
+END_TEST
+
+START_TEST(test_event_effect)
+{
+	tick t[100];
+	event_effect fx;
+	memset(t, 0, sizeof t);
+	for (int i = 0; i < 100; i++) {
+		t[i].t = i + 1;
+		t[i].nopm = i + 1 <= 50 ? 1000 : 3000;
+	}
+	event_effect_of(t, 100, 50, 30, &fx);
+	ck_assert_int_eq(fx.nbefore, 30);
+	ck_assert_int_eq(fx.nafter, 30);
+	ck_assert_double_eq(fx.before, 1000);
+	ck_assert_double_eq(fx.after, 3000);
+	/* Near the start and the end: fewer seconds, still honest means. */
+	event_effect_of(t, 100, 5, 30, &fx);
+	ck_assert_int_eq(fx.nbefore, 5);
+	ck_assert_int_eq(fx.nafter, 30);
+	event_effect_of(t, 100, 95, 30, &fx);
+	ck_assert_int_eq(fx.nafter, 5);
+	ck_assert_double_eq(fx.after, 3000);
+	event_effect_of(t, 0, 50, 30, &fx);
+	ck_assert_int_eq(fx.nbefore + fx.nafter, 0);
+	ck_assert_double_eq(fx.before, 0);
+}
+END_TEST
+
+START_TEST(test_completion)
+{
+	const char *knobs[] = { "innodb_io_capacity", "innodb_io_capacity_max", "sync_binlog" };
+	char ins[128], list[512];
+	ck_assert_int_eq(complete_line("vu", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
+	ck_assert_str_eq(ins, "s ");
+	/* Ambiguous: the common part only, and the candidates listed. */
+	ck_assert_int_eq(complete_line("s", 1, knobs, 3, ins, sizeof ins, list, sizeof list), 4);
+	ck_assert_str_eq(ins, "");
+	ck_assert_str_eq(list, "set sql status stop");
+	ck_assert_int_eq(complete_line("st", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 2);
+	ck_assert_str_eq(ins, "");
+	ck_assert_int_eq(complete_line("sta", 3, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
+	ck_assert_str_eq(ins, "tus ");
+	/* Knob names after set and get. */
+	ck_assert_int_eq(complete_line("set inn", 7, knobs, 3, ins, sizeof ins, list, sizeof list), 2);
+	ck_assert_str_eq(ins, "odb_io_capacity");
+	ck_assert_int_eq(complete_line("get  sy", 7, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
+	ck_assert_str_eq(ins, "nc_binlog ");
+	/* Nothing to offer for other arguments or unknown words. */
+	ck_assert_int_eq(complete_line("vus 1", 5, knobs, 3, ins, sizeof ins, list, sizeof list), 0);
+	ck_assert_int_eq(complete_line("set x 1", 7, knobs, 3, ins, sizeof ins, list, sizeof list), 0);
+	ck_assert_int_eq(complete_line("zz", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 0);
+	/* The cursor, not the end of the line, decides the word. */
+	ck_assert_int_eq(complete_line("ex 30", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
+	ck_assert_str_eq(ins, "tend ");
+
+	const char *out[8];
+	const char conf[2][64] = { "a_knob", "b_knob" };
+	ck_assert_int_eq(knob_names("mysql", NULL, 0, out, 8), 6);
+	ck_assert_str_eq(out[0], "innodb_io_capacity");
+	ck_assert_str_eq(out[5], "sync_binlog");
+	ck_assert_int_eq(knob_names("mysql", conf, 2, out, 8), 2);
+	ck_assert_str_eq(out[1], "b_knob");
+	ck_assert_int_eq(knob_names("sqlite", NULL, 0, out, 2), 2);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("chart");
@@ -187,6 +287,9 @@ int main(void)
 	tcase_add_test(tc, test_braille_plot);
 	tcase_add_test(tc, test_sparkline);
 	tcase_add_test(tc, test_demo_schedule);
+	tcase_add_test(tc, test_event_labels);
+	tcase_add_test(tc, test_event_effect);
+	tcase_add_test(tc, test_completion);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
