@@ -105,9 +105,14 @@ static void draw_markers(const pane *p, const ui_view *v, int first, int x0, int
 			continue;
 		int attr = !strcmp(ev->type, "phase") ? crt_attr(CRT_WARN) : crt_attr(CRT_OPERATOR);
 		pane_put(p, rows, AXIS_W + col, attr, crt_g->marker);
-		if (AXIS_W + col >= next_free) {
-			int n = pane_put(p, rows + 1, AXIS_W + col, attr, lab);
-			next_free = AXIS_W + col + n + 1;
+		/* The label starts under its marker, or ends at the right edge
+		 * when it would not fit; it never covers an earlier one. */
+		int len = (int)strlen(lab), at = AXIS_W + col;
+		if (at + len > pane_iw(p))
+			at = pane_iw(p) - len > next_free ? pane_iw(p) - len : next_free;
+		if (at >= next_free) {
+			int n = pane_put(p, rows + 1, at, attr, lab);
+			next_free = at + n + 1;
 		}
 	}
 }
