@@ -15,6 +15,7 @@
 #include <termios.h>
 #include <unistd.h>
 #include "batch.h"
+#include "cli.h"
 #include "console.h"
 #include "consistency.h"
 #include "dialect.h"
@@ -251,8 +252,11 @@ static int on_terminal(void)
 	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 }
 
-/* With the console, the run's lines would only scroll under it. */
-static int cmd_run(tpcc_config *c, int console, int demo)
+enum front { FRONT_BATCH, FRONT_CONSOLE, FRONT_CLI };
+
+/* With the console, the run's lines would only scroll under it; the cli
+ * prints events between commands. */
+static int cmd_run(tpcc_config *c, enum front front, int demo)
 {
 	engine *e;
 	engine_hooks h = { 0 };
@@ -263,8 +267,9 @@ static int cmd_run(tpcc_config *c, int console, int demo)
 
 	if (!need_dialect(c))
 		return EX_USAGE;
+	int console = front == FRONT_CONSOLE;
 	batch_init(&b, stdout, c->report_interval);
-	if (!console)
+	if (front == FRONT_BATCH)
 		batch_hooks(&b, &h);
 	if (engine_create(c, &h, &e, err, sizeof err)) {
 		fprintf(stderr, "tpcc-console: %s\n", err);
@@ -300,6 +305,11 @@ static int cmd_run(tpcc_config *c, int console, int demo)
 		console_opts o = { .demo = demo, .stop = &g_stop };
 		if (console_run(e, c, &o, err, sizeof err)) {
 			fprintf(stderr, "tpcc-console: console: %s; stopping the run\n", err);
+			engine_stop(e, "operator");
+		}
+	} else if (front == FRONT_CLI) {
+		if (cli_run(e, c, c->script, &g_stop, stdout, err, sizeof err)) {
+			fprintf(stderr, "tpcc-console: cli: %s; stopping the run\n", err);
 			engine_stop(e, "operator");
 		}
 	} else {
@@ -369,7 +379,7 @@ static int cmd_demo(tpcc_config *c)
 	c->rampup = 5;
 	c->duration = 2592000;
 	c->rampdown = 0;
-	return cmd_run(c, 1, 1);
+	return cmd_run(c, FRONT_CONSOLE, 1);
 }
 
 int main(int argc, char **argv)
@@ -422,11 +432,13 @@ int main(int argc, char **argv)
 		/* On a terminal with nothing asked: the console, over the
 		 * configured schema when there is one, else the demo. */
 		int ready = schema_ready(&cfg, err, sizeof err);
-		rc = ready > 0 ? cmd_run(&cfg, 1, 0) : cmd_demo(&cfg);
+		rc = ready > 0 ? cmd_run(&cfg, FRONT_CONSOLE, 0) : cmd_demo(&cfg);
 	} else if (!strcmp(sub, "build"))
 		rc = cmd_build(&cfg);
 	else if (!strcmp(sub, "run"))
-		rc = cmd_run(&cfg, !cfg.batch && on_terminal(), 0);
+		rc = cmd_run(&cfg, !cfg.batch && on_terminal() ? FRONT_CONSOLE : FRONT_BATCH, 0);
+	else if (!strcmp(sub, "cli"))
+		rc = cmd_run(&cfg, FRONT_CLI, 0);
 	else if (!strcmp(sub, "demo"))
 		rc = cmd_demo(&cfg);
 	else if (!strcmp(sub, "check"))
@@ -434,7 +446,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(sub, "drop"))
 		rc = cmd_drop(&cfg);
 	else {
-		fprintf(stderr, "tpcc-console: unknown subcommand '%s' (build, run, demo, check, drop)\n", sub);
+		fprintf(stderr, "tpcc-console: unknown subcommand '%s' (build, run, demo, cli, check, drop)\n", sub);
 		rc = EX_USAGE;
 	}
 	memset(cfg.password, 0, sizeof cfg.password);

@@ -127,6 +127,7 @@ static void *monitor_main(void *arg)
 	sigset_t all;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	pthread_setname_np(pthread_self(), "tpcc-monitor"); /* for top -H and /proc */
 
 	db_conn *c = NULL;
 	uint64_t next_try = 0, t0 = now_ns(), last = t0;

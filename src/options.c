@@ -153,7 +153,7 @@ const opt_def opt_table[] = {
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
 
 /* Command-line options that are not config keys. */
-enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_HELP, CLI_VERSION };
+enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_SCRIPT, CLI_HELP, CLI_VERSION };
 
 typedef struct cli_opt {
 	const char *longopt;
@@ -168,6 +168,8 @@ static const cli_opt cli_table[] = {
 	  "read settings from FILE; the other options override it" },
 	{ "ask-password", 'p', CLI_ASKPASS, NULL,
 	  "prompt for the database password on the terminal" },
+	{ "script", 's', CLI_SCRIPT, "FILE",
+	  "cli: run the commands in FILE first, one per line" },
 	{ "help", 'h', CLI_HELP, NULL, "show this help and exit" },
 	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit" },
 };
@@ -724,6 +726,10 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 		case CLI_ASKPASS:
 			if (st->pass == 1)
 				c->ask_password = 1;
+			break;
+		case CLI_SCRIPT:
+			if (st->pass == 1)
+				snprintf(c->script, sizeof c->script, "%s", value);
 			break;
 		case CLI_HELP:
 			st->help = 1;

@@ -65,6 +65,7 @@ typedef struct tpcc_config {
 	/* where values came from, for messages */
 	char config_path[OPT_STR_MAX];
 	int ask_password;
+	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
 } tpcc_config;
 
 typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;

@@ -1,19 +1,17 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "complete.h"
+#include "history.h"
 #include "crt.h"
 #include "cmdline.h"
 #include "pane.h"
 #include "util.h"
 
 #define CTRL(k) ((k) & 0x1f)
-#define HISTORY_SIZE 1000
 
 int cmdline_init(cmdline *c, const char *histfile, const char *const *knobs, int nknobs,
 		 char *err, size_t errlen)
@@ -21,38 +19,17 @@ int cmdline_init(cmdline *c, const char *histfile, const char *const *knobs, int
 	memset(c, 0, sizeof *c);
 	c->knobs = knobs;
 	c->nknobs = nknobs;
-	if (!histfile) {
-		const char *home = getenv("HOME");
-		if (home && *home)
-			snprintf(c->path, sizeof c->path, "%s/.tpcc-console_history", home);
-	} else {
-		str_copy(c->path, histfile, sizeof c->path);
-	}
-	c->hist = history_init();
+	c->hist = hist_open(histfile, c->path, sizeof c->path);
 	if (!c->hist) {
 		snprintf(err, errlen, "cannot set up the command history");
 		return -1;
 	}
-	history(c->hist, &c->ev, H_SETSIZE, HISTORY_SIZE);
-	history(c->hist, &c->ev, H_SETUNIQUE, 1);
-	if (c->path[0])
-		history(c->hist, &c->ev, H_LOAD, c->path); /* a first run has none */
 	return 0;
 }
 
 void cmdline_done(cmdline *c)
 {
-	if (!c->hist)
-		return;
-	if (c->path[0]) {
-		/* History can hold SQL and variable values: private, like a
-		 * shell's.  Create it 0600 before libedit writes it. */
-		int fd = open(c->path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-		if (fd >= 0)
-			close(fd);
-		history(c->hist, &c->ev, H_SAVE, c->path);
-	}
-	history_end(c->hist);
+	hist_close(c->hist, c->path);
 	c->hist = NULL;
 }
 

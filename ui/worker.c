@@ -88,6 +88,7 @@ static void *worker_main(void *arg)
 	 * signal thread take signals. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	pthread_setname_np(pthread_self(), "tpcc-command");
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (!w->stop && !w->count)
