@@ -135,8 +135,8 @@ const opt_def opt_table[] = {
 	  .help = "directory for the results files" },
 	{ .key = "run.batch", .longopt = "batch", .type = OPT_BOOL, .def = "false",
 	  FIELD(batch),
-	  .help = "print one line per report interval (in this version every run "
-		  "is headless, so this is the default behaviour)" },
+	  .help = "run without the console even on a terminal: one line per "
+		  "report interval, commands from standard input" },
 	{ .key = "run.report_interval", .longopt = "report-interval", .type = OPT_INT,
 	  .min = 1, .max = 3600, .def = "1", FIELD(report_interval),
 	  .argname = "SECONDS", .help = "print every Nth second's line in batch mode "
@@ -994,7 +994,7 @@ void config_usage(FILE *out)
 {
 	size_t i;
 
-	fputs("Usage: tpcc-console SUBCOMMAND [OPTIONS]\n"
+	fputs("Usage: tpcc-console [SUBCOMMAND] [OPTIONS]\n"
 	      "\n"
 	      "A TPC-C benchmark console: build a TPC-C database, run the workload "
 	      "while\nwatching throughput (NOPM, TPM), latency and CPU second by "
@@ -1003,10 +1003,17 @@ void config_usage(FILE *out)
 	      "\n"
 	      "Subcommands:\n"
 	      "  build     create the TPC-C tables and load --warehouses warehouses\n"
-	      "  run       run the workload (ramp-up, steady, ramp-down), one line of\n"
-	      "            figures per second; commands typed on stdin steer it\n"
+	      "  run       run the workload (ramp-up, steady, ramp-down): on a terminal\n"
+	      "            in the full-screen console, else (or with --batch) one line\n"
+	      "            of figures per second, commands typed on stdin steering it\n"
+	      "  demo      the console on a 1-warehouse SQLite schema (built if missing),\n"
+	      "            VUs looping 1, 2, 4, 8 and back until q\n"
+	      "  cli       run with a tpcc> prompt instead of the console (-s FILE runs\n"
+	      "            a command script first)\n"
 	      "  check     check the TPC-C consistency conditions (clause 3.3.2)\n"
 	      "  drop      drop the TPC-C tables\n"
+	      "With no subcommand on a terminal: the console over the configured\n"
+	      "schema, or the demo when there is none.\n"
 	      "Options may come before or after the subcommand.\n"
 	      "\n"
 	      "General options:\n", out);
@@ -1049,7 +1056,8 @@ void config_usage(FILE *out)
 	      "  tpcc-console build --driver=sqlite --db=/tmp/tpcc.sqlite -w 2\n"
 	      "  tpcc-console -c mysql.conf build --warehouses=100 --load-threads=8\n"
 	      "  tpcc-console -c mysql.conf run --vus=32 --duration=600 --batch\n"
-	      "  tpcc-console -c mysql.conf check\n", out);
+	      "  tpcc-console -c mysql.conf check\n"
+	      "  tpcc-console demo\n", out);
 }
 
 /* ---- cross-field checks ---- */
