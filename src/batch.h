@@ -3,6 +3,7 @@
 #ifndef TPCC_BATCH_H
 #define TPCC_BATCH_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include "engine.h"
 

@@ -21,6 +21,7 @@
 #include "util.h"
 
 #define RING 4096                 /* ticks kept in memory for front ends */
+#define EVRING 512                /* events kept in memory for front ends */
 #define MAX_ERROR_EVENTS 100      /* then errors are only counted */
 #define VU_STACK (512 * 1024)
 
@@ -77,6 +78,9 @@ struct engine {
 	int collector_running;
 	tick *ring;
 	int nticks;
+	run_event *evring;
+	long nevents;
+	run_summary steady_live;  /* the steady phase so far, for front ends */
 
 	results *res;
 	char results_path[1024];
@@ -108,6 +112,7 @@ static void emit(engine *e, const char *type, const char *fmt, va_list ap)
 	ev.t = e->t;
 	if (e->res)
 		results_event(e->res, &ev);
+	e->evring[e->nevents++ % EVRING] = ev;
 	pthread_mutex_unlock(&e->lock);
 	if (e->hooks.on_event)
 		e->hooks.on_event(&ev, e->hooks.ud);
@@ -643,6 +648,9 @@ static void collect_locked(engine *e, tick *tk, int phase)
 		stats_sum_add(e->steady, e->iv);
 		e->steady_secs++;
 		e->cpu_steady += cpu - e->cpu_last;
+		/* Once a second is cheap, and a front end then copies figures
+		 * instead of merging histograms on every redraw. */
+		make_summary(e, &e->steady_live);
 	}
 	e->cpu_last = cpu;
 	e->cpu_last_ns = n;
@@ -774,7 +782,8 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	e->iv = calloc(1, sizeof(stats_sum));
 	e->steady = calloc(1, sizeof(stats_sum));
 	e->ring = calloc(RING, sizeof(tick));
-	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->ring) {
+	e->evring = calloc(EVRING, sizeof(run_event));
+	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->ring || !e->evring) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
@@ -909,6 +918,7 @@ void engine_destroy(engine *e)
 	free(e->steady);
 	free(e->ring);
 	free(e->acked);
+	free(e->evring);
 	pthread_mutex_destroy(&e->lock);
 	pthread_mutex_destroy(&e->ctl_lock);
 	pthread_cond_destroy(&e->cond);
@@ -1074,17 +1084,24 @@ void engine_get_status(engine *e, engine_status *st)
 		str_copy(st->stopped_by, e->stop_reason, sizeof st->stopped_by);
 	if (e->nticks)
 		st->last = e->ring[(e->nticks - 1) % RING];
+	st->steady = e->steady_live;
 	pthread_mutex_unlock(&e->lock);
 }
 
 int engine_ticks(engine *e, tick *out, int max)
 {
 	pthread_mutex_lock(&e->lock);
-	int n = e->nticks < RING ? e->nticks : RING;
-	if (n > max)
-		n = max;
-	for (int i = 0; i < n; i++)
-		out[i] = e->ring[(e->nticks - n + i) % RING];
+	int n = ring_latest(out, e->ring, sizeof *out, e->nticks, RING, max);
+	pthread_mutex_unlock(&e->lock);
+	return n;
+}
+
+int engine_events(engine *e, run_event *out, int max, long *total)
+{
+	pthread_mutex_lock(&e->lock);
+	int n = ring_latest(out, e->evring, sizeof *out, e->nevents, EVRING, max);
+	if (total)
+		*total = e->nevents;
 	pthread_mutex_unlock(&e->lock);
 	return n;
 }

@@ -41,6 +41,9 @@ typedef struct engine_status {
 	char results_path[1024];
 	char stopped_by[32];      /* why the run was stopped early, "" if not */
 	tick last;                /* the latest tick (zeroed before the first) */
+	/* The steady phase so far (NOPM, TPM, percentiles), refreshed every
+	 * steady second; zeroed until the first one. */
+	run_summary steady;
 } engine_status;
 
 /* Connects a control connection, checks the schema (present, complete, the
@@ -76,6 +79,10 @@ int engine_sql(engine *e, const char *sql, char *out, size_t outlen, char *err, 
 void engine_get_status(engine *e, engine_status *st);
 /* Copy up to max of the latest ticks, oldest first; returns the count. */
 int engine_ticks(engine *e, tick *out, int max);
+/* Copy up to max of the latest events, oldest first; returns the count.
+ * *total (may be NULL) gets how many were ever logged, so a front end can
+ * tell whether anything is new. */
+int engine_events(engine *e, run_event *out, int max, long *total);
 /* VU states, one byte each (enum vu_state), up to max; returns the count. */
 int engine_vu_states(engine *e, unsigned char *out, int max);
 int engine_is_done(engine *e);

@@ -15,6 +15,8 @@
 #include <termios.h>
 #include <unistd.h>
 #include "batch.h"
+#include "cli.h"
+#include "console.h"
 #include "consistency.h"
 #include "durability.h"
 #include "dialect.h"
@@ -48,6 +50,8 @@ static void *signal_main(void *arg)
 		if (count == 1)
 			fprintf(stderr, "\n%s: stopping cleanly (again to force)\n", strsignal(sig));
 		else {
+			/* The console may own the terminal: give it back first. */
+			console_emergency();
 			fprintf(stderr, "\nforced exit\n");
 			_exit(EX_SIGNAL);
 		}
@@ -262,18 +266,30 @@ static int cmd_check(tpcc_config *c)
 
 /* ---- run ---------------------------------------------------------------- */
 
-static int cmd_run(tpcc_config *c)
+static int on_terminal(void)
+{
+	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
+enum front { FRONT_BATCH, FRONT_CONSOLE, FRONT_CLI };
+
+/* With the console, the run's lines would only scroll under it; the cli
+ * prints events between commands. */
+static int cmd_run(tpcc_config *c, enum front front, int demo)
 {
 	engine *e;
 	engine_hooks h = { 0 };
 	batch_out b;
 	run_summary s;
 	char err[1200];
+	sigset_t winch;
 
 	if (!need_dialect(c))
 		return EX_USAGE;
+	int console = front == FRONT_CONSOLE;
 	batch_init(&b, stdout, c->report_interval);
-	batch_hooks(&b, &h);
+	if (front == FRONT_BATCH)
+		batch_hooks(&b, &h);
 	if (engine_create(c, &h, &e, err, sizeof err)) {
 		fprintf(stderr, "tpcc-console: %s\n", err);
 		return EX_FAIL;
@@ -290,6 +306,11 @@ static int cmd_run(tpcc_config *c)
 	       c->rampup, c->duration, c->rampdown, c->mode);
 	fflush(stdout);
 	atomic_store(&g_engine, e);
+	/* VU threads inherit the mask: SIGWINCH is for the console's thread. */
+	sigemptyset(&winch);
+	sigaddset(&winch, SIGWINCH);
+	if (console)
+		pthread_sigmask(SIG_BLOCK, &winch, NULL);
 	if (engine_start(e, err, sizeof err)) {
 		fprintf(stderr, "tpcc-console: %s\n", err);
 		atomic_store(&g_engine, NULL);
@@ -299,7 +320,20 @@ static int cmd_run(tpcc_config *c)
 	engine_get_status(e, &st);
 	printf("results: %s\n", st.results_path);
 	fflush(stdout);
-	batch_read_commands(&b, e, stdin);
+	if (console) {
+		console_opts o = { .demo = demo, .stop = &g_stop };
+		if (console_run(e, c, &o, err, sizeof err)) {
+			fprintf(stderr, "tpcc-console: console: %s; stopping the run\n", err);
+			engine_stop(e, "operator");
+		}
+	} else if (front == FRONT_CLI) {
+		if (cli_run(e, c, c->script, &g_stop, stdout, err, sizeof err)) {
+			fprintf(stderr, "tpcc-console: cli: %s; stopping the run\n", err);
+			engine_stop(e, "operator");
+		}
+	} else {
+		batch_read_commands(&b, e, stdin);
+	}
 	int rc = engine_wait(e, &s, err, sizeof err);
 	atomic_store(&g_engine, NULL);
 	engine_get_status(e, &st);
@@ -313,6 +347,62 @@ static int cmd_run(tpcc_config *c)
 		return EX_SIGNAL;
 	/* A run the server ended is a failed run, whatever it measured. */
 	return !strcmp(st.stopped_by, "connection lost") ? EX_FAIL : EX_OK;
+}
+
+/* ---- demo --------------------------------------------------------------- */
+
+/* 1: a complete schema, 0: none, -1: a build that did not finish or no
+ * way to look (err says which). */
+static int schema_ready(const tpcc_config *c, char *err, size_t errlen)
+{
+	db_conn *conn;
+	db_error e;
+	schema_info si;
+	if (schema_connect(c, 0, &conn, &e))
+		return 0; /* e.g. no such database yet: build will create it */
+	int rc = schema_inspect(conn, &si, &e);
+	conn->drv->disconnect(conn);
+	if (rc) {
+		snprintf(err, errlen, "%s", e.msg);
+		return -1;
+	}
+	if (si.present && !si.complete) {
+		snprintf(err, errlen, "%s holds a build that did not finish: run 'tpcc-console drop'",
+			 target_name(c));
+		return -1;
+	}
+	return si.present;
+}
+
+/* The demo: the configured database (SQLite by default), a 1-warehouse
+ * schema built first when there is none, and a VU schedule looping until
+ * the operator quits. */
+static int cmd_demo(tpcc_config *c)
+{
+	char err[600];
+	if (!on_terminal()) {
+		fprintf(stderr, "tpcc-console: demo needs a terminal; for a headless run use 'run --batch'\n");
+		return EX_USAGE;
+	}
+	int ready = schema_ready(c, err, sizeof err);
+	if (ready < 0) {
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		return EX_FAIL;
+	}
+	if (!ready) {
+		printf("no TPC-C schema in %s yet: building a small one for the demo\n", target_name(c));
+		if (c->warehouses <= 0)
+			c->warehouses = 1;
+		int rc = cmd_build(c);
+		if (rc)
+			return rc;
+	}
+	c->vus = 1;
+	c->nschedule = 0;
+	c->rampup = 5;
+	c->duration = 2592000;
+	c->rampdown = 0;
+	return cmd_run(c, FRONT_CONSOLE, 1);
 }
 
 int main(int argc, char **argv)
@@ -341,7 +431,7 @@ int main(int argc, char **argv)
 			"use --mode statements\n", cfg.mode);
 		return EX_USAGE;
 	}
-	if (!sub) {
+	if (!sub && !on_terminal()) {
 		fprintf(stderr, "tpcc-console: no subcommand; try 'tpcc-console run --batch' or 'tpcc-console --help'\n");
 		return EX_USAGE;
 	}
@@ -363,16 +453,25 @@ int main(int argc, char **argv)
 	if (pthread_create(&sigthread, NULL, signal_main, &sigs) == 0)
 		pthread_detach(sigthread);
 
-	if (!strcmp(sub, "build"))
+	if (!sub) {
+		/* On a terminal with nothing asked: the console, over the
+		 * configured schema when there is one, else the demo. */
+		int ready = schema_ready(&cfg, err, sizeof err);
+		rc = ready > 0 ? cmd_run(&cfg, FRONT_CONSOLE, 0) : cmd_demo(&cfg);
+	} else if (!strcmp(sub, "build"))
 		rc = cmd_build(&cfg);
 	else if (!strcmp(sub, "run"))
-		rc = cmd_run(&cfg);
+		rc = cmd_run(&cfg, !cfg.batch && on_terminal() ? FRONT_CONSOLE : FRONT_BATCH, 0);
+	else if (!strcmp(sub, "cli"))
+		rc = cmd_run(&cfg, FRONT_CLI, 0);
+	else if (!strcmp(sub, "demo"))
+		rc = cmd_demo(&cfg);
 	else if (!strcmp(sub, "check"))
 		rc = cmd_check(&cfg);
 	else if (!strcmp(sub, "drop"))
 		rc = cmd_drop(&cfg);
 	else {
-		fprintf(stderr, "tpcc-console: unknown subcommand '%s' (build, run, check, drop)\n", sub);
+		fprintf(stderr, "tpcc-console: unknown subcommand '%s' (build, run, demo, cli, check, drop)\n", sub);
 		rc = EX_USAGE;
 	}
 	memset(cfg.password, 0, sizeof cfg.password);

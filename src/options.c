@@ -76,6 +76,10 @@ const opt_def opt_table[] = {
 	  .type = OPT_INT, .min = 0, .max = 3600, .def = "10", FIELD(connect_timeout),
 	  .argname = "SECONDS",
 	  .help = "give up a connection attempt after this long (0: the driver's default)" },
+	{ .key = "connection.server_pid", .longopt = "server-pid", .type = OPT_INT,
+	  .min = 0, .max = 4194304, .def = "0", FIELD(server_pid), .argname = "PID",
+	  .help = "pid of the local database server, for the console's CPU figures "
+		  "(0: found from the socket or port the server listens on)" },
 
 	/* workload */
 	{ .key = "workload.warehouses", .longopt = "warehouses", .shortopt = 'w',
@@ -131,8 +135,8 @@ const opt_def opt_table[] = {
 	  .help = "directory for the results files" },
 	{ .key = "run.batch", .longopt = "batch", .type = OPT_BOOL, .def = "false",
 	  FIELD(batch),
-	  .help = "print one line per report interval (in this version every run "
-		  "is headless, so this is the default behaviour)" },
+	  .help = "run without the console even on a terminal: one line per "
+		  "report interval, commands from standard input" },
 	{ .key = "run.report_interval", .longopt = "report-interval", .type = OPT_INT,
 	  .min = 1, .max = 3600, .def = "1", FIELD(report_interval),
 	  .argname = "SECONDS", .help = "print every Nth second's line in batch mode "
@@ -149,7 +153,7 @@ const opt_def opt_table[] = {
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
 
 /* Command-line options that are not config keys. */
-enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_HELP, CLI_VERSION };
+enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_SCRIPT, CLI_HELP, CLI_VERSION };
 
 typedef struct cli_opt {
 	const char *longopt;
@@ -167,6 +171,8 @@ static const cli_opt cli_table[] = {
 	{ "durability", 0, CLI_DURABILITY, "RUN.json",
 	  "check: verify that every New-Order the run's results file says was "
 	  "acknowledged is in the database with all its lines" },
+	{ "script", 's', CLI_SCRIPT, "FILE",
+	  "cli: run the commands in FILE first, one per line" },
 	{ "help", 'h', CLI_HELP, NULL, "show this help and exit" },
 	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit" },
 };
@@ -766,6 +772,10 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 				return -1;
 			}
 			break;
+		case CLI_SCRIPT:
+			if (st->pass == 1)
+				snprintf(c->script, sizeof c->script, "%s", value);
+			break;
 		case CLI_HELP:
 			st->help = 1;
 			break;
@@ -1029,7 +1039,7 @@ void config_usage(FILE *out)
 {
 	size_t i;
 
-	fputs("Usage: tpcc-console SUBCOMMAND [OPTIONS]\n"
+	fputs("Usage: tpcc-console [SUBCOMMAND] [OPTIONS]\n"
 	      "\n"
 	      "A TPC-C benchmark console: build a TPC-C database, run the workload "
 	      "while\nwatching throughput (NOPM, TPM), latency and CPU second by "
@@ -1038,10 +1048,17 @@ void config_usage(FILE *out)
 	      "\n"
 	      "Subcommands:\n"
 	      "  build     create the TPC-C tables and load --warehouses warehouses\n"
-	      "  run       run the workload (ramp-up, steady, ramp-down), one line of\n"
-	      "            figures per second; commands typed on stdin steer it\n"
+	      "  run       run the workload (ramp-up, steady, ramp-down): on a terminal\n"
+	      "            in the full-screen console, else (or with --batch) one line\n"
+	      "            of figures per second, commands typed on stdin steering it\n"
+	      "  demo      the console on a 1-warehouse SQLite schema (built if missing),\n"
+	      "            VUs looping 1, 2, 4, 8 and back until q\n"
+	      "  cli       run with a tpcc> prompt instead of the console (-s FILE runs\n"
+	      "            a command script first)\n"
 	      "  check     check the TPC-C consistency conditions (clause 3.3.2)\n"
 	      "  drop      drop the TPC-C tables\n"
+	      "With no subcommand on a terminal: the console over the configured\n"
+	      "schema, or the demo when there is none.\n"
 	      "Options may come before or after the subcommand.\n"
 	      "\n"
 	      "General options:\n", out);
@@ -1086,7 +1103,8 @@ void config_usage(FILE *out)
 	      "  tpcc-console build --driver=sqlite --db=/tmp/tpcc.sqlite -w 2\n"
 	      "  tpcc-console -c mysql.conf build --warehouses=100 --load-threads=8\n"
 	      "  tpcc-console -c mysql.conf run --vus=32 --duration=600 --batch\n"
-	      "  tpcc-console -c mysql.conf check\n", out);
+	      "  tpcc-console -c mysql.conf check\n"
+	      "  tpcc-console demo\n", out);
 }
 
 /* ---- cross-field checks ---- */

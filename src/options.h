@@ -36,6 +36,7 @@ typedef struct tpcc_config {
 	char ssl_ca[OPT_STR_MAX];
 	int read_option_files;      /* mysql ~/.my.cnf [client] */
 	int connect_timeout;
+	int server_pid;             /* the local server's pid for CPU figures (0: find it) */
 
 	/* workload */
 	int warehouses;
@@ -65,6 +66,7 @@ typedef struct tpcc_config {
 	char config_path[OPT_STR_MAX];
 	int ask_password;
 	char durability_file[1024];  /* check --durability RUN.json */
+	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
 } tpcc_config;
 
 typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;

@@ -74,6 +74,7 @@ void stats_fill_tick(tick *t, const stats_sum *iv, double seconds)
 		t->commits[i] = iv->commits[i];
 		all += iv->commits[i];
 		t->p50[i] = hist_percentile(&iv->lat[i], 50) / 1000.0;
+		t->p90[i] = hist_percentile(&iv->lat[i], 90) / 1000.0;
 		t->p95[i] = hist_percentile(&iv->lat[i], 95) / 1000.0;
 		t->p99[i] = hist_percentile(&iv->lat[i], 99) / 1000.0;
 		t->max[i] = iv->lat[i].max_us / 1000.0;

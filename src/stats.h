@@ -48,6 +48,7 @@ typedef struct tick {
 	double nopm, tpm;      /* this second's rate, per minute */
 	uint64_t commits[TX_COUNT];
 	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT]; /* ms */
+	double p90[TX_COUNT];   /* ms: the percentile TPC-C bounds (clause 5.2.5.4) */
 	uint64_t errors[ERR_KIND_COUNT];
 	uint64_t failed, retries, reconnects;
 	int vus_reconnecting;  /* VUs waiting for the server at the tick */

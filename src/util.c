@@ -74,3 +74,13 @@ uint64_t fresh_seed(void)
 	       ((uint64_t)getpid() << 40) ^
 	       (atomic_fetch_add_explicit(&counter, 1, memory_order_relaxed) * 0x9E3779B97F4A7C15ull);
 }
+
+int ring_latest(void *out, const void *ring, size_t size, long count, int cap, int max)
+{
+	long n = count < cap ? count : cap;
+	if (n > max)
+		n = max;
+	for (long i = 0; i < n; i++)
+		memcpy((char *)out + i * size, (const char *)ring + ((count - n + i) % cap) * size, size);
+	return (int)n;
+}

@@ -20,6 +20,10 @@ void timestamp_iso_utc(char *buf);
 size_t str_copy(char *dst, const char *src, size_t size);
 /* Seconds of CPU this process has used (user + system). */
 double process_cpu_seconds(void);
+/* Copy the latest (at most max) of count items ever written to a ring of
+ * cap items of size bytes (item i at i % cap), oldest first, into out;
+ * returns how many.  The caller holds whatever lock guards the ring. */
+int ring_latest(void *out, const void *ring, size_t size, long count, int cap, int max);
 /* A seed that differs per call and per process. */
 uint64_t fresh_seed(void);
 

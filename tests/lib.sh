@@ -89,3 +89,60 @@ wait_sql() {
 		sleep 0.1
 	done
 }
+
+# ---- the console in tmux ---------------------------------------------------
+# A private tmux server per test (-L), so nothing touches anyone's sessions.
+# tui_start W H COMMAND: run COMMAND (a shell string) in a W x H terminal;
+# its exit status lands in $T/tui.exit when it ends.
+TUI_SOCK=tpcc-test-$$
+tui() { tmux -L "$TUI_SOCK" -f /dev/null "$@"; }
+tui_start() {
+	local w=$1 h=$2; shift 2
+	command -v tmux >/dev/null || skip_all "tmux not installed"
+	rm -f "$T/tui.exit"
+	tui new-session -d -s tui -x "$w" -y "$h" \
+		"cd '$T' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$T' $*; echo \$? >'$T/tui.exit'"
+	on_exit "tmux -L '$TUI_SOCK' kill-server 2>/dev/null"
+}
+tui_screen() { tui capture-pane -p -t tui 2>/dev/null; }
+tui_keys() { tui send-keys -t tui "$@"; }
+# tui_shows REGEX: the screen shows a Perl regex now (in UTF-8, so
+# \x{2800}-style ranges work whatever the caller's locale).
+tui_shows() { tui_screen | LC_ALL=C.UTF-8 grep -qP -- "$1"; }
+# tui_wait REGEX [SECONDS]: until the screen shows REGEX; bounded polling.
+tui_wait() {
+	local pat=$1 limit=${2:-30} i=0
+	while ! tui_shows "$pat"; do
+		i=$((i + 1))
+		if [ $i -gt $((limit * 10)) ]; then
+			echo "timeout waiting for /$pat/ on the screen:"
+			tui_screen | sed 's/^/    | /'
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+# tui_gone REGEX [SECONDS]: until the screen no longer shows REGEX.
+tui_gone() {
+	local pat=$1 limit=${2:-30} i=0
+	while tui_shows "$pat"; do
+		i=$((i + 1))
+		[ $i -gt $((limit * 10)) ] && { echo "timeout: /$pat/ stays on the screen"; return 1; }
+		sleep 0.1
+	done
+}
+# tui_exited [SECONDS]: until the console's command has ended.
+tui_exited() {
+	local limit=${1:-60} i=0
+	while [ ! -s "$T/tui.exit" ]; do
+		i=$((i + 1))
+		[ $i -gt $((limit * 10)) ] && { echo "timeout waiting for the console to exit"; return 1; }
+		sleep 0.1
+	done
+}
+# tui_frames W H: the screen is W x H, every pane's frame is whole and
+# nothing is drawn outside the frames (tests/screen_check.py).
+tui_frames() {
+	tui_screen >"$T/screen.txt"
+	python3 "$TPCC_SRCDIR/tests/screen_check.py" "$1" "$2" "$T/screen.txt"
+}

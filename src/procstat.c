@@ -1,0 +1,182 @@
+/* procstat.c: reading /proc.  Everything here is best effort: a field we
+ * cannot read is reported as unknown, never as an error that stops a run. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "procstat.h"
+
+int procstat_parse_cpu(const char *line, cpu_times *out)
+{
+	unsigned long long v[8] = { 0 };
+	if (strncmp(line, "cpu ", 4) != 0)
+		return -1;
+	int n = sscanf(line + 4, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
+		       &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+	if (n < 4)
+		return -1;
+	out->user = v[0] + v[1];
+	out->sys = v[2] + v[5] + v[6];
+	out->idle = v[3];
+	out->iowait = v[4];
+	out->total = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+	return 0;
+}
+
+int procstat_host(cpu_times *out)
+{
+	char line[512];
+	FILE *f = fopen("/proc/stat", "r");
+	if (!f)
+		return -1;
+	int rc = fgets(line, sizeof line, f) ? procstat_parse_cpu(line, out) : -1;
+	fclose(f);
+	return rc;
+}
+
+void procstat_host_pct(const cpu_times *a, const cpu_times *b,
+		       double *user, double *sys, double *iowait)
+{
+	double dt = b->total > a->total ? (double)(b->total - a->total) : 0;
+	*user = dt > 0 ? 100.0 * (double)(b->user - a->user) / dt : 0;
+	*sys = dt > 0 ? 100.0 * (double)(b->sys - a->sys) / dt : 0;
+	*iowait = dt > 0 ? 100.0 * (double)(b->iowait - a->iowait) / dt : 0;
+}
+
+int procstat_parse_pid_stat(const char *text, unsigned long long *ticks)
+{
+	/* The command name may hold spaces and parentheses: fields are counted
+	 * from the last ')'.  utime and stime are fields 14 and 15. */
+	const char *p = strrchr(text, ')');
+	unsigned long long ut, st;
+	if (!p)
+		return -1;
+	if (sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	*ticks = ut + st;
+	return 0;
+}
+
+double procstat_pid_cpu(pid_t pid)
+{
+	char path[64], text[1024];
+	unsigned long long ticks;
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	if (procstat_parse_pid_stat(text, &ticks))
+		return -1;
+	long hz = sysconf(_SC_CLK_TCK);
+	return (double)ticks / (double)(hz > 0 ? hz : 100);
+}
+
+/* The pid with an open fd on socket:[inode], by walking /proc/PID/fd. */
+static pid_t inode_owner(unsigned long inode)
+{
+	char want[48], path[600], link[64];
+	DIR *proc = opendir("/proc");
+	struct dirent *p;
+	pid_t found = 0;
+	if (!proc)
+		return 0;
+	snprintf(want, sizeof want, "socket:[%lu]", inode);
+	while (!found && (p = readdir(proc))) {
+		if (p->d_name[0] < '1' || p->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%s/fd", p->d_name);
+		DIR *fds = opendir(path);
+		struct dirent *f;
+		if (!fds)
+			continue; /* another user's process */
+		while ((f = readdir(fds))) {
+			snprintf(path, sizeof path, "/proc/%s/fd/%s", p->d_name, f->d_name);
+			ssize_t n = readlink(path, link, sizeof link - 1);
+			if (n <= 0)
+				continue;
+			link[n] = '\0';
+			if (!strcmp(link, want)) {
+				found = (pid_t)atoi(p->d_name);
+				break;
+			}
+		}
+		closedir(fds);
+	}
+	closedir(proc);
+	return found;
+}
+
+pid_t procstat_socket_owner(const char *path)
+{
+	char line[1024];
+	unsigned long inode = 0;
+	FILE *f;
+	if (!path || !*path || !(f = fopen("/proc/net/unix", "r")))
+		return 0;
+	/* Num RefCount Protocol Flags Type St Inode Path; flags 00010000 is
+	 * __SO_ACCEPTCON, a listening socket. */
+	while (!inode && fgets(line, sizeof line, f)) {
+		unsigned long flags, ino;
+		char p[512];
+		if (sscanf(line, "%*s %*s %*s %lx %*s %*s %lu %511s", &flags, &ino, p) == 3 &&
+		    (flags & 0x10000) && !strcmp(p, path))
+			inode = ino;
+	}
+	fclose(f);
+	return inode ? inode_owner(inode) : 0;
+}
+
+static unsigned long listen_inode(const char *table, int port)
+{
+	char line[512];
+	unsigned long inode = 0;
+	FILE *f = fopen(table, "r");
+	if (!f)
+		return 0;
+	/* sl local_address rem_address st ... inode; st 0A is LISTEN. */
+	while (!inode && fgets(line, sizeof line, f)) {
+		char local[64];
+		unsigned st, lport;
+		unsigned long ino;
+		if (sscanf(line, " %*s %63s %*s %x %*s %*s %*s %*s %*s %lu", local, &st, &ino) != 3)
+			continue;
+		char *colon = strrchr(local, ':');
+		if (colon && sscanf(colon + 1, "%x", &lport) == 1 && (int)lport == port && st == 0x0A)
+			inode = ino;
+	}
+	fclose(f);
+	return inode;
+}
+
+pid_t procstat_port_owner(int port)
+{
+	unsigned long inode;
+	if (port <= 0)
+		return 0;
+	inode = listen_inode("/proc/net/tcp", port);
+	if (!inode)
+		inode = listen_inode("/proc/net/tcp6", port);
+	return inode ? inode_owner(inode) : 0;
+}
+
+pid_t procstat_pidfile(const char *path)
+{
+	char buf[32], proc[48];
+	FILE *f;
+	if (!path || !*path || !(f = fopen(path, "r")))
+		return 0;
+	int ok = fgets(buf, sizeof buf, f) != NULL;
+	fclose(f);
+	long pid = ok ? strtol(buf, NULL, 10) : 0;
+	if (pid <= 0)
+		return 0;
+	snprintf(proc, sizeof proc, "/proc/%ld", pid);
+	return access(proc, F_OK) == 0 ? (pid_t)pid : 0;
+}

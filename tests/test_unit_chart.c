@@ -1,0 +1,299 @@
+/* test_unit_chart.c: the console's pure drawing pieces: chart scaling and
+ * labels, the braille canvas and its encodings, sparklines, the demo's VU
+ * schedule. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+#include "braille.h"
+#include "complete.h"
+#include "demo.h"
+#include "events.h"
+#include "scale.h"
+#include "sparkline.h"
+
+START_TEST(test_nice_top)
+{
+	ck_assert_double_eq(scale_nice_top(0), 1);
+	ck_assert_double_eq(scale_nice_top(-5), 1);
+	ck_assert_double_eq(scale_nice_top(0.3), 1);
+	ck_assert_double_eq(scale_nice_top(1), 1);
+	ck_assert_double_eq(scale_nice_top(1.01), 2);
+	ck_assert_double_eq(scale_nice_top(2), 2);
+	ck_assert_double_eq(scale_nice_top(2.2), 2.5);
+	ck_assert_double_eq(scale_nice_top(3), 5);
+	ck_assert_double_eq(scale_nice_top(7), 10);
+	ck_assert_double_eq(scale_nice_top(10), 10);
+	ck_assert_double_eq(scale_nice_top(41220), 50000);
+	ck_assert_double_eq(scale_nice_top(60000), 100000);
+	ck_assert_double_eq(scale_nice_top(59999), 100000);
+	ck_assert_double_eq(scale_nice_top(49000), 50000);
+	ck_assert_double_eq(scale_nice_top(20001), 25000);
+	ck_assert_double_eq(scale_nice_top(1.5e6), 2e6);
+	/* Always at least the value. */
+	for (double v = 1.5; v < 1e7; v *= 1.37)
+		ck_assert(scale_nice_top(v) >= v);
+}
+END_TEST
+
+START_TEST(test_labels)
+{
+	char b[16];
+	scale_label(0, b, sizeof b);
+	ck_assert_str_eq(b, "0");
+	scale_label(950, b, sizeof b);
+	ck_assert_str_eq(b, "950");
+	scale_label(1200, b, sizeof b);
+	ck_assert_str_eq(b, "1.2k");
+	scale_label(2500, b, sizeof b);
+	ck_assert_str_eq(b, "2.5k");
+	scale_label(60000, b, sizeof b);
+	ck_assert_str_eq(b, "60k");
+	scale_label(25000, b, sizeof b);
+	ck_assert_str_eq(b, "25k");
+	scale_label(1.5e6, b, sizeof b);
+	ck_assert_str_eq(b, "1.5M");
+	scale_label(2e6, b, sizeof b);
+	ck_assert_str_eq(b, "2M");
+	scale_label(-3, b, sizeof b);
+	ck_assert_str_eq(b, "0");
+	for (double v = 0; v < 1e13; v = v * 1.7 + 1) {
+		scale_label(v, b, sizeof b);
+		ck_assert_msg(strlen(b) <= 5, "%g labelled '%s'", v, b);
+	}
+}
+END_TEST
+
+START_TEST(test_braille_dots)
+{
+	braille_canvas c;
+	char u[4];
+	ck_assert_int_eq(braille_init(&c, 3, 2), 0);
+	braille_set(&c, 0, 0);             /* dot 1 */
+	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0x01);
+	braille_set(&c, 1, 3);             /* dot 8 */
+	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0x81);
+	braille_set(&c, 0, 3);             /* dot 7 */
+	braille_set(&c, 1, 0);             /* dot 4 */
+	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0xC9);
+	braille_set(&c, 5, 7);             /* last cell, dot 8 */
+	ck_assert_uint_eq(braille_bits(&c, 2, 1), 0x80);
+	braille_set(&c, 6, 0);             /* outside: ignored */
+	braille_set(&c, -1, 0);
+	braille_set(&c, 0, 8);
+	ck_assert_uint_eq(braille_bits(&c, 2, 0), 0);
+	ck_assert_uint_eq(braille_bits(&c, 9, 9), 0);
+
+	braille_utf8(0x00, u);
+	ck_assert_str_eq(u, "\xE2\xA0\x80");   /* U+2800 */
+	braille_utf8(0xFF, u);
+	ck_assert_str_eq(u, "\xE2\xA3\xBF");   /* U+28FF, all eight dots */
+	braille_utf8(0x40, u);
+	ck_assert_str_eq(u, "\xE2\xA1\x80");   /* U+2840, dot 7 */
+
+	ck_assert_int_eq(braille_ascii(0), ' ');
+	ck_assert_int_eq(braille_ascii(0x01), '\'');
+	ck_assert_int_eq(braille_ascii(0x80), '.');
+	ck_assert_int_eq(braille_ascii(0x81), ':');
+	braille_clear(&c);
+	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0);
+	braille_free(&c);
+}
+END_TEST
+
+START_TEST(test_braille_plot)
+{
+	braille_canvas c;
+	ck_assert_int_eq(braille_init(&c, 4, 2), 0);   /* 8 x 8 dots */
+	ck_assert_int_eq(braille_level_y(&c, 0, 100), 7);
+	ck_assert_int_eq(braille_level_y(&c, 100, 100), 0);
+	ck_assert_int_eq(braille_level_y(&c, 500, 100), 0);    /* clamped */
+	ck_assert_int_eq(braille_level_y(&c, -5, 100), 7);
+	ck_assert_int_eq(braille_level_y(&c, 50, 100), 3);     /* 3.5 rounds to 4 from the bottom */
+	ck_assert_int_eq(braille_level_y(&c, 5, 0), 7);        /* no scale: bottom */
+
+	/* Two samples per cell: a flat line at the top fills both top dots. */
+	double flat[8] = { 100, 100, 100, 100, 100, 100, 100, 100 };
+	braille_plot(&c, flat, 8, 0, 100);
+	for (int col = 0; col < 4; col++) {
+		ck_assert_uint_eq(braille_bits(&c, col, 0), 0x09);
+		ck_assert_uint_eq(braille_bits(&c, col, 1), 0);
+	}
+	/* A jump from the bottom to the top is one connected vertical run. */
+	braille_clear(&c);
+	double jump[2] = { 0, 100 };
+	braille_plot(&c, jump, 2, 6, 100);
+	ck_assert_uint_eq(braille_bits(&c, 3, 1), 0x40 | 0x38);  /* dot 7, then dots 4, 5, 6 */
+	ck_assert_uint_eq(braille_bits(&c, 3, 0), 0xB8);         /* the whole right column */
+	/* Samples past the right edge are dropped, not wrapped. */
+	braille_clear(&c);
+	braille_plot(&c, flat, 8, 4, 100);
+	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0);
+	ck_assert_uint_eq(braille_bits(&c, 3, 0), 0x09);
+	braille_free(&c);
+}
+END_TEST
+
+START_TEST(test_sparkline)
+{
+	char out[64];
+	ck_assert_int_eq(spark_level(0, 10), 0);
+	ck_assert_int_eq(spark_level(-1, 10), 0);
+	ck_assert_int_eq(spark_level(5, 0), 0);
+	ck_assert_int_eq(spark_level(10, 10), 7);
+	ck_assert_int_eq(spark_level(20, 10), 7);
+	ck_assert_int_eq(spark_level(5, 10), 4);
+	ck_assert_int_eq(spark_level(1.24, 10), 0);
+	ck_assert_int_eq(spark_level(1.25, 10), 1);
+
+	double v[4] = { 0, 5, 10, 2.5 };
+	ck_assert_int_eq(spark_render(v, 4, 10, 0, out, sizeof out), 4);
+	ck_assert_str_eq(out, "\xE2\x96\x81\xE2\x96\x85\xE2\x96\x88\xE2\x96\x83"); /* ▁▅█▃ */
+	ck_assert_int_eq(spark_render(v, 4, 10, 1, out, sizeof out), 4);
+	ck_assert_str_eq(out, "_=#-");
+	/* max 0: scaled to the largest sample. */
+	ck_assert_int_eq(spark_render(v, 4, 0, 1, out, sizeof out), 4);
+	ck_assert_str_eq(out, "_=#-");
+	/* Never overflows: 3 UTF-8 glyphs need 10 bytes with the NUL. */
+	ck_assert_int_eq(spark_render(v, 4, 10, 0, out, 10), 3);
+	ck_assert_uint_eq(strlen(out), 9);
+	ck_assert_int_eq(spark_render(v, 4, 10, 0, out, 9), 2);
+	ck_assert_int_eq(spark_render(v, 4, 10, 1, out, 1), 0);
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(spark_render(v, 0, 10, 1, out, sizeof out), 0);
+}
+END_TEST
+
+START_TEST(test_demo_schedule)
+{
+	int want[] = { 1, 2, 4, 8, 4, 2, 1, 2, 4, 8, 4, 2, 1 };
+	for (int i = 0; i < (int)(sizeof want / sizeof want[0]); i++) {
+		ck_assert_int_eq(demo_vus_at(i * 20, 8, 20), want[i]);
+		ck_assert_int_eq(demo_vus_at(i * 20 + 19, 8, 20), want[i]);
+	}
+	ck_assert_int_eq(demo_vus_at(5, 1, 20), 1);
+	ck_assert_int_eq(demo_vus_at(25, 2, 20), 2);
+	ck_assert_int_eq(demo_vus_at(45, 2, 20), 1);
+	ck_assert_int_eq(demo_vus_at(-3, 8, 20), 1);
+}
+END_TEST
+
+static run_event ev(const char *type, const char *text)
+{
+	run_event e = { .t = 10 };
+	snprintf(e.type, sizeof e.type, "%s", type);
+	snprintf(e.text, sizeof e.text, "%s", text);
+	return e;
+}
+
+START_TEST(test_event_labels)
+{
+	char b[64];
+	run_event e = ev("vus", "vus 8 -> 16 (operator)");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "VUs 16");
+	e = ev("knob", "set innodb_io_capacity 200 -> 2000");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "innodb_io_capacity 2000");
+	e = ev("phase", "phase rampup -> steady");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "steady");
+	e = ev("phase", "phase idle -> rampup");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
+	e = ev("mark", "checkpoint storm");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "checkpoint storm");
+	e = ev("command", "vus +1");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
+	e = ev("error", "vu 3: connect: refused");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
+}
+END_TEST
+
+START_TEST(test_event_effect)
+{
+	tick t[100];
+	event_effect fx;
+	memset(t, 0, sizeof t);
+	for (int i = 0; i < 100; i++) {
+		t[i].t = i + 1;
+		t[i].nopm = i + 1 <= 50 ? 1000 : 3000;
+	}
+	event_effect_of(t, 100, 50, 30, &fx);
+	ck_assert_int_eq(fx.nbefore, 30);
+	ck_assert_int_eq(fx.nafter, 30);
+	ck_assert_double_eq(fx.before, 1000);
+	ck_assert_double_eq(fx.after, 3000);
+	/* Near the start and the end: fewer seconds, still honest means. */
+	event_effect_of(t, 100, 5, 30, &fx);
+	ck_assert_int_eq(fx.nbefore, 5);
+	ck_assert_int_eq(fx.nafter, 30);
+	event_effect_of(t, 100, 95, 30, &fx);
+	ck_assert_int_eq(fx.nafter, 5);
+	ck_assert_double_eq(fx.after, 3000);
+	event_effect_of(t, 0, 50, 30, &fx);
+	ck_assert_int_eq(fx.nbefore + fx.nafter, 0);
+	ck_assert_double_eq(fx.before, 0);
+}
+END_TEST
+
+START_TEST(test_completion)
+{
+	const char *knobs[] = { "innodb_io_capacity", "innodb_io_capacity_max", "sync_binlog" };
+	char ins[128], list[512];
+	ck_assert_int_eq(complete_line("vu", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
+	ck_assert_str_eq(ins, "s ");
+	/* Ambiguous: the common part only, and the candidates listed. */
+	ck_assert_int_eq(complete_line("s", 1, knobs, 3, ins, sizeof ins, list, sizeof list), 4);
+	ck_assert_str_eq(ins, "");
+	ck_assert_str_eq(list, "set sql status stop");
+	ck_assert_int_eq(complete_line("st", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 2);
+	ck_assert_str_eq(ins, "");
+	ck_assert_int_eq(complete_line("sta", 3, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
+	ck_assert_str_eq(ins, "tus ");
+	/* Knob names after set and get. */
+	ck_assert_int_eq(complete_line("set inn", 7, knobs, 3, ins, sizeof ins, list, sizeof list), 2);
+	ck_assert_str_eq(ins, "odb_io_capacity");
+	ck_assert_int_eq(complete_line("get  sy", 7, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
+	ck_assert_str_eq(ins, "nc_binlog ");
+	/* Nothing to offer for other arguments or unknown words. */
+	ck_assert_int_eq(complete_line("vus 1", 5, knobs, 3, ins, sizeof ins, list, sizeof list), 0);
+	ck_assert_int_eq(complete_line("set x 1", 7, knobs, 3, ins, sizeof ins, list, sizeof list), 0);
+	ck_assert_int_eq(complete_line("zz", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 0);
+	/* The cursor, not the end of the line, decides the word. */
+	ck_assert_int_eq(complete_line("ex 30", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
+	ck_assert_str_eq(ins, "tend ");
+
+	const char *out[8];
+	const char conf[2][64] = { "a_knob", "b_knob" };
+	ck_assert_int_eq(knob_names("mysql", NULL, 0, out, 8), 6);
+	ck_assert_str_eq(out[0], "innodb_io_capacity");
+	ck_assert_str_eq(out[5], "sync_binlog");
+	ck_assert_int_eq(knob_names("mysql", conf, 2, out, 8), 2);
+	ck_assert_str_eq(out[1], "b_knob");
+	ck_assert_int_eq(knob_names("sqlite", NULL, 0, out, 2), 2);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("chart");
+	TCase *tc = tcase_create("chart");
+	tcase_add_test(tc, test_nice_top);
+	tcase_add_test(tc, test_labels);
+	tcase_add_test(tc, test_braille_dots);
+	tcase_add_test(tc, test_braille_plot);
+	tcase_add_test(tc, test_sparkline);
+	tcase_add_test(tc, test_demo_schedule);
+	tcase_add_test(tc, test_event_labels);
+	tcase_add_test(tc, test_event_effect);
+	tcase_add_test(tc, test_completion);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}

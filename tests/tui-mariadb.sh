@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# tui-mariadb.sh: the console against the test MariaDB: the server's own
+# process list sees `+` and `:vus 6`; `:set innodb_io_capacity 1234` changes
+# the global and shows the event; the server pane and the server's CPU are
+# there; q/y leaves a finished results file with the events.
+. "$(dirname "$0")/lib.sh"
+need_mariadb
+command -v tmux >/dev/null || skip_all "tmux not installed"
+command -v python3 >/dev/null || skip_all "python3 not installed"
+cd "$T"
+DBN=tpcc_tui_$$
+on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
+on_exit "my_sql 'SET GLOBAL innodb_io_capacity = 200'"
+A=$(my_args $DBN)
+# Each VU is a connection, plus the engine's control connection and the
+# monitor's own.
+CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
+
+"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
+assert "build exits 0" [ $? -eq 0 ]
+
+tui_start 120 40 "'$TPCC_BIN' run $A --vus 2 --rampup 0 --duration 600 --results-dir '$T/results'"
+assert "the console is up" tui_wait '^┌ Events ─'
+assert "the header names the server" tui_wait '^ tpcc-console .*VUs 2/2.*MariaDB[^ ]* @'
+assert "2 VUs + control + monitor connections on the server" wait_sql "$CONNS" 4
+assert "the server pane is InnoDB's" tui_wait '┌ Server: InnoDB ─'
+assert "it shows dirty pages and redo" tui_wait '│ dirty pages .* [0-9,]+ │' && tui_shows '│ redo/s '
+assert "the server process is found and measured" tui_wait '│ server +[^ ]+ +[0-9]+% │'
+assert "the frames are whole" tui_frames 120 40
+
+tui_keys +
+assert "+ : one more connection on the server" wait_sql "$CONNS" 5
+tui_keys : 'vus 6' Enter
+assert ":vus 6 : six VU connections on the server" wait_sql "$CONNS" 8
+assert "and on the screen" tui_wait 'VUs 6/6'
+
+tui_keys : 'set innodb_io_capacity 1234' Enter
+assert "the event shows old and new value" tui_wait 'knob +set innodb_io_capacity [0-9]+ → 1234'
+assert "the server's global value changed" wait_sql 'SELECT @@GLOBAL.innodb_io_capacity' 1234
+tui_keys : 'set no_such_variable 1' Enter
+assert "a bad variable is an inline error" tui_wait '^set no_such_variable: .*Unknown system variable'
+tui_keys k
+assert "the knob panel shows the live value" tui_wait 'innodb_io_capacity +1234 '
+tui_keys Escape
+
+tui_keys q
+assert "q asks first" tui_wait 'quit\? \(y/n\)'
+tui_keys y
+assert "y ends the console" tui_exited 60
+assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+assert "all connections closed" wait_sql "$CONNS" 0
+R=$(ls "$T"/results/*.json 2>/dev/null | head -1)
+assert "results complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "ticks saw 6 VUs" [ "$(json_get "$R" 'any(t["vus"]==6 for t in d["ticks"])')" = True ]
+assert "the knob event is in the results" [ "$(json_get "$R" \
+	'any(e["type"]=="knob" and e["text"].endswith("-> 1234") for e in d["events"])')" = True ]
+"$TPCC_BIN" check $A >check.txt 2>&1
+assert "check passes" [ $? -eq 0 ]
+
+finish

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# tui-sqlite.sh: the console itself, in a real terminal (tmux), against
+# SQLite: the panes appear, keys and commands change the run, a resize
+# redraws cleanly, the command history persists, q/y leaves a finished
+# results file with the events; then the ASCII fallback.
+. "$(dirname "$0")/lib.sh"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+command -v python3 >/dev/null || skip_all "python3 not installed"
+cd "$T"
+
+"$TPCC_BIN" build --db "$T/t.db" --warehouses 1 >build.txt 2>&1
+assert "build exits 0" [ $? -eq 0 ]
+
+tui_start 120 40 "'$TPCC_BIN' run --db '$T/t.db' --vus 2 --rampup 2 --duration 600 --results-dir '$T/results'"
+assert "the header shows the run" tui_wait '^ tpcc-console .*RAMPUP|STEADY'
+panes() {
+	tui_wait '┌ Throughput \(per second\) ─' && tui_wait '┌ Latency ms' && tui_wait '┌ CPU ─' &&
+		tui_wait '┌ Server ─' && tui_wait '┌ VUs 2/2 ─' && tui_wait '┌ Events ─'
+}
+assert "every pane is there" panes
+assert "NOPM figures arrive" tui_wait 'NOPM [1-9][0-9,]* '
+assert "the frames are whole at 120x40" tui_frames 120 40
+assert "the chart is drawn in braille" tui_wait '[\x{2801}-\x{28FF}]'
+
+tui_keys +
+assert "+ adds a VU" tui_wait 'VUs 3/3'
+assert "the change is an event" tui_wait 'vus 2 → 3 \(operator\)'
+tui_keys : 'vus 6' Enter
+assert ":vus 6 sets six VUs" tui_wait 'VUs 6/6'
+tui_keys -
+assert "- removes one" tui_wait 'VUs 5/5'
+
+tui_keys : 'set cache_size -4000' Enter
+assert "set shows the knob event with old and new value" tui_wait 'knob +set cache_size -?[0-9]+ → -4000'
+assert "and the reply on the message row" tui_wait '^cache_size = -4000'
+tui_keys : 'bogus' Enter
+assert "an unknown command is an inline error" tui_wait "^unknown command 'bogus'"
+assert "the run goes on after an error" tui_wait 'VUs 5/5'
+tui_keys : 'mark before resize' Enter
+assert "a mark is an event" tui_wait 'mark +before resize'
+
+tui resize-window -t tui -x 80 -y 24
+assert "80x24 redraws" tui_wait '^┌ Throughput.*┐┌ Latency.{30,}┐$'
+assert "the frames are whole at 80x24, nothing stray" tui_frames 80 24
+tui resize-window -t tui -x 200 -y 60
+assert "200x60 redraws" tui_wait '^┌ Events ─{180,}┐$'
+assert "the frames are whole at 200x60, nothing stray" tui_frames 200 60
+tui resize-window -t tui -x 70 -y 20
+assert "below 80x24 one line says so" tui_wait '^enlarge the terminal: 70x20'
+tui resize-window -t tui -x 120 -y 40
+assert "and back to 120x40" tui_wait '^┌ Events ─{100,}┐$'
+assert "the frames are whole at 120x40 again" tui_frames 120 40
+
+tui_keys '?'
+assert "? shows the help" tui_wait 'Help \(any key closes\)'
+assert "the help lists the commands" tui_shows 'set VARIABLE VALUE +set a server variable'
+tui_keys x
+assert "any key closes it" tui_gone 'any key closes'
+tui_keys k
+assert "k opens the knob panel with live values" tui_wait 'cache_size +-4000'
+tui_keys Escape
+
+tui_keys : 'vu' Tab
+assert "Tab completes a command" tui_wait '^:vus *$'
+tui_keys C-u Escape
+
+tui_keys q
+assert "q asks first" tui_wait 'quit\? \(y/n\)'
+tui_keys n
+assert "n goes on" tui_wait 'VUs 5/5'
+tui_keys q
+tui_wait 'quit\? \(y/n\)' >/dev/null
+tui_keys y
+assert "y ends the console" tui_exited 60
+assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+R=$(ls "$T"/results/*.json 2>/dev/null | head -1)
+assert "a results file" [ -n "$R" ]
+assert "it is valid JSON and complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "stopped by the operator" [ "$(json_get "$R" 'd["stopped_by"]')" = operator ]
+assert "the VU changes are in it" [ "$(json_get "$R" \
+	'any(e["type"]=="vus" and "-> 6" in e["text"] for e in d["events"])')" = True ]
+assert "the knob change is in it" [ "$(json_get "$R" \
+	'any(e["type"]=="knob" and e["text"].endswith("-> -4000") for e in d["events"])')" = True ]
+assert "the mark is in it" [ "$(json_get "$R" \
+	'any(e["type"]=="mark" and e["text"]=="before resize" for e in d["events"])')" = True ]
+H=$T/.tpcc-console_history
+assert "the history file is kept" [ -f "$H" ]
+assert "it is private (0600)" [ "$(stat -c %a "$H")" = 600 ]
+assert "it holds the commands" grep -q 'set\\040cache_size\\040-4000' "$H"
+
+# History comes back in the next session; an ASCII terminal gets ASCII.
+tui_start 100 30 "TPCC_ASCII=1 NO_COLOR=1 '$TPCC_BIN' run --db '$T/t.db' --vus 1 --rampup 0 --duration 600 --results-dir '$T/results'"
+assert "ASCII frames" tui_wait '^\+ Throughput \(per second\) -+\+'
+tui_wait 'NOPM [1-9]' >/dev/null
+assert "no braille, no box drawing" tui_gone '[\x{2500}-\x{257F}\x{2800}-\x{28FF}]' 1
+assert "an ASCII chart" tui_shows "^\\| +\\| +.*[.:']"
+
+tui_keys : Up
+assert "Up brings back the last command" tui_wait '^:mark before resize'
+tui_keys C-u 'quit' Enter
+assert ":quit leaves" tui_exited 60
+assert "exit status 0 again" [ "$(cat "$T/tui.exit")" = 0 ]
+
+finish

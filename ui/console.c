@@ -1,0 +1,298 @@
+/* console.c: the console's loop and layout.  One thread (the caller's) owns
+ * curses.  It takes a snapshot of the engine and the monitor at most four
+ * times a second and draws from it; keys are handled as they come, and
+ * anything that may wait on the database goes to the command worker. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "complete.h"
+#include "console_state.h"
+#include "crt.h"
+#include "demo.h"
+#include "util.h"
+
+#define FRAME_NS 250000000ull     /* at most 4 snapshots and draws a second */
+#define DEMO_PEAK 8
+#define DEMO_STEP_S 20
+#define MIN_W 80
+#define MIN_H 24
+
+static const pane_class *const pane_classes[P_COUNT] = {
+	[P_THROUGHPUT] = &pane_throughput_class, [P_LATENCY] = &pane_latency_class,
+	[P_CPU] = &pane_cpu_class, [P_SERVER] = &pane_server_class,
+	[P_VUS] = &pane_vus_class, [P_EVENTS] = &pane_events_class,
+};
+
+void console_message(console *c, int is_err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(c->msg, sizeof c->msg, fmt, ap);
+	va_end(ap);
+	c->msg_err = is_err;
+}
+
+/* The sketch in SCREEN.md: chart top left, latency and CPU on the right,
+ * server and VUs under the chart, events across the bottom. */
+static int layout(console *c)
+{
+	int W = COLS, H = LINES;
+	c->too_small = W < MIN_W || H < MIN_H;
+	pane_place(&c->header, 0, 0, 1, W);
+	if (c->too_small)
+		return 0;
+	int avail = H - 3;            /* header, message row, key bar */
+	int ev_h = avail / 6 > 4 ? avail / 6 : 4;
+	int mid_h = avail - ev_h;
+	int right_w = W >= 160 ? 56 : W >= 120 ? 44 : 40;
+	int left_w = W - right_w;
+	int lat_h = 9;
+	int bottom_h = mid_h / 3 > 8 ? 8 : mid_h / 3 < 5 ? 5 : mid_h / 3;
+	int tp_h = mid_h - bottom_h;
+	int srv_w = left_w * 3 / 5;
+	int rc = 0;
+	rc |= pane_place(&c->panes[P_THROUGHPUT], 1, 0, tp_h, left_w);
+	rc |= pane_place(&c->panes[P_SERVER], 1 + tp_h, 0, bottom_h, srv_w);
+	rc |= pane_place(&c->panes[P_VUS], 1 + tp_h, srv_w, bottom_h, left_w - srv_w);
+	rc |= pane_place(&c->panes[P_LATENCY], 1, left_w, lat_h, right_w);
+	rc |= pane_place(&c->panes[P_CPU], 1 + lat_h, left_w, mid_h - lat_h, right_w);
+	rc |= pane_place(&c->panes[P_EVENTS], 1 + mid_h, 0, ev_h, W);
+	return rc;
+}
+
+static void draw_keybar(int y)
+{
+	static const char *const items[][2] = {
+		{ "F1", "Help" }, { "F3", "Knobs" }, { "F4", "Mark" }, { "+/-", "VUs" },
+		{ "s", "Steady" }, { "e", "Extend" }, { "p", "Pause" }, { ":", "Command" },
+		{ "q", "Quit" },
+	};
+	int x = 0;
+	move(y, 0);
+	clrtoeol();
+	for (size_t i = 0; i < sizeof items / sizeof items[0] && x < COLS; i++) {
+		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR_KEY), items[i][0]);
+		char label[32];
+		snprintf(label, sizeof label, " %s ", items[i][1]);
+		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR), label);
+		x += screen_put(y, x, COLS - x, 0, " ");
+	}
+}
+
+static void draw_message(console *c, int y)
+{
+	char line[4200];
+	move(y, 0);
+	clrtoeol();
+	if (c->mode == MODE_QUIT_ASK) {
+		screen_put(y, 0, COLS, crt_attr(CRT_WARN) | A_BOLD | A_REVERSE,
+			   " quit? (y/n): y stops the run and finishes its results file ");
+		return;
+	}
+	if (c->quitting && !c->v.done) {
+		screen_put(y, 0, COLS, crt_attr(CRT_WARN), "stopping: VUs finish their transactions...");
+		return;
+	}
+	/* Multi-line replies (sql, help) are folded onto the one row. */
+	size_t o = 0;
+	for (const char *s = c->msg; *s && o + 4 < sizeof line; s++) {
+		if (*s == '\n') {
+			if (s[1])
+				o += (size_t)snprintf(line + o, sizeof line - o, "%s", crt_utf8 ? " \u2502 " : " | ");
+		} else {
+			line[o++] = *s == '\t' ? ' ' : *s;
+		}
+	}
+	line[o] = '\0';
+	screen_put(y, 0, COLS, c->msg_err ? crt_attr(CRT_BAD) : 0, line);
+}
+
+static void draw(console *c)
+{
+	erase();
+	if (c->too_small) {
+		char m[96];
+		snprintf(m, sizeof m, "enlarge the terminal: %dx%d, the console needs %dx%d",
+			 COLS, LINES, MIN_W, MIN_H);
+		screen_put(0, 0, COLS, A_BOLD, m);
+		curs_set(0);
+		refresh();
+		return;
+	}
+	c->header.cls->draw(&c->header, &c->v);
+	for (int i = 0; i < P_COUNT; i++)
+		pane_draw(&c->panes[i], &c->v);
+	draw_keybar(LINES - 1);
+	if (c->mode == MODE_HELP)
+		help_draw(c);
+	else if (c->mode == MODE_KNOBS)
+		knobs_draw(c);
+	if (c->mode == MODE_CMDLINE) {
+		curs_set(1);
+		cmdline_draw(&c->cl, LINES - 2, COLS);  /* leaves the cursor there */
+	} else {
+		curs_set(0);
+		draw_message(c, LINES - 2);
+	}
+	refresh();
+}
+
+static void take_snapshot(console *c)
+{
+	char text[4096];
+	int is_err, quit;
+	view_snapshot(&c->v, c->e, c->mon);
+	long n = worker_reply(c->wk, text, sizeof text, &is_err, &quit);
+	if (n != c->reply_seen) {
+		c->reply_seen = n;
+		console_message(c, is_err, "%s", text);
+		if (!is_err && c->mode == MODE_KNOBS)
+			worker_read_knobs(c->wk);
+	}
+	if (quit)
+		c->quitting = 1;
+	if (c->v.done && !c->quitting && !c->msg_err)
+		console_message(c, 0, "the run is over; results in %s; q leaves", c->v.st.results_path);
+	/* The demo's schedule goes on as long as the run does. */
+	if (c->opts->demo && !c->v.done && !c->quitting && c->v.st.phase != PH_IDLE) {
+		int want = demo_vus_at(c->v.st.t, DEMO_PEAK, DEMO_STEP_S);
+		if (want != c->demo_target && worker_set_vus(c->wk, want, "demo") == 0)
+			c->demo_target = want;
+	}
+}
+
+static int handle_key(console *c, key_action *table, int key)
+{
+	char line[CMDLINE_MAX];
+	if (key == KEY_RESIZE)
+		return ACT_LAYOUT | ACT_DRAW;
+	switch (c->mode) {
+	case MODE_CMDLINE: {
+		int r = cmdline_key(&c->cl, key, line, sizeof line);
+		if (r == CL_SUBMIT || r == CL_CANCEL)
+			c->mode = MODE_NORMAL;
+		if (r == CL_SUBMIT && line[0]) {
+			console_message(c, 0, "running: %s", line);
+			if (worker_command(c->wk, line))
+				console_message(c, 1, "busy: too many commands waiting");
+		}
+		return ACT_DRAW;
+	}
+	case MODE_QUIT_ASK:
+		c->mode = MODE_NORMAL;
+		if (key == 'y' || key == 'Y') {
+			c->quitting = 1;
+			engine_stop(c->e, "operator");
+		}
+		return ACT_DRAW;
+	case MODE_HELP:
+		c->mode = MODE_NORMAL;
+		return ACT_DRAW;
+	case MODE_KNOBS:
+		return knobs_key(c, key);
+	default:
+		if (key >= 0 && key < KEY_MAX && table[key])
+			return table[key](c, key);
+		return ACT_NONE;
+	}
+}
+
+static void loop(console *c)
+{
+	static key_action table[KEY_MAX];
+	uint64_t next = 0;
+	int dirty = 1;
+	keys_fill(table, KEY_MAX);
+	for (;;) {
+		uint64_t now = now_ns();
+		if (now >= next) {
+			take_snapshot(c);
+			next = now + FRAME_NS;
+			dirty = 1;
+		}
+		if (c->v.done && (c->quitting || (c->opts->stop && atomic_load(c->opts->stop))))
+			break;
+		if (dirty) {
+			draw(c);
+			dirty = 0;
+		}
+		timeout((int)((next - now_ns() + 999999) / 1000000));
+		int key = getch();
+		if (key == ERR)
+			continue;
+		int act = handle_key(c, table, key);
+		if (act & ACT_LEAVE)
+			break;
+		if (act & ACT_LAYOUT && layout(c))
+			console_message(c, 1, "out of memory laying out the screen");
+		if (act & ACT_DRAW)
+			dirty = 1;
+	}
+}
+
+int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *err, size_t errlen)
+{
+	console c;
+	sigset_t winch;
+	memset(&c, 0, sizeof c);
+	c.e = e;
+	c.cfg = cfg;
+	c.opts = o;
+	c.v.cfg = cfg;
+	c.v.demo = o->demo;
+	c.demo_target = -1;
+	c.nknobs = knob_names(cfg->driver, cfg->knobs, cfg->nknobs, c.knobs, 32);
+	if (view_alloc(&c.v)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (cmdline_init(&c.cl, o->history, c.knobs, c.nknobs, err, errlen))
+		goto fail_view;
+	if (monitor_start(cfg, &c.mon, err, errlen))
+		goto fail_cmdline;
+	if (worker_start(e, c.knobs, c.nknobs, &c.wk, err, errlen))
+		goto fail_monitor;
+	if (crt_init(err, errlen))
+		goto fail_worker;
+	/* The caller kept SIGWINCH blocked while the engine started its
+	 * threads; only this one takes it. */
+	sigemptyset(&winch);
+	sigaddset(&winch, SIGWINCH);
+	pthread_sigmask(SIG_UNBLOCK, &winch, NULL);
+
+	c.header.cls = &pane_header_class;
+	for (int i = 0; i < P_COUNT; i++)
+		c.panes[i].cls = pane_classes[i];
+	console_message(&c, 0, "%s", o->demo ? "demo: VUs go 1, 2, 4, 8 and back every 20 s; ? for help, q to leave"
+			: "? for help; : for commands");
+	layout(&c);
+	loop(&c);
+
+	crt_done();
+	for (int i = 0; i < P_COUNT; i++)
+		pane_destroy(&c.panes[i]);
+	worker_stop(c.wk);
+	monitor_stop(c.mon);
+	cmdline_done(&c.cl);
+	view_free(&c.v);
+	return 0;
+
+fail_worker:
+	worker_stop(c.wk);
+fail_monitor:
+	monitor_stop(c.mon);
+fail_cmdline:
+	cmdline_done(&c.cl);
+fail_view:
+	view_free(&c.v);
+	return -1;
+}
+
+void console_emergency(void)
+{
+	crt_emergency();
+}

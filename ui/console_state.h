@@ -1,0 +1,60 @@
+/* console_state.h: the console's state, shared by its own modules (the key
+ * actions, the overlays); nothing outside ui/ sees it. */
+#ifndef TPCC_UI_CONSOLE_STATE_H
+#define TPCC_UI_CONSOLE_STATE_H
+
+#include "cmdline.h"
+#include "console.h"
+#include "monitor.h"
+#include "pane.h"
+#include "view.h"
+#include "worker.h"
+
+enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS };
+
+/* What a key action asks of the loop. */
+enum { ACT_NONE = 0, ACT_DRAW = 1, ACT_LAYOUT = 2, ACT_LEAVE = 4 };
+
+enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_COUNT };
+
+typedef struct console {
+	engine *e;
+	const tpcc_config *cfg;
+	const console_opts *opts;
+	monitor *mon;
+	worker *wk;
+	cmdline cl;
+	ui_view v;
+	pane header;
+	pane panes[P_COUNT];
+	int too_small;
+	enum console_mode mode;
+	int quitting;             /* stop asked; leave when the run is done */
+	char msg[4096];           /* the message row: last reply or notice */
+	int msg_err;
+	long reply_seen;
+	int knob_sel;
+	const char *knobs[32];
+	int nknobs;
+	int demo_target;
+} console;
+
+typedef int (*key_action)(console *c, int key);
+
+/* Fill the key table (indexed by curses key code). */
+void keys_fill(key_action *table, int size);
+typedef struct key_help {
+	const char *key, *what;
+} key_help;
+/* The keys and what they do, for the help overlay; returns the count. */
+int keys_help(const key_help **out);
+
+void console_message(console *c, int is_err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Overlays, drawn over the panes. */
+void help_draw(const console *c);
+void knobs_draw(const console *c);
+int knobs_key(console *c, int key);
+
+#endif

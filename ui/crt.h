@@ -1,0 +1,46 @@
+/* crt.h: everything about the terminal in one place, as htop's CRT: set-up
+ * and teardown, colours (none under NO_COLOR or on a monochrome terminal),
+ * the glyph set (Unicode, or ASCII when the locale is not UTF-8), and the
+ * terminal's safety: every way out restores it, and what libraries write on
+ * stderr while curses owns the screen is kept and shown afterwards.
+ *
+ * Only the UI thread calls anything here except crt_emergency(). */
+#ifndef TPCC_UI_CRT_H
+#define TPCC_UI_CRT_H
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include <curses.h>
+#include <stddef.h>
+
+enum crt_color {
+	CRT_NORMAL, CRT_GOOD, CRT_WARN, CRT_BAD, CRT_OPERATOR, CRT_TITLE,
+	CRT_DIM, CRT_BAR, CRT_BAR_KEY, CRT_ALT, CRT_COLOR_COUNT
+};
+
+/* Glyphs that differ between Unicode and ASCII terminals. */
+typedef struct crt_glyphs {
+	const char *h, *v, *tl, *tr, *bl, *br, *tee_l;  /* box drawing */
+	const char *axis_tick, *axis_corner, *marker;
+	const char *arrow;                         /* " -> " */
+} crt_glyphs;
+
+extern int crt_utf8;             /* the terminal shows Unicode */
+extern int crt_colors;           /* colours are in use */
+extern const crt_glyphs *crt_g;
+
+/* Take the terminal.  Fails (err filled) when stdin/stdout are not a
+ * terminal or curses cannot start. */
+int crt_init(char *err, size_t errlen);
+/* Give it back, then copy whatever stderr caught meanwhile to the real
+ * stderr.  Safe to call twice. */
+void crt_done(void);
+/* Async-signal-safe: put the terminal back as it was (leave the alternate
+ * screen, show the cursor, restore the tty modes) without curses.  For fatal
+ * signals and forced exits. */
+void crt_emergency(void);
+/* The attribute for a colour role; roles still differ without colour. */
+int crt_attr(enum crt_color c);
+
+#endif

@@ -1,0 +1,49 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <string.h>
+#include "events.h"
+
+int event_marker_label(const run_event *ev, char *buf, size_t len)
+{
+	int a, b;
+	char name[64], from[64], to[64];
+	if (!strcmp(ev->type, "vus") && sscanf(ev->text, "vus %d -> %d", &a, &b) == 2) {
+		snprintf(buf, len, "VUs %d", b);
+		return 1;
+	}
+	if (!strcmp(ev->type, "knob") &&
+	    sscanf(ev->text, "set %63s %63s -> %63s", name, from, to) == 3) {
+		snprintf(buf, len, "%s %s", name, to);
+		return 1;
+	}
+	if (!strcmp(ev->type, "phase")) {
+		const char *arrow = strstr(ev->text, "-> ");
+		snprintf(buf, len, "%s", arrow ? arrow + 3 : "extended");
+		return strncmp(ev->text, "phase idle", 10) != 0;
+	}
+	if (!strcmp(ev->type, "mark") || !strcmp(ev->type, "pause")) {
+		snprintf(buf, len, "%s", ev->text);
+		return 1;
+	}
+	return 0;
+}
+
+void event_effect_of(const tick *ticks, int n, int t, int window, event_effect *out)
+{
+	double sb = 0, sa = 0;
+	memset(out, 0, sizeof *out);
+	for (int i = 0; i < n; i++) {
+		int d = ticks[i].t - t;
+		if (d <= 0 && d > -window) {
+			sb += ticks[i].nopm;
+			out->nbefore++;
+		} else if (d > 0 && d <= window) {
+			sa += ticks[i].nopm;
+			out->nafter++;
+		}
+	}
+	out->before = out->nbefore ? sb / out->nbefore : 0;
+	out->after = out->nafter ? sa / out->nafter : 0;
+}

@@ -1,0 +1,12 @@
+/* overlay.h: a framed box drawn over the panes, centred: the help and the
+ * knob panel. */
+#ifndef TPCC_UI_OVERLAY_H
+#define TPCC_UI_OVERLAY_H
+
+#include "pane.h"
+
+/* Place a box of at most h x w in the middle of the screen, clear it and
+ * frame it; returns it as a pane for pane_put. */
+pane overlay_box(int h, int w, const char *title);
+
+#endif

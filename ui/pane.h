@@ -1,0 +1,55 @@
+/* pane.h: a framed rectangle of the screen that draws itself from the view.
+ * Objects in C as htop does them: a const class of function pointers built
+ * with designated initializers, and the pane struct that points to it. */
+#ifndef TPCC_UI_PANE_H
+#define TPCC_UI_PANE_H
+
+#include "crt.h"
+#include "view.h"
+
+typedef struct pane pane;
+
+typedef struct pane_class {
+	const char *name;
+	/* Draw the whole pane (frame included) from v. */
+	void (*draw)(pane *p, const ui_view *v);
+	/* The pane got a new size; optional (NULL: nothing to redo). */
+	int (*resize)(pane *p);
+	/* Free what resize allocated; optional. */
+	void (*destroy)(pane *p);
+} pane_class;
+
+struct pane {
+	const pane_class *cls;
+	int y, x, h, w;           /* outer rectangle, frame included */
+	void *priv;               /* per-pane state */
+};
+
+extern const pane_class pane_header_class, pane_throughput_class, pane_latency_class,
+	pane_cpu_class, pane_server_class, pane_vus_class, pane_events_class;
+
+/* Move and resize; h or w of 0 hides the pane.  Returns what resize does. */
+int pane_place(pane *p, int y, int x, int h, int w);
+void pane_draw(pane *p, const ui_view *v);
+void pane_destroy(pane *p);
+
+/* Inner size: inside the frame, with one column of space on the left. */
+static inline int pane_iw(const pane *p) { return p->w - 3; }
+static inline int pane_ih(const pane *p) { return p->h - 2; }
+
+/* Frame with a title in its top edge. */
+void pane_frame(const pane *p, const char *title);
+/* Write UTF-8 text at inner (row, col), clipped to the inner width; returns
+ * the columns written.  Every glyph we use is one column wide. */
+int pane_put(const pane *p, int row, int col, int attr, const char *s);
+int pane_printf(const pane *p, int row, int col, int attr, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Write text on the screen at (y, x), at most n columns; returns columns. */
+int screen_put(int y, int x, int n, int attr, const char *s);
+/* "NOPM 30 s before X | after Y (+z%)" for a change at ev's second. */
+void events_effect_text(const ui_view *v, const run_event *ev, char *buf, size_t len);
+/* "hh:mm:ss" */
+void fmt_hms(int s, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,62 @@
+/* pane_header.c: the top line: what we are connected to and where the run
+ * stands.  Unframed: one row. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "pane.h"
+
+static void where(const tpcc_config *c, char *buf, size_t len)
+{
+	if (!strcmp(c->driver, "sqlite"))
+		snprintf(buf, len, "%s", c->db_file);
+	else if (c->host[0] && strcmp(c->host, "localhost"))
+		snprintf(buf, len, "%s:%d", c->host, c->port ? c->port : 3306);
+	else
+		snprintf(buf, len, "%s", c->socket[0] ? c->socket : "localhost");
+}
+
+static void header_draw(pane *p, const ui_view *v)
+{
+	const tpcc_config *c = v->cfg;
+	const engine_status *st = &v->st;
+	char at[300], el[16], left[32], ph[16], line[1024];
+	const char *sep = crt_utf8 ? " \u2502 " : " | ";
+
+	where(c, at, sizeof at);
+	fmt_hms(st->t, el, sizeof el);
+	snprintf(ph, sizeof ph, "%s", phase_names[st->phase]);
+	for (char *q = ph; *q; q++)
+		*q = (char)toupper((unsigned char)*q);
+	left[0] = '\0';
+	if (st->phase_left >= 0 && st->phase_left < 2000000 && !v->demo) {
+		char hms[16];
+		fmt_hms(st->phase_left, hms, sizeof hms);
+		snprintf(left, sizeof left, " %s left", hms);
+	}
+	char db[300] = "";
+	if (strcmp(c->driver, "sqlite"))
+		snprintf(db, sizeof db, "%sdb %s", sep, c->database);
+	/* What changes and matters most first: a narrow terminal cuts the end. */
+	snprintf(line, sizeof line, " tpcc-console %s%s%s%s%s%sVUs %d/%d%s%s%s%s @ %s%s%sW %d%s%s",
+		 PACKAGE_VERSION, sep, v->demo ? "DEMO " : "", ph, left, sep, st->vus, st->vus_target,
+		 sep, el, sep, st->server_version, at, db, sep, st->warehouses, sep, c->mode);
+	move(p->y, p->x);
+	attron(crt_attr(CRT_BAR));
+	hline(' ', p->w);
+	attroff(crt_attr(CRT_BAR));
+	int n = screen_put(p->y, p->x, p->w, crt_attr(CRT_BAR), line);
+	if (st->paused && n + 9 < p->w)
+		screen_put(p->y, p->x + n + 1, 8, crt_attr(CRT_BAR) | A_BOLD, "PAUSED");
+	if (v->done && n + 18 < p->w)
+		screen_put(p->y, p->x + n + 1, 16, crt_attr(CRT_BAR) | A_BOLD, "RUN FINISHED");
+}
+
+/* The header has no frame, so pane_draw's minimum size does not apply:
+ * it is drawn by the console directly through this class. */
+const pane_class pane_header_class = {
+	.name = "header",
+	.draw = header_draw,
+};

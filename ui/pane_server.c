@@ -1,0 +1,88 @@
+/* pane_server.c: the server's own figures, as the monitor samples them over
+ * its own connection: what a DBA tuning I/O capacity watches.  Counters are
+ * shown per second, gauges as they are. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <string.h>
+#include "batch.h"
+#include "pane.h"
+#include "sparkline.h"
+
+typedef struct metric_view {
+	const char *name;         /* as the driver reports it */
+	const char *label;
+	int rate;                 /* a counter: show its change per second */
+	double unit;              /* divide by this for display */
+	const char *suffix;
+} metric_view;
+
+static const metric_view shown[] = {
+	{ "innodb_buffer_pool_pages_dirty", "dirty pages", 0, 1, "" },
+	{ "innodb_data_reads", "reads/s", 1, 1, "" },
+	{ "innodb_data_writes", "writes/s", 1, 1, "" },
+	{ "innodb_os_log_written", "redo/s", 1, 1048576, " MB" },
+	{ "threads_running", "threads run", 0, 1, "" },
+	{ "history_list_length", "history list", 0, 1, "" },
+};
+#define NSHOWN (int)(sizeof shown / sizeof shown[0])
+#define LABEL_W 13
+#define VALUE_W 10
+
+static int find(const mon_sample *s, const char *name)
+{
+	for (int i = 0; i < s->nmetrics; i++)
+		if (!strcmp(s->metric[i].name, name))
+			return i;
+	return -1;
+}
+
+static double value_of(const mon_sample *s, const metric_view *m)
+{
+	int i = find(s, m->name);
+	if (i < 0)
+		return 0;
+	return (m->rate ? s->rate[i] : s->metric[i].value) / m->unit;
+}
+
+static void srv_draw(pane *p, const ui_view *v)
+{
+	const mon_sample *last = v->nsamples ? &v->samples[v->nsamples - 1] : NULL;
+	pane_frame(p, !strcmp(v->cfg->driver, "mysql") ? "Server: InnoDB" : "Server");
+	if (!last || !last->nmetrics) {
+		pane_put(p, 0, 0, crt_attr(CRT_DIM), !strcmp(v->cfg->driver, "sqlite") ?
+			 "SQLite is embedded: no server metrics" :
+			 "waiting for the monitor's connection...");
+		return;
+	}
+	int r = 0, w = pane_iw(p) - LABEL_W - VALUE_W - 1;
+	for (int k = 0; k < NSHOWN && r < pane_ih(p); k++) {
+		const metric_view *m = &shown[k];
+		char num[32], sp[256 * 3 + 1];
+		double vals[256];
+		if (find(last, m->name) < 0)
+			continue;
+		int n = v->nsamples < w ? v->nsamples : w;
+		n = n > 256 ? 256 : n < 0 ? 0 : n;
+		for (int i = 0; i < n; i++)
+			vals[i] = value_of(&v->samples[v->nsamples - n + i], m);
+		pane_printf(p, r, 0, 0, "%-*s", LABEL_W, m->label);
+		if (n) {
+			spark_render(vals, n, 0, !crt_utf8, sp, sizeof sp);
+			pane_put(p, r, LABEL_W, crt_attr(CRT_OPERATOR), sp);
+		}
+		double now = value_of(last, m);
+		if (m->unit > 1)
+			snprintf(num, sizeof num, "%.1f%s", now, m->suffix);
+		else
+			fmt_thousands(now, num, sizeof num);
+		pane_printf(p, r, LABEL_W + (w > 0 ? w : 0) + 1, A_BOLD, "%*s", VALUE_W - 1, num);
+		r++;
+	}
+}
+
+const pane_class pane_server_class = {
+	.name = "server",
+	.draw = srv_draw,
+};

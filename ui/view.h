@@ -1,0 +1,41 @@
+/* view.h: what the panes draw from: copies of the engine's and the
+ * monitor's state taken at most four times a second by the UI thread.  Panes
+ * never call the engine themselves, so drawing never waits on a lock held
+ * across anything slow, and never on the database. */
+#ifndef TPCC_UI_VIEW_H
+#define TPCC_UI_VIEW_H
+
+#include <sys/types.h>
+#include "engine.h"
+#include "monitor.h"
+
+#define VIEW_TICKS 1200           /* 20 minutes: the chart plus knob effects */
+#define VIEW_EVENTS 200
+#define VIEW_SAMPLES 240
+#define VIEW_VUS 10000
+
+typedef struct ui_view {
+	const tpcc_config *cfg;
+	engine_status st;
+	tick *ticks;
+	int nticks;
+	run_event *events;
+	int nevents;
+	long events_total;
+	mon_sample *samples;
+	int nsamples;
+	unsigned char *vu;
+	int nvu;
+	pid_t server_pid;
+	char server_how[160];
+	int latency_steady;       /* latency pane shows the steady phase */
+	int demo;
+	int done;                 /* the run is over */
+} ui_view;
+
+int view_alloc(ui_view *v);
+void view_free(ui_view *v);
+/* Refresh every copy; m may be NULL. */
+void view_snapshot(ui_view *v, engine *e, monitor *m);
+
+#endif
