@@ -91,16 +91,18 @@ void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *
 
 /* ---- statement helpers -------------------------------------------------- */
 
-void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats)
+void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats, int procedures)
 {
 	memset(x, 0, sizeof *x);
 	x->conn = c;
 	x->d = d;
 	x->stats = stats;
+	x->procedures = procedures;
 }
 
 void txn_release(txn_ctx *x)
 {
+	txn_proc_release(x);
 	for (int i = 0; i < S_COUNT; i++)
 		if (x->st[i]) {
 			x->conn->drv->finalize(x->st[i]);
@@ -427,7 +429,9 @@ int txn_exec(txn_ctx *x, const txn_input *in, db_error *e)
 {
 	int rc;
 	db_error_clear(e);
-	switch (in->type) {
+	if (x->procedures)
+		rc = txn_proc_exec(x, in, e);
+	else switch (in->type) {
 	case TX_NEW_ORDER:    rc = new_order(x, in, e); break;
 	case TX_PAYMENT:      rc = payment(x, in, e); break;
 	case TX_ORDER_STATUS: rc = order_status(x, in, e); break;

@@ -102,6 +102,8 @@ START_TEST(test_defaults)
 	ck_assert_str_eq(c.db_file, "tpcc.sqlite");
 	ck_assert_str_eq(c.ssl_mode, "PREFERRED");
 	ck_assert_str_eq(c.mode, "statements");
+	ck_assert_str_eq(c.dialect, "auto");
+	ck_assert_str_eq(c.isolation, "default");
 	ck_assert_str_eq(c.results_dir, "./results");
 	ck_assert_str_eq(c.password, "");
 	ck_assert_int_eq(c.read_option_files, 1);
