@@ -324,10 +324,10 @@ static int od_connect(const db_params *p, db_conn **out, db_error *err)
 	memset(cs, 0, sizeof cs);     /* it may hold the password */
 	memset(done, 0, sizeof done);
 	if (!SQL_SUCCEEDED(rc)) {
+		/* Class 08 (server not there, yet) reads as reconnect, which
+		 * the VUs retry; a refused login is 08001 too, but the run's
+		 * control connection fails first and stops the run. */
 		od_fail_dbc(oc, "connect", err);
-		/* A server that is not there (yet) is worth retrying. */
-		if (!strncmp(err->sqlstate, "08", 2))
-			err->cls = DB_RECONNECT;
 		SQLFreeHandle(SQL_HANDLE_DBC, oc->dbc);
 		free(oc);
 		return -1;

@@ -989,6 +989,38 @@ int engine_set_var(engine *e, const char *name, const char *value, char *err, si
 	return 0;
 }
 
+int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen)
+{
+	db_metric m[32];
+	db_error de;
+	int n = -1;
+	size_t used = 0;
+
+	out[0] = '\0';
+	pthread_mutex_lock(&e->ctl_lock);
+	for (int tries = 0; tries < 2 && n < 0; tries++) {
+		if (!e->ctl) {
+			db_error_set(&de, DB_FATAL, 0, "HY000", "no control connection");
+			break;
+		}
+		n = server_metrics(e->ctl, e->d, m, 32, &de);
+		if (n < 0 && !ctl_retry(e, &de))
+			break;
+	}
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (n < 0) {
+		snprintf(err, errlen, "metrics: %s", de.msg);
+		return -1;
+	}
+	if (n == 0)
+		snprintf(out, outlen, "no server metrics for %s", e->d->name);
+	for (int i = 0; i < n && used < outlen; i++) {
+		int k = snprintf(out + used, outlen - used, "%s %.0f\n", m[i].name, m[i].value);
+		used += k > 0 ? (size_t)k : 0;
+	}
+	return 0;
+}
+
 int engine_sql(engine *e, const char *sql, char *out, size_t outlen, char *err, size_t errlen)
 {
 	db_error de;

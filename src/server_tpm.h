@@ -12,9 +12,10 @@
 
 typedef struct server_tpm server_tpm;
 
-/* Connect and start sampling.  When the dialect has no counter, or the
- * first read fails (no privilege to read it), returns 0 with *out NULL and
- * why in note: the run goes on without server TPM. */
+/* Connect and start sampling.  When the dialect has no counter, returns 0
+ * with *out NULL and note empty; when the first read fails (no privilege to
+ * read it), *out NULL and why in note.  Either way the run goes on without
+ * server TPM. */
 int server_tpm_start(server_tpm **out, const tpcc_config *cfg, const dialect *d,
 		     char *note, size_t notelen);
 /* The latest reading: 1 with the counter and the CLOCK_MONOTONIC ns it was

@@ -304,9 +304,13 @@ static int payment(txn_ctx *x, const txn_input *in, db_error *e)
 		if ((s = DRV->col_text(x->st[S_PAY_CUSTOMER_DATA], 0, &len)))
 			snprintf(old, sizeof old, "%.*s", (int)len, s);
 		done(x, S_PAY_CUSTOMER_DATA);
-		/* New history in front, the whole kept to 500 characters (2.5.2.2). */
-		snprintf(data, sizeof data, "%d %d %d %d %d %.2f|%s", c_id, in->c_d_id,
-			 in->c_w_id, in->d_id, in->w_id, in->h_amount, old);
+		/* New history in front, the whole kept to 500 characters (2.5.2.2):
+		 * the oldest history falling off the end is the point, so a
+		 * truncated result is the expected one. */
+		int n = snprintf(data, sizeof data, "%d %d %d %d %d %.2f|%s", c_id, in->c_d_id,
+				 in->c_w_id, in->d_id, in->w_id, in->h_amount, old);
+		if (n < 0)
+			return db_error_set(e, DB_FATAL, 0, "HY000", "payment: cannot format c_data");
 		if (!RUN(S_PAY_CUSTOMER_UPD_BC, NULL, D(in->h_amount), D(in->h_amount), T(data),
 			 I(in->c_w_id), I(in->c_d_id), I(c_id)))
 			return -1;
@@ -314,7 +318,9 @@ static int payment(txn_ctx *x, const txn_input *in, db_error *e)
 			I(in->c_w_id), I(in->c_d_id), I(c_id)))
 		return -1;
 
-	snprintf(h_data, sizeof h_data, "%s    %s", w_name, d_name);
+	/* w_name and d_name are at most 10 characters (clause 1.3), which is
+	 * what keeps h_data within its 24. */
+	snprintf(h_data, sizeof h_data, "%.10s    %.10s", w_name, d_name);
 	if (!RUN(S_PAY_HISTORY_INS, NULL, I(in->c_d_id), I(in->c_w_id), I(c_id), I(in->d_id),
 		 I(in->w_id), T(now), D(in->h_amount), T(h_data)))
 		return -1;

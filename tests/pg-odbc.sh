@@ -56,7 +56,7 @@ assert "the data was left alone" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000 
 before=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
 # A knob while it runs: work_mem is a session setting, so it goes through
 # ALTER SYSTEM and a reload, and the event says so.
-printf 'set work_mem 8MB\n' | "$TPCC_BIN" run $A --mode procedures --vus 4 --rampup 5 --duration 20 \
+printf 'set work_mem 8MB\nmetrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 4 --rampup 5 --duration 20 \
 	--results-dir "$T/rp" >run2.txt 2>&1; rc=$?
 assert "procedures run exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
@@ -68,6 +68,8 @@ assert "procedures reported their rollbacks" [ "$(json_get "$R" 'd["summary"]["r
 assert "by-name look-ups counted" [ "$(json_get "$R" 'd["summary"]["audit"]["payments_by_name"] > 0')" = True ]
 assert "server TPM plausible in procedures mode" plausible_server_tpm "$R"
 assert "the knob event tells how it applies" grep -q "set work_mem .*ALTER SYSTEM + pg_reload_conf" run2.txt
+assert "metrics shows the WAL bytes written" grep -qE '^wal_bytes [1-9][0-9]*$' run2.txt
+assert "metrics shows the active backends" grep -qE '^active_backends [0-9]+$' run2.txt
 assert "the server holds the new setting" [ "$(q "SELECT setting FROM pg_file_settings WHERE name = 'work_mem'")" = 8MB ]
 
 "$TPCC_BIN" check $A >check2.txt 2>&1; rc=$?
