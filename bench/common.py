@@ -1,5 +1,5 @@
-"""Shared pieces of the bench scripts: a private MariaDB, running
-tpcc-console, reading CPU from /proc.  Figures are printed as
+"""Shared pieces of the bench scripts: a private MariaDB and PostgreSQL,
+running tpcc-console, reading CPU from /proc.  Figures are printed as
 `name: value unit` lines, one per figure."""
 import json, os, resource, subprocess, sys, time
 
@@ -12,9 +12,9 @@ def figure(name, value, unit=""):
     print(f"{name}: {value} {unit}".rstrip(), flush=True)
 
 
-def start_mariadb(workdir, port=33091):
-    env = dict(os.environ, PORT=str(port))
-    out = subprocess.run([os.path.join(TOP, "tests/mariadb-server.sh"), "start", workdir],
+def _exports(script, workdir, env):
+    """Run a tests/*-server.sh start and return the variables it exports."""
+    out = subprocess.run([os.path.join(TOP, script), "start", workdir],
                          env=env, check=True, capture_output=True, text=True).stdout
     vals = {}
     for line in out.splitlines():
@@ -22,6 +22,39 @@ def start_mariadb(workdir, port=33091):
             k, v = line[7:].split("=", 1)
             vals[k] = v
     return vals
+
+
+def start_mariadb(workdir, port=33091):
+    return _exports("tests/mariadb-server.sh", workdir, dict(os.environ, PORT=str(port)))
+
+
+def start_pg(workdir, port, env):
+    """A private PostgreSQL and ODBC setup; env may carry TPCC_TEST_MYSQL_PORT
+    so odbc.ini gets a DSN for the MariaDB too."""
+    return _exports("tests/pg-server.sh", workdir, dict(env, PG_PORT=str(port)))
+
+
+def stop_pg(workdir):
+    subprocess.run([os.path.join(TOP, "tests/pg-server.sh"), "stop", workdir], capture_output=True)
+
+
+def pg_pid(workdir):
+    with open(os.path.join(workdir, "data", "postmaster.pid")) as f:
+        return int(f.readline().strip())
+
+
+def pg_psql(env, sql):
+    subprocess.run(["psql", "-X", "-q", "-h", env["TPCC_TEST_PG_DIR"], "-p", env["TPCC_TEST_PG_PORT"],
+                    "-U", env["TPCC_TEST_PG_USER"], "-d", env["TPCC_TEST_PG_DB"], "-c", sql],
+                   env=env, check=True)
+
+
+def odbc_args(workdir, connstr, user):
+    """Options for --driver odbc with a connection string (config file only)."""
+    path = os.path.join(workdir, "odbc.conf")
+    with open(path, "w") as f:
+        f.write('connection = { driver = "odbc"; odbc = "%s"; };\n' % connstr)
+    return ["-c", path, "--user", user]
 
 
 def stop_mariadb(workdir):
@@ -34,18 +67,23 @@ def server_pid(workdir):
         return int(f.read().strip())
 
 
-def proc_cpu(pid):
-    """user+system CPU seconds of a process so far."""
+def proc_cpu(pid, children=False):
+    """user+system CPU seconds of a process so far; with children, also
+    those of its children that have exited and been waited for (the
+    backends of a PostgreSQL postmaster)."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / HZ
+    t = int(fields[11]) + int(fields[12])
+    if children:
+        t += int(fields[13]) + int(fields[14])
+    return t / HZ
 
 
-def run_tool(args, stdin=subprocess.DEVNULL):
+def run_tool(args, stdin=subprocess.DEVNULL, env=None):
     """Run tpcc-console; return (exit code, stdout, client CPU seconds, wall)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.monotonic()
-    p = subprocess.run([BIN] + args, stdin=stdin, capture_output=True, text=True)
+    p = subprocess.run([BIN] + args, stdin=stdin, capture_output=True, text=True, env=env)
     wall = time.monotonic() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

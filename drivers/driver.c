@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Each compiled-in driver, as X(name) where name_driver is its vtable and
@@ -15,6 +16,7 @@
  * --help string, so they cannot disagree. */
 #define DRIVER_LIST(X) \
 	X(mysql)       \
+	X(odbc)        \
 	X(sqlite)      \
 	X(null)
 
@@ -88,6 +90,22 @@ const db_driver *driver_find(const char *name)
 const char *driver_names(void)
 {
 	return driver_name_list[0] ? driver_name_list + 1 : driver_name_list;
+}
+
+int64_t db_text_to_int(const char *text)
+{
+	char *end;
+	long long v = strtoll(text, &end, 10);
+
+	if (*end == '.' || *end == 'e' || *end == 'E') {
+		double d = strtod(text, NULL);
+		if (d >= 9.2233720368547758e18)
+			return INT64_MAX;
+		if (d <= -9.2233720368547758e18)
+			return INT64_MIN;
+		return (int64_t)d;
+	}
+	return (int64_t)v;
 }
 
 int db_query_int(db_conn *c, const char *sql, int64_t *out, db_error *e)

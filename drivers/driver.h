@@ -47,6 +47,8 @@ typedef struct db_params {
 	const char *file;      /* sqlite database file */
 	const char *dsn;       /* odbc DSN */
 	const char *odbc;      /* odbc full connection string */
+	const char *isolation; /* odbc: default, read-committed, repeatable-read,
+				* serializable ("" or NULL: the server's) */
 	const char *ssl_mode;  /* DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY */
 	const char *ssl_ca;
 	int read_option_files; /* mysql: read [client] from ~/.my.cnf etc. */
@@ -151,6 +153,14 @@ struct db_driver {
 	int (*set_var)(db_conn *c, const char *name, const char *value, db_error *err);
 	/* Id the server gives this connection (mysql CONNECTION_ID()), or -1. */
 	int64_t (*conn_id)(db_conn *c);
+	/* The DBMS the connection reached, as the client library names it
+	 * (ODBC SQL_DBMS_NAME: "PostgreSQL", "MariaDB", "Microsoft SQL Server").
+	 * A driver that talks to several kinds of server (odbc) must fill it:
+	 * the engine picks the SQL dialect from it. */
+	const char *(*dbms_name)(db_conn *c);
+	/* Switch autocommit on or off.  Procedures mode runs each call as its
+	 * own transaction (one round trip); statements mode keeps it off. */
+	int (*set_autocommit)(db_conn *c, int on, db_error *err);
 };
 
 /* Driver registry. */
@@ -160,6 +170,11 @@ const char *driver_names(void);
 
 /* Helpers over the vtable, so callers read naturally. */
 static inline int db_exec(db_conn *c, const char *sql, db_error *e) { return c->drv->exec(c, sql, NULL, e); }
+
+/* A column's text as an integer; DECIMAL and floating text truncates toward
+ * zero (as sqlite does), clamped to the int64 range.  For drivers that
+ * fetch every column as text. */
+int64_t db_text_to_int(const char *text);
 
 /* Prepare + execute + fetch one row's first column as integer.
  * Returns 1 with *out set, 0 when no row (or NULL), -1 on error. */

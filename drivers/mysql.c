@@ -443,6 +443,21 @@ static const char *my_server_version(db_conn *c)
 	return mysql_get_server_info(((my_conn *)c)->m);
 }
 
+static const char *my_dbms_name(db_conn *c)
+{
+	return ((my_conn *)c)->is_mariadb ? "MariaDB" : "MySQL";
+}
+
+static int my_set_autocommit(db_conn *c, int on, db_error *err)
+{
+	my_conn *mc = (my_conn *)c;
+
+	my_settle(mc, NULL);
+	if (mysql_autocommit(mc->m, on ? 1 : 0))
+		return my_fail_conn(mc, mc->m, err);
+	return 0;
+}
+
 static int64_t my_conn_id(db_conn *c)
 {
 	return (int64_t)mysql_thread_id(((my_conn *)c)->m);
@@ -833,22 +848,10 @@ static int my_col_isnull(db_stmt *st, int col)
 static int64_t my_col_int(db_stmt *st, int col)
 {
 	const my_col *c = my_col_get(st, col);
-	char *end;
-	long long v;
 
 	if (!c || c->is_null)
 		return 0;
-	v = strtoll(c->buf, &end, 10);
-	/* DECIMAL and floating columns: truncate toward zero like sqlite. */
-	if (*end == '.' || *end == 'e' || *end == 'E') {
-		double d = strtod(c->buf, NULL);
-		if (d >= 9.2233720368547758e18)
-			return INT64_MAX;
-		if (d <= -9.2233720368547758e18)
-			return INT64_MIN;
-		return (int64_t)d;
-	}
-	return (int64_t)v;
+	return db_text_to_int(c->buf);
 }
 
 static double my_col_double(db_stmt *st, int col)
@@ -1157,4 +1160,6 @@ const db_driver mysql_driver = {
 	.get_var = my_get_var,
 	.set_var = my_set_var,
 	.conn_id = my_conn_id,
+	.dbms_name = my_dbms_name,
+	.set_autocommit = my_set_autocommit,
 };

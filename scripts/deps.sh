@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # deps.sh: install the Debian 12 packages tpcc-console needs, only those
 # missing.  `deps.sh build` for building and running; `deps.sh test` adds
-# what the test suite needs (MariaDB server, Python for JSON checks, tmux,
-# openssl for the test server's certificates, clang and its libFuzzer
-# runtime for scripts/fuzz.sh).
+# what the test suite needs (MariaDB and PostgreSQL servers, the psqlODBC
+# and MariaDB ODBC drivers, Python for JSON checks, tmux, openssl for the
+# test server's certificates, clang and its libFuzzer runtime).
 set -euo pipefail
 
 build_pkgs="build-essential autoconf automake pkg-config libmariadb-dev libsqlite3-dev
 	libconfig-dev libedit-dev libncurses-dev unixodbc-dev check"
-test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3 openssl clang libclang-rt-14-dev"
+test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3 openssl clang libclang-rt-14-dev
+	postgresql postgresql-client odbc-postgresql odbc-mariadb unixodbc"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$want $test_pkgs"
@@ -24,6 +25,7 @@ sudo=
 [ "$(id -u)" -eq 0 ] || sudo=sudo
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
-# The tests start a private MariaDB of their own; if the package starts the
-# system service too, it listens elsewhere and is left alone.
+# The tests start a private MariaDB and PostgreSQL of their own; if the
+# packages start the system services too, those listen elsewhere and are
+# left alone.
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

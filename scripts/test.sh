@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh: the whole test suite on a fresh Debian 12 machine.  Installs what
-# is missing, builds with -Werror, starts a private MariaDB on loopback,
-# runs `make check`, fuzzes the config and command parsers (scripts/fuzz.sh,
+# is missing, builds with -Werror, starts a private MariaDB and a private
+# PostgreSQL (with a private ODBC setup for both) on loopback, runs
+# `make check`, fuzzes the config and command parsers (scripts/fuzz.sh,
 # TPCC_FUZZ_SECONDS per target, default 60, 0 to skip), then builds again
 # with AddressSanitizer and UBSan and runs the unit and SQLite tests under
 # them, and with ThreadSanitizer for the engine tests.  Exits non-zero on
@@ -19,9 +20,15 @@ scripts/build.sh
 work=$top/tests/tmp
 mkdir -p "$work"
 export PORT=${TPCC_TEST_PORT:-33061}
-stop_db() { tests/mariadb-server.sh stop "$work/mariadb" >/dev/null 2>&1 || true; }
+export PG_PORT=${TPCC_TEST_PG_PORT:-54331}
+stop_db() {
+	tests/pg-server.sh stop "$work/pg" >/dev/null 2>&1 || true
+	tests/mariadb-server.sh stop "$work/mariadb" >/dev/null 2>&1 || true
+}
 trap stop_db EXIT
 eval "$(tests/mariadb-server.sh start "$work/mariadb")"
+# After MariaDB: its port goes into the ODBC data source for it.
+eval "$(tests/pg-server.sh start "$work/pg")"
 
 status=0
 make -s check VERBOSE=1 || status=1
@@ -46,6 +53,7 @@ if [ $sanitizers -eq 1 ]; then
 	export CK_FORK=no
 	(cd "$asan" && make -s check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
 		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_chart \
+		tests/test_unit_dialect tests/test_unit_odbc_errors \
 		tests/cli.sh tests/sqlite-run.sh") || status=1
 fi
 

@@ -29,18 +29,22 @@ const char *fmt_thousands(double v, char *buf, size_t len)
 static void on_tick(const tick *t, void *ud)
 {
 	batch_out *b = ud;
-	char nopm[24], tpm[24];
+	char nopm[24], tpm[24], srv[40] = "";
 	if (b->interval > 1 && t->t % b->interval)
 		return;
+	if (t->server_tpm >= 0) {
+		char n[24];
+		snprintf(srv, sizeof srv, "  server tpm %s", fmt_thousands(t->server_tpm, n, sizeof n));
+	}
 	uint64_t err = t->failed; /* transactions given up; retried errors show as retries */
 	char recon[32] = "";
 	if (t->vus_reconnecting)
 		snprintf(recon, sizeof recon, "  reconnecting %d", t->vus_reconnecting);
 	pthread_mutex_lock(&b->lock);
-	fprintf(b->out, "[%4ds %-8s] vus %d  nopm %s  tpm %s  p95 ms no %.1f pay %.1f os %.1f dl %.1f sl %.1f"
+	fprintf(b->out, "[%4ds %-8s] vus %d  nopm %s  tpm %s%s  p95 ms no %.1f pay %.1f os %.1f dl %.1f sl %.1f"
 		"  err %llu  retry %llu%s\n",
 		t->t, phase_names[t->phase], t->vus, fmt_thousands(t->nopm, nopm, sizeof nopm),
-		fmt_thousands(t->tpm, tpm, sizeof tpm), t->p95[TX_NEW_ORDER], t->p95[TX_PAYMENT],
+		fmt_thousands(t->tpm, tpm, sizeof tpm), srv, t->p95[TX_NEW_ORDER], t->p95[TX_PAYMENT],
 		t->p95[TX_ORDER_STATUS], t->p95[TX_DELIVERY], t->p95[TX_STOCK_LEVEL],
 		(unsigned long long)err, (unsigned long long)t->retries, recon);
 	fflush(b->out);
@@ -131,8 +135,11 @@ void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *
 	char a[24], b[24], lines[8][96];
 	int ok;
 	fprintf(out, "\nSummary of the steady phase: %d s, up to %d VUs\n", s->steady_seconds, s->vus_max);
-	fprintf(out, "  NOPM %s   TPM %s\n", fmt_thousands(s->nopm, a, sizeof a),
+	fprintf(out, "  NOPM %s   TPM %s", fmt_thousands(s->nopm, a, sizeof a),
 		fmt_thousands(s->tpm, b, sizeof b));
+	if (s->server_tpm >= 0)
+		fprintf(out, "   server TPM %s", fmt_thousands(s->server_tpm, a, sizeof a));
+	fputc('\n', out);
 	fprintf(out, "  %-13s %10s %9s %9s %9s %9s %9s %9s\n", "transaction", "count",
 		"avg ms", "p50", "p90", "p95", "p99", "max");
 	for (int i = 0; i < TX_COUNT; i++)

@@ -117,6 +117,11 @@ static int c_get(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 	return 0;
 }
 
+static int c_metrics(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	return engine_metrics(x->e, x->out, x->outlen, err, errlen);
+}
+
 static int c_sql(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 {
 	return engine_sql(x->e, a->argv[0], x->out, x->outlen, err, errlen);
@@ -132,9 +137,12 @@ static int c_status(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 {
 	engine_status st;
 	engine_get_status(x->e, &st);
-	snprintf(x->out, x->outlen, "t %d s  phase %s (%d s left)  vus %d/%d%s  nopm %.0f  tpm %.0f  results %s",
+	char srv[40] = "";
+	if (st.last.server_tpm >= 0)
+		snprintf(srv, sizeof srv, "  server tpm %.0f", st.last.server_tpm);
+	snprintf(x->out, x->outlen, "t %d s  phase %s (%d s left)  vus %d/%d%s  nopm %.0f  tpm %.0f%s  results %s",
 		 st.t, phase_names[st.phase], st.phase_left, st.vus, st.vus_target,
-		 st.paused ? " (paused)" : "", st.last.nopm, st.last.tpm, st.results_path);
+		 st.paused ? " (paused)" : "", st.last.nopm, st.last.tpm, srv, st.results_path);
 	return 0;
 }
 
@@ -162,8 +170,9 @@ const command_def command_table[] = {
 	{ "extend", 0, 1, 0, "extend [SECONDS]", "make the steady phase longer (default: run.extend_step)", c_extend },
 	{ "pause", 0, 0, 0, "pause", "pause every VU after its transaction", c_pause },
 	{ "resume", 0, 0, 0, "resume", "resume paused VUs", c_resume },
-	{ "set", 2, 2, 1, "set VARIABLE VALUE", "set a server variable (SET GLOBAL; PRAGMA on sqlite)", c_set },
+	{ "set", 2, 2, 1, "set VARIABLE VALUE", "set a server variable (SET GLOBAL, ALTER SYSTEM, sp_configure; PRAGMA on sqlite)", c_set },
 	{ "get", 1, 1, 0, "get VARIABLE", "show a server variable", c_get },
+	{ "metrics", 0, 0, 0, "metrics", "show the server's metrics now (InnoDB, pg_stat_*, ...)", c_metrics },
 	{ "sql", 1, 1, 1, "sql STATEMENT", "run a statement on the control connection", c_sql },
 	{ "mark", 1, 1, 1, "mark TEXT", "put a mark on the timeline", c_mark },
 	{ "status", 0, 0, 0, "status", "show the run's phase, VUs and last second", c_status },

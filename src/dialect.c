@@ -1,11 +1,14 @@
 /* dialect.c: the statements of the five transactions in the SQL every
  * supported database understands, and dialect lookup.  Row locks are asked
  * for with FOR UPDATE where the dialect has it; sqlite takes its single
- * write lock at BEGIN IMMEDIATE instead, so the clause is dropped there. */
+ * write lock at BEGIN IMMEDIATE instead, so the clause is dropped there.
+ * A timestamp parameter is written {ts}: a plain '?' unless the dialect
+ * wraps it (PostgreSQL will not assign varchar to a timestamp column). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <string.h>
+#include <strings.h>
 #include <stdio.h>
 #include "dialect.h"
 
@@ -23,7 +26,7 @@ static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
 		"SELECT c_discount, c_last, c_credit FROM customer" CUST_KEY },
 	[S_NO_ORDER_INS] = { "no_order_ins",
 		"INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local)"
-		" VALUES (?, ?, ?, ?, ?, NULL, ?, ?)" },
+		" VALUES (?, ?, ?, ?, {ts}, NULL, ?, ?)" },
 	[S_NO_NEW_ORDER_INS] = { "no_new_order_ins",
 		"INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)" },
 	[S_NO_ITEM] = { "no_item", "SELECT i_price, i_name, i_data FROM item WHERE i_id = ?" },
@@ -63,7 +66,7 @@ static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
 		" c_payment_cnt = c_payment_cnt + 1, c_data = ?" CUST_KEY },
 	[S_PAY_HISTORY_INS] = { "pay_history_ins",
 		"INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data)"
-		" VALUES (?, ?, ?, ?, ?, ?, ?, ?)" },
+		" VALUES (?, ?, ?, ?, ?, {ts}, ?, ?)" },
 
 	[S_OS_CUSTOMER] = { "os_customer",
 		"SELECT c_balance, c_first, c_middle, c_last FROM customer" CUST_KEY },
@@ -84,7 +87,7 @@ static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
 	[S_DL_ORDER_UPD] = { "dl_order_upd",
 		"UPDATE orders SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?" },
 	[S_DL_ORDER_LINE_UPD] = { "dl_order_line_upd",
-		"UPDATE order_line SET ol_delivery_d = ? WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?" },
+		"UPDATE order_line SET ol_delivery_d = {ts} WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?" },
 	[S_DL_ORDER_LINE_SUM] = { "dl_order_line_sum",
 		"SELECT SUM(ol_amount) FROM order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?" },
 	[S_DL_CUSTOMER_UPD] = { "dl_customer_upd",
@@ -97,26 +100,43 @@ static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
 		" AND ol_o_id < ? AND ol_o_id >= ? AND s_w_id = ? AND s_i_id = ol_i_id AND s_quantity < ?" },
 };
 
-/* Children before parents, so a database with foreign keys added by a DBA
- * still drops cleanly. */
-const char *const dialect_std_drop[] = {
-	"DROP TABLE IF EXISTS order_line", "DROP TABLE IF EXISTS new_order",
-	"DROP TABLE IF EXISTS orders", "DROP TABLE IF EXISTS history",
-	"DROP TABLE IF EXISTS customer", "DROP TABLE IF EXISTS stock",
-	"DROP TABLE IF EXISTS item", "DROP TABLE IF EXISTS district",
-	"DROP TABLE IF EXISTS warehouse", "DROP TABLE IF EXISTS tpcc_meta",
-	NULL
-};
+const char *const dialect_std_drop[] = { DIALECT_DROP_TABLES, NULL };
+
+/* Copy sql into buf with each {ts} replaced by the dialect's timestamp
+ * placeholder. */
+static void expand(const dialect *d, const char *sql, char *buf, size_t len)
+{
+	static const char ts[] = "{ts}";
+	size_t used = 0;
+
+	buf[0] = '\0';
+	while (*sql && used + 1 < len) {
+		const char *m = strstr(sql, ts);
+		size_t n = m ? (size_t)(m - sql) : strlen(sql);
+		used += (size_t)snprintf(buf + used, len - used, "%.*s", (int)n, sql);
+		if (!m || used + 1 >= len)
+			break;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+		used += (size_t)snprintf(buf + used, len - used,
+					 d->timestamp_param ? d->timestamp_param : "%s", "?");
+#pragma GCC diagnostic pop
+		sql = m + sizeof ts - 1;
+	}
+	if (used >= len)
+		buf[len - 1] = '\0';
+}
 
 const char *dialect_stmt_sql(const dialect *d, enum stmt_id id, char *buf, size_t len)
 {
-	const char *sql = std_stmts[id].sql;
-	size_t n = strlen(sql);
+	const char *sql = d->stmt_text && d->stmt_text[id] ? d->stmt_text[id] : std_stmts[id].sql;
 	static const char fu[] = " FOR UPDATE";
+	size_t n;
 
-	snprintf(buf, len, "%s", sql);
+	expand(d, sql, buf, len);
+	n = strlen(buf);
 	if (!d->select_for_update && n >= sizeof fu - 1 &&
-	    strcmp(sql + n - (sizeof fu - 1), fu) == 0 && n - (sizeof fu - 1) < len)
+	    strcmp(buf + n - (sizeof fu - 1), fu) == 0)
 		buf[n - (sizeof fu - 1)] = '\0';
 	return buf;
 }
@@ -134,4 +154,65 @@ const dialect *dialect_for_driver(const char *driver_name)
 	if (driver_name && (strcmp(driver_name, "mysql") == 0 || strcmp(driver_name, "null") == 0))
 		return &dialect_mysql;
 	return NULL;
+}
+
+const dialect *dialect_by_name(const char *name)
+{
+	static const dialect *const all[] = { &dialect_mysql, &dialect_pg, &dialect_mssql,
+					      &dialect_sqlite };
+	for (size_t i = 0; name && i < sizeof all / sizeof all[0]; i++)
+		if (!strcmp(all[i]->name, name))
+			return all[i];
+	return NULL;
+}
+
+const dialect *dialect_for_dbms(const char *dbms)
+{
+	if (!dbms)
+		return NULL;
+	if (strcasestr(dbms, "postgres"))
+		return &dialect_pg;
+	if (strcasestr(dbms, "mysql") || strcasestr(dbms, "mariadb"))
+		return &dialect_mysql;
+	if (strcasestr(dbms, "sql server"))
+		return &dialect_mssql;
+	if (strcasestr(dbms, "sqlite"))
+		return &dialect_sqlite;
+	return NULL;
+}
+
+int dialect_valid_name(const char *name, int allow_dot, db_error *e)
+{
+	size_t n = name ? strlen(name) : 0;
+
+	if (n == 0 || n > 64)
+		return db_error_set(e, DB_FATAL, 0, "42000", "invalid name '%s'", name ? name : "");
+	for (size_t i = 0; i < n; i++) {
+		char ch = name[i];
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || ch == '_' || (allow_dot && ch == '.'))
+			continue;
+		return db_error_set(e, DB_FATAL, 0, "42000",
+				    "invalid name '%s': only letters, digits and _ allowed", name);
+	}
+	return 0;
+}
+
+int dialect_quote(const char *value, char *out, size_t len)
+{
+	size_t o = 0;
+
+	if (len < 3)
+		return -1;
+	out[o++] = '\'';
+	for (const char *p = value; *p; p++) {
+		if (o + 4 > len)
+			return -1;
+		if (*p == '\'')
+			out[o++] = '\'';
+		out[o++] = *p;
+	}
+	out[o++] = '\'';
+	out[o] = '\0';
+	return 0;
 }

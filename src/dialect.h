@@ -1,11 +1,15 @@
 /* dialect.h: what SQL to say to a given kind of database.  A dialect holds
- * the DDL, the secondary indexes and the statements of the five transactions;
- * the engine never writes SQL text of its own (check.c's portable queries
- * aside).  One file per dialect: dialect_mysql.c, dialect_sqlite.c. */
+ * the DDL, the secondary indexes, the statements of the five transactions,
+ * the stored procedures and how to call them, and the queries for the
+ * server's own counters and settings; the engine never writes SQL text of
+ * its own (consistency.c's portable queries aside).  One file per dialect:
+ * dialect_mysql.c, dialect_pg.c, dialect_mssql.c, dialect_sqlite.c. */
 #ifndef TPCC_DIALECT_H
 #define TPCC_DIALECT_H
 
 #include <stddef.h>
+#include "driver.h"
+#include "stats.h"
 
 /* The statements of statements mode; TXN_SQL_* ids index dialect.stmts. */
 enum stmt_id {
@@ -42,18 +46,76 @@ typedef struct dialect {
 	const char *const *drop_tables;
 	const char *analyze;                /* after indexes, or NULL */
 	int select_for_update;              /* keep " FOR UPDATE" in statements */
-	/* Literal for a timestamp parameter's column type; statements bind text
-	 * "YYYY-MM-DD HH:MM:SS" which every dialect accepts. */
+	/* A statement's own text where the standard one does not do, indexed
+	 * by stmt_id (NULL entries: the standard text), or NULL for none. */
+	const char *const *stmt_text;
+	/* Timestamps are bound as text "YYYY-MM-DD HH:MM:SS"; where the server
+	 * will not assign text to a timestamp column, the placeholder is
+	 * wrapped in this printf pattern (one %s for the '?'). */
+	const char *timestamp_param;
+	int backslash_escapes;              /* '\' escapes in string literals */
+
+	/* Stored procedures (NULL when the dialect has none): the statements
+	 * that drop and create them, in order (drop_tables drops them too), and for each transaction the
+	 * text of one call, with '?' for the inputs in this order:
+	 *   new_order    w_id, d_id, c_id, ol_cnt, all_local, items, supply_w,
+	 *                quantities (the last three comma-separated, in line
+	 *                order) -> one row: rolled_back (0/1), o_id
+	 *   payment      w_id, d_id, c_w_id, c_d_id, c_id, byname, c_last,
+	 *                h_amount -> c_id
+	 *   order_status w_id, d_id, c_id, byname, c_last -> c_id, o_id, lines
+	 *   delivery     w_id, carrier_id -> districts skipped
+	 *   stock_level  w_id, d_id, threshold -> items below the threshold
+	 * Each call is one transaction: the procedure commits its own work
+	 * (or the connection runs it in autocommit). */
+	const char *const *create_procedures;
+	const char *proc_call[TX_COUNT];
+
+	/* The server's own count of committed + rolled-back transactions:
+	 * one row, one integer.  NULL: no counter. */
+	const char *txn_counter_sql;
+	/* Server metrics: rows of (name, number). */
+	const char *metrics_sql;
+	/* A server setting's current value: one '?' for its name. */
+	const char *get_var_sql;
+	/* Change a server setting; note gets what the user should know about
+	 * when and where it takes effect (may be left empty). */
+	int (*set_var)(db_conn *c, const char *name, const char *value, char *note,
+		       size_t notelen, db_error *e);
 } dialect;
 
+/* The dialect of a native driver (mysql, sqlite); NULL for odbc, whose
+ * dialect depends on the server it reaches. */
 const dialect *dialect_for_driver(const char *driver_name);
+/* By configured name: mysql, postgresql, mssql, sqlite. */
+const dialect *dialect_by_name(const char *name);
+/* From the DBMS name a connection reports (SQL_DBMS_NAME), or NULL. */
+const dialect *dialect_for_dbms(const char *dbms_name);
 /* The SQL text of a statement for this dialect, written to buf. */
 const char *dialect_stmt_sql(const dialect *d, enum stmt_id id, char *buf, size_t len);
 /* Short name of a statement, for error messages. */
 const char *dialect_stmt_name(enum stmt_id id);
 
+/* The TPC-C tables, children before parents, so a database with foreign
+ * keys added by a DBA still drops cleanly. */
+#define DIALECT_DROP_TABLES \
+	"DROP TABLE IF EXISTS order_line", "DROP TABLE IF EXISTS new_order", \
+	"DROP TABLE IF EXISTS orders", "DROP TABLE IF EXISTS history", \
+	"DROP TABLE IF EXISTS customer", "DROP TABLE IF EXISTS stock", \
+	"DROP TABLE IF EXISTS item", "DROP TABLE IF EXISTS district", \
+	"DROP TABLE IF EXISTS warehouse", "DROP TABLE IF EXISTS tpcc_meta"
+
 extern const char *const dialect_std_drop[];
 extern const dialect dialect_mysql;
+extern const dialect dialect_pg;
+extern const dialect dialect_mssql;
 extern const dialect dialect_sqlite;
+
+/* Validate a setting's name before it is spliced into SQL: letters,
+ * digits, '_' and (allow_dot) '.'. */
+int dialect_valid_name(const char *name, int allow_dot, db_error *e);
+/* Write value as a quoted SQL string literal ('' for a quote); returns
+ * -1 when it does not fit. */
+int dialect_quote(const char *value, char *out, size_t len);
 
 #endif

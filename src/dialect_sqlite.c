@@ -61,4 +61,5 @@ const dialect dialect_sqlite = {
 	.drop_tables = dialect_std_drop,
 	.analyze = "ANALYZE",
 	.select_for_update = 0,
+	.backslash_escapes = 0,
 };

@@ -17,6 +17,8 @@
 #include "engine.h"
 #include "mix.h"
 #include "schema.h"
+#include "server.h"
+#include "server_tpm.h"
 #include "txn.h"
 #include "util.h"
 
@@ -46,6 +48,7 @@ struct engine {
 	tpcc_config cfg;
 	const db_driver *drv;
 	const dialect *d;
+	int procedures;           /* workload.mode procedures */
 	engine_hooks hooks;
 	schema_info schema;
 	tpcc_nurand_c c_run;
@@ -98,6 +101,15 @@ struct engine {
 	int vus_lost;             /* VUs that gave up reconnecting */
 	int results_failing;      /* the results file could not be written */
 	int results_flip;         /* ... and that just changed: tell the operator */
+	/* server TPM: the sampler, the reading the last tick used, and the
+	 * steady phase's share of the counter */
+	server_tpm *stpm;
+	int64_t srv_prev;
+	uint64_t srv_prev_ns;
+	int srv_have_prev;
+	double srv_rate;
+	int64_t srv_steady_delta;
+	uint64_t srv_steady_ns;
 };
 
 /* ---- events ------------------------------------------------------------- */
@@ -133,9 +145,10 @@ static enum err_kind err_kind_of(const db_error *err)
 	if (err->cls == DB_RECONNECT)
 		return ERR_CONNECTION;
 	if (err->cls == DB_RETRY) {
-		/* MySQL 1205, ODBC HYT00/HYT01, SQLite BUSY: waited too long. */
-		if (err->native == 1205 || !strncmp(err->sqlstate, "HYT0", 4) ||
-		    (err->native & 0xff) == 5)
+		/* MySQL 1205 (SQL Server's 1205 is a deadlock, 40001), ODBC
+		 * HYT00/HYT01, SQLite BUSY: waited too long. */
+		if ((err->native == 1205 && strcmp(err->sqlstate, "40001") != 0) ||
+		    !strncmp(err->sqlstate, "HYT0", 4) || (err->native & 0xff) == 5)
 			return ERR_LOCK_TIMEOUT;
 		return ERR_DEADLOCK;
 	}
@@ -260,7 +273,7 @@ static void *vu_main(void *arg)
 		set_state(v, stopping(v) ? VU_DONE : VU_ERROR);
 		goto out;
 	}
-	txn_ctx_init(&x, c, e->d, v->stats);
+	txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
 	set_state(v, VU_RUNNING);
 
 	while (!stopping(v)) {
@@ -300,7 +313,7 @@ static void *vu_main(void *arg)
 					set_state(v, stopping(v) ? VU_STOPPING : VU_ERROR);
 					goto out;
 				}
-				txn_ctx_init(&x, c, e->d, v->stats);
+				txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
 				set_state(v, VU_RUNNING);
 			} else if (err.cls != DB_RETRY) {
 				stat_add(&v->stats->failed, 1);
@@ -611,12 +624,42 @@ static void make_summary(engine *e, run_summary *s)
 	s->failed = st->failed;
 	s->retries = st->retries;
 	s->reconnects = st->reconnects;
+	s->server_tpm = e->srv_steady_ns ? e->srv_steady_delta * 60e9 / e->srv_steady_ns : -1;
 	s->client_cpu_s = e->cpu_steady;
 	s->cpu_per_1000 = all ? e->cpu_steady * 1000 / all : 0;
 	s->cpu_per_1000_no = st->commits[TX_NEW_ORDER] ?
 		e->cpu_steady * 1000 / st->commits[TX_NEW_ORDER] : 0;
 	char lines[8][96];
 	summary_audit_lines(s, e->schema.warehouses, lines, 8, &s->audit_ok);
+}
+
+/* The server's TPM from its counter's latest reading against the one the
+ * previous tick used; the sampler's clock, not the tick's, times it.  No
+ * new reading yet: the last rate stands.  -1 when there is no counter. */
+static void server_rate_locked(engine *e, tick *tk, int phase)
+{
+	int64_t v;
+	uint64_t at;
+
+	tk->server_tpm = -1;
+	if (!e->stpm || !server_tpm_latest(e->stpm, &v, &at))
+		return;
+	if (e->srv_have_prev && at > e->srv_prev_ns) {
+		int64_t delta = v - e->srv_prev;
+		uint64_t ns = at - e->srv_prev_ns;
+		e->srv_rate = delta * 60e9 / ns;
+		if (phase == PH_STEADY) {
+			e->srv_steady_delta += delta;
+			e->srv_steady_ns += ns;
+		}
+	}
+	if (!e->srv_have_prev || at > e->srv_prev_ns) {
+		e->srv_prev = v;
+		e->srv_prev_ns = at;
+	}
+	if (e->srv_have_prev)
+		tk->server_tpm = e->srv_rate;
+	e->srv_have_prev = 1;
 }
 
 /* Fold one second into a tick; called with e->lock held. */
@@ -643,6 +686,7 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	for (int i = 0; i < e->nvus; i++)
 		tk->vus_reconnecting += atomic_load(&e->vus[i]->state) == VU_RECONNECTING;
 	stats_fill_tick(tk, e->iv, 1.0);
+	server_rate_locked(e, tk, phase);
 	tk->cpu_client = wall > 0 ? 100.0 * (cpu - e->cpu_last) / wall : 0;
 	if (phase == PH_STEADY) {
 		stats_sum_add(e->steady, e->iv);
@@ -788,20 +832,26 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 		goto fail;
 	}
 	e->drv = driver_find(cfg->driver);
-	e->d = dialect_for_driver(cfg->driver);
-	if (!e->drv || !e->d) {
+	if (!e->drv) {
 		snprintf(err, errlen, "driver '%s' is not available (have: %s)", cfg->driver,
 			 driver_names());
 		goto fail;
 	}
-	if (strcmp(cfg->mode, "statements") != 0) {
-		/* Better to refuse than to run statements under another name. */
-		snprintf(err, errlen, "workload.mode '%s' is not available in this version: "
-			 "use --mode statements", cfg->mode);
-		goto fail;
-	}
 	if (schema_connect(cfg, 0, &e->ctl, &de)) {
 		snprintf(err, errlen, "cannot connect: %s", de.msg);
+		goto fail;
+	}
+	/* Over ODBC the dialect is known only now, from the server. */
+	e->d = schema_dialect(cfg, e->ctl, &de);
+	if (!e->d) {
+		snprintf(err, errlen, "%s", de.msg);
+		goto fail;
+	}
+	e->procedures = !strcmp(cfg->mode, "procedures");
+	if (e->procedures && !e->d->create_procedures) {
+		/* Better to refuse than to run statements under another name. */
+		snprintf(err, errlen, "workload.mode procedures: the %s dialect has no stored "
+			 "procedures; use --mode statements", e->d->name);
 		goto fail;
 	}
 	str_copy(e->server_version, e->drv->server_version(e->ctl), sizeof e->server_version);
@@ -821,6 +871,11 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	}
 	if (e->schema.warehouses < 1) {
 		snprintf(err, errlen, "tpcc_meta has no warehouse count: not a tpcc-console schema?");
+		goto fail;
+	}
+	if (e->procedures && !e->schema.procedures) {
+		snprintf(err, errlen, "the schema has no stored procedures: run 'tpcc-console build "
+			 "--procedures-only' first");
 		goto fail;
 	}
 	if (cfg->warehouses > 0 && cfg->warehouses != e->schema.warehouses) {
@@ -868,6 +923,10 @@ int engine_start(engine *e, char *err, size_t errlen)
 		e->sched_idx = 1;
 	}
 	engine_event(e, "phase", "phase idle -> %s", phase_names[e->phase]);
+	char note[600];
+	server_tpm_start(&e->stpm, &e->cfg, e->d, note, sizeof note);
+	if (note[0])
+		engine_event(e, "info", "%s", note);
 	if (engine_set_vus(e, vus, "start", err, errlen))
 		return -1;
 	if (pthread_create(&e->collector, NULL, collector_main, e)) {
@@ -884,6 +943,8 @@ int engine_wait(engine *e, run_summary *summary, char *err, size_t errlen)
 		pthread_join(e->collector, NULL);
 		e->collector_running = 0;
 	}
+	server_tpm_stop(e->stpm);
+	e->stpm = NULL;
 	if (summary)
 		*summary = e->summary;
 	if (e->finish_err[0]) {
@@ -907,6 +968,7 @@ void engine_destroy(engine *e)
 	if (e->retired)
 		reap_locked(e, 1);
 	pthread_mutex_unlock(&e->lock);
+	server_tpm_stop(e->stpm);
 	if (e->ctl)
 		e->ctl->drv->disconnect(e->ctl);
 	results_close(e->res);
@@ -945,12 +1007,11 @@ int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err
 	int rc = -1;
 	pthread_mutex_lock(&e->ctl_lock);
 	for (int tries = 0; tries < 2 && rc; tries++) {
-		if (!e->ctl || !e->drv->get_var) {
-			db_error_set(&de, DB_FATAL, 0, "HY000", e->ctl ? "the %s driver cannot read server variables"
-				     : "no control connection", e->drv->name);
+		if (!e->ctl) {
+			db_error_set(&de, DB_FATAL, 0, "HY000", "no control connection");
 			break;
 		}
-		rc = e->drv->get_var(e->ctl, name, buf, len, &de);
+		rc = server_get_var(e->ctl, e->d, name, buf, len, &de);
 		if (rc && !ctl_retry(e, &de))
 			break;
 	}
@@ -964,19 +1025,18 @@ int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err
 
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
 {
-	char old[256] = "?", now[256] = "?";
+	char old[256] = "?", now[256] = "?", note[256] = "";
 	db_error de;
 	int rc = -1;
 
 	engine_get_var(e, name, old, sizeof old, err, errlen);
 	pthread_mutex_lock(&e->ctl_lock);
 	for (int tries = 0; tries < 2 && rc; tries++) {
-		if (!e->ctl || !e->drv->set_var) {
-			db_error_set(&de, DB_FATAL, 0, "HY000", "the %s driver cannot set server variables",
-				     e->drv->name);
+		if (!e->ctl) {
+			db_error_set(&de, DB_FATAL, 0, "HY000", "no control connection");
 			break;
 		}
-		rc = e->drv->set_var(e->ctl, name, value, &de);
+		rc = server_set_var(e->ctl, e->d, name, value, note, sizeof note, &de);
 		if (rc && !ctl_retry(e, &de))
 			break;
 	}
@@ -987,7 +1047,39 @@ int engine_set_var(engine *e, const char *name, const char *value, char *err, si
 	}
 	if (engine_get_var(e, name, now, sizeof now, err, errlen))
 		str_copy(now, value, sizeof now);
-	engine_event(e, "knob", "set %s %s -> %s", name, old, now);
+	engine_event(e, "knob", "set %s %s -> %s%s%s", name, old, now, note[0] ? ": " : "", note);
+	return 0;
+}
+
+int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen)
+{
+	db_metric m[32];
+	db_error de;
+	int n = -1;
+	size_t used = 0;
+
+	out[0] = '\0';
+	pthread_mutex_lock(&e->ctl_lock);
+	for (int tries = 0; tries < 2 && n < 0; tries++) {
+		if (!e->ctl) {
+			db_error_set(&de, DB_FATAL, 0, "HY000", "no control connection");
+			break;
+		}
+		n = server_metrics(e->ctl, e->d, m, 32, &de);
+		if (n < 0 && !ctl_retry(e, &de))
+			break;
+	}
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (n < 0) {
+		snprintf(err, errlen, "metrics: %s", de.msg);
+		return -1;
+	}
+	if (n == 0)
+		snprintf(out, outlen, "no server metrics for %s", e->d->name);
+	for (int i = 0; i < n && used < outlen; i++) {
+		int k = snprintf(out + used, outlen - used, "%s %.0f\n", m[i].name, m[i].value);
+		used += k > 0 ? (size_t)k : 0;
+	}
 	return 0;
 }
 

@@ -73,6 +73,8 @@ void engine_event(engine *e, const char *type, const char *fmt, ...)
 /* Server variables and ad-hoc SQL over the control connection. */
 int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen);
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
+/* The server's metrics (dialect's or driver's), one "name value" a line. */
+int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen);
 /* Run a statement; a result's first rows are formatted into out. */
 int engine_sql(engine *e, const char *sql, char *out, size_t outlen, char *err, size_t errlen);
 

@@ -52,6 +52,7 @@ typedef struct batch {
 	sbuf sql;
 	progress *prog;
 	int oom;
+	int backslash;       /* the dialect reads \ as an escape: double it */
 } batch;
 
 static int batch_flush(batch *b, db_error *e)
@@ -118,7 +119,7 @@ static int batch_row(batch *b, const db_param *v, int n, db_error *e)
 			sb_put(&b->sql, "'", 1);
 			for (size_t j = 0; j < v[i].len; j++) {
 				char ch = v[i].s[j];
-				if (ch == '\'' || ch == '\\')
+				if (ch == '\'' || (ch == '\\' && b->backslash))
 					sb_put(&b->sql, &ch, 1);
 				sb_put(&b->sql, &ch, 1);
 			}
@@ -360,6 +361,7 @@ static void *load_thread(void *arg)
 	for (const char *const *q = s->d->load_session; q && *q; q++)
 		db_exec(c, *q, &e); /* tuning only: a refused setting is no reason to stop */
 	rng_seed(&r, fresh_seed());
+	b.backslash = s->d->backslash_escapes;
 	for (;;) {
 		if (atomic_load(&s->failed) || atomic_load(s->stop))
 			break;

@@ -86,31 +86,64 @@ static int prompt_password(char *buf, size_t len)
 	return 0;
 }
 
-static const dialect *need_dialect(const tpcc_config *c)
+static int need_driver(const tpcc_config *c)
 {
-	const dialect *d = dialect_for_driver(c->driver);
+	if (driver_find(c->driver))
+		return 0;
+	fprintf(stderr, "tpcc-console: driver '%s' is not available in this build (have: %s)\n",
+		c->driver, driver_names());
+	return -1;
+}
+
+/* The dialect for a connection made; prints why when there is none. */
+static const dialect *conn_dialect(const tpcc_config *c, db_conn *conn)
+{
+	db_error e;
+	const dialect *d = schema_dialect(c, conn, &e);
 	if (!d)
-		fprintf(stderr, "tpcc-console: driver '%s' is not available in this build (have: %s)\n",
-			c->driver, driver_names());
+		fprintf(stderr, "tpcc-console: %s\n", e.msg);
 	return d;
 }
 
 static const char *target_name(const tpcc_config *c)
 {
-	return !strcmp(c->driver, "sqlite") ? c->db_file : c->database;
+	if (!strcmp(c->driver, "sqlite"))
+		return c->db_file;
+	if (!strcmp(c->driver, "odbc"))
+		return c->odbc[0] ? "the ODBC connection" : c->dsn;
+	return c->database;
+}
+
+/* build --procedures-only: the procedures again, on a finished build. */
+static int build_procedures(tpcc_config *c, db_conn *conn, const dialect *d,
+			    const schema_info *si)
+{
+	db_error e;
+
+	if (!si->present || !si->complete) {
+		fprintf(stderr, "tpcc-console: %s holds no finished build; run 'tpcc-console build' "
+			"first\n", target_name(c));
+		return EX_FAIL;
+	}
+	if (schema_create_procedures(conn, d, &e)) {
+		fprintf(stderr, "tpcc-console: creating the procedures failed: %s\n", e.msg);
+		return EX_FAIL;
+	}
+	printf("created the %s stored procedures in %s\n", d->name, target_name(c));
+	return EX_OK;
 }
 
 /* ---- build -------------------------------------------------------------- */
 
 static int cmd_build(tpcc_config *c)
 {
-	const dialect *d = need_dialect(c);
+	const dialect *d;
 	db_conn *conn;
 	db_error e;
 	schema_info si;
 	char buf[64], err[600];
 
-	if (!d)
+	if (need_driver(c))
 		return EX_USAGE;
 	if (c->warehouses <= 0)
 		c->warehouses = 1;
@@ -118,9 +151,18 @@ static int cmd_build(tpcc_config *c)
 		fprintf(stderr, "tpcc-console: cannot connect: %s\n", e.msg);
 		return EX_FAIL;
 	}
+	if (!(d = conn_dialect(c, conn))) {
+		conn->drv->disconnect(conn);
+		return EX_USAGE;
+	}
 	if (schema_inspect(conn, &si, &e)) {
 		fprintf(stderr, "tpcc-console: %s\n", e.msg);
 		goto fail;
+	}
+	if (c->procedures_only) {
+		int rc = build_procedures(c, conn, d, &si);
+		conn->drv->disconnect(conn);
+		return rc;
 	}
 	if (si.present) {
 		if (si.complete)
@@ -174,7 +216,16 @@ static int cmd_build(tpcc_config *c)
 	double load_s = (now_ns() - t0) / 1e9;
 	printf("creating indexes and statistics...\n");
 	fflush(stdout);
-	if (schema_create_indexes(conn, d, &e) || schema_meta_set(conn, "status", "complete", &e))
+	if (schema_create_indexes(conn, d, &e))
+		goto fail;
+	/* Always, so either mode can run on any build. */
+	if (d->create_procedures) {
+		printf("creating the stored procedures...\n");
+		fflush(stdout);
+		if (schema_create_procedures(conn, d, &e))
+			goto fail;
+	}
+	if (schema_meta_set(conn, "status", "complete", &e))
 		goto fail;
 	double total_s = (now_ns() - t0) / 1e9;
 	printf("built %d warehouse%s: %llu rows loaded in %.1f s (%.0f rows/s), ready in %.1f s\n",
@@ -192,14 +243,18 @@ fail:
 
 static int cmd_drop(tpcc_config *c)
 {
-	const dialect *d = need_dialect(c);
+	const dialect *d;
 	db_conn *conn;
 	db_error e;
-	if (!d)
+	if (need_driver(c))
 		return EX_USAGE;
 	if (schema_connect(c, 0, &conn, &e)) {
 		fprintf(stderr, "tpcc-console: cannot connect: %s\n", e.msg);
 		return EX_FAIL;
+	}
+	if (!(d = conn_dialect(c, conn))) {
+		conn->drv->disconnect(conn);
+		return EX_USAGE;
 	}
 	int rc = schema_drop(conn, d, &e);
 	conn->drv->disconnect(conn);
@@ -219,7 +274,7 @@ static int cmd_check(tpcc_config *c)
 	check_result res[CHECK_COUNT];
 	char err[600];
 
-	if (!need_dialect(c))
+	if (need_driver(c))
 		return EX_USAGE;
 	if (schema_connect(c, 0, &conn, &e)) {
 		fprintf(stderr, "tpcc-console: cannot connect: %s\n", e.msg);
@@ -284,7 +339,7 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 	char err[1200];
 	sigset_t winch;
 
-	if (!need_dialect(c))
+	if (need_driver(c))
 		return EX_USAGE;
 	int console = front == FRONT_CONSOLE;
 	batch_init(&b, stdout, c->report_interval);
@@ -426,9 +481,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tpcc-console: %s\n", err);
 		return EX_USAGE;
 	}
-	if (strcmp(cfg.mode, "statements") != 0) {
-		fprintf(stderr, "tpcc-console: workload.mode '%s' is not available in this version: "
-			"use --mode statements\n", cfg.mode);
+	/* A native driver's dialect is known before connecting; over ODBC the
+	 * engine finds out once connected. */
+	const dialect *nd = dialect_for_driver(cfg.driver);
+	if (!strcmp(cfg.mode, "procedures") && nd && !nd->create_procedures) {
+		fprintf(stderr, "tpcc-console: workload.mode procedures: the %s dialect has no "
+			"stored procedures; use --mode statements\n", nd->name);
 		return EX_USAGE;
 	}
 	if (!sub && !on_terminal()) {

@@ -61,6 +61,15 @@ const opt_def opt_table[] = {
 	  FIELD(dsn), .argname = "DSN", .help = "ODBC data source name (from odbc.ini)" },
 	{ .key = "connection.odbc", .type = OPT_STRING, .def = "", FIELD(odbc),
 	  .help = "full ODBC connection string; used instead of connection.dsn when set" },
+	{ .key = "connection.dialect", .longopt = "dialect", .type = OPT_ENUM,
+	  .enums = "auto|mysql|postgresql|mssql", .def = "auto", FIELD(dialect),
+	  .argname = "NAME",
+	  .help = "SQL dialect over ODBC (auto: from the DBMS name the driver reports)" },
+	{ .key = "connection.isolation", .longopt = "isolation", .type = OPT_ENUM,
+	  .enums = "default|read-committed|repeatable-read|serializable", .def = "default",
+	  FIELD(isolation), .argname = "LEVEL",
+	  .help = "transaction isolation level for ODBC connections (default: the "
+		  "server's)" },
 	{ .key = "connection.ssl_mode", .longopt = "ssl-mode", .type = OPT_ENUM,
 	  .enums = "DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY",
 	  .def = "PREFERRED", FIELD(ssl_mode), .argname = "MODE",
@@ -153,7 +162,7 @@ const opt_def opt_table[] = {
 const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
 
 /* Command-line options that are not config keys. */
-enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_SCRIPT, CLI_HELP, CLI_VERSION };
+enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_SCRIPT, CLI_PROCS_ONLY, CLI_HELP, CLI_VERSION };
 
 typedef struct cli_opt {
 	const char *longopt;
@@ -173,6 +182,8 @@ static const cli_opt cli_table[] = {
 	  "acknowledged is in the database with all its lines" },
 	{ "script", 's', CLI_SCRIPT, "FILE",
 	  "cli: run the commands in FILE first, one per line" },
+	{ "procedures-only", 0, CLI_PROCS_ONLY, NULL,
+	  "build: (re)create the stored procedures only, on a loaded schema" },
 	{ "help", 'h', CLI_HELP, NULL, "show this help and exit" },
 	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit" },
 };
@@ -775,6 +786,10 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 		case CLI_SCRIPT:
 			if (st->pass == 1)
 				snprintf(c->script, sizeof c->script, "%s", value);
+			break;
+		case CLI_PROCS_ONLY:
+			if (st->pass == 1)
+				c->procedures_only = 1;
 			break;
 		case CLI_HELP:
 			st->help = 1;

@@ -32,6 +32,8 @@ typedef struct tpcc_config {
 	char db_file[OPT_STR_MAX];  /* sqlite */
 	char dsn[OPT_STR_MAX];
 	char odbc[OPT_STR_MAX];
+	char dialect[16];           /* auto | mysql | postgresql | mssql */
+	char isolation[24];         /* default | read-committed | ... */
 	char ssl_mode[32];
 	char ssl_ca[OPT_STR_MAX];
 	int read_option_files;      /* mysql ~/.my.cnf [client] */
@@ -67,6 +69,7 @@ typedef struct tpcc_config {
 	int ask_password;
 	char durability_file[1024];  /* check --durability RUN.json */
 	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
+	int procedures_only;        /* build --procedures-only */
 } tpcc_config;
 
 typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;

@@ -157,6 +157,10 @@ static void tick_json(jbuf *b, const tick *t)
 	jb_kv_int(b, "vus_target", t->vus_target);
 	jb_kv_dbl(b, "nopm", t->nopm, 0);
 	jb_kv_dbl(b, "tpm", t->tpm, 0);
+	if (t->server_tpm >= 0)
+		jb_kv_dbl(b, "server_tpm", t->server_tpm, 0);
+	else
+		jb_kv_null(b, "server_tpm");
 	jb_key(b, "commits");
 	jb_obj_open(b);
 	for (int i = 0; i < TX_COUNT; i++)
@@ -202,6 +206,10 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_kv_int(b, "total_seconds", s->total_seconds);
 		jb_kv_dbl(b, "nopm", s->nopm, 1);
 		jb_kv_dbl(b, "tpm", s->tpm, 1);
+		if (s->server_tpm >= 0)
+			jb_kv_dbl(b, "server_tpm", s->server_tpm, 1);
+		else
+			jb_kv_null(b, "server_tpm");
 		jb_kv_int(b, "vus_max", s->vus_max);
 		jb_key(b, "commits");
 		jb_obj_open(b);

@@ -30,6 +30,7 @@ typedef struct run_event {
 typedef struct run_summary {
 	int steady_seconds, total_seconds;
 	double nopm, tpm;
+	double server_tpm;        /* from the server's counter; -1: none */
 	uint64_t commits[TX_COUNT];
 	double p50[TX_COUNT], p90[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT], avg[TX_COUNT];
 	uint64_t errors[ERR_KIND_COUNT];

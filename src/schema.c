@@ -20,6 +20,7 @@ void db_params_from_config(const tpcc_config *c, db_params *p)
 	p->file = c->db_file;
 	p->dsn = c->dsn;
 	p->odbc = c->odbc;
+	p->isolation = c->isolation;
 	p->ssl_mode = c->ssl_mode;
 	p->ssl_ca = c->ssl_ca;
 	p->read_option_files = c->read_option_files;
@@ -52,6 +53,29 @@ int schema_connect(const tpcc_config *c, int create_db, db_conn **out, db_error 
 		p.database = c->database;
 	}
 	return drv->connect(&p, out, e);
+}
+
+const dialect *schema_dialect(const tpcc_config *c, db_conn *conn, db_error *e)
+{
+	const dialect *d;
+	const char *dbms;
+
+	if (c->dialect[0] && strcmp(c->dialect, "auto") != 0) {
+		d = dialect_by_name(c->dialect);
+		if (!d)
+			db_error_set(e, DB_FATAL, 0, "HY000", "unknown dialect '%s'", c->dialect);
+		return d;
+	}
+	d = dialect_for_driver(c->driver);
+	if (d)
+		return d;
+	dbms = conn && conn->drv->dbms_name ? conn->drv->dbms_name(conn) : NULL;
+	d = dialect_for_dbms(dbms);
+	if (!d)
+		db_error_set(e, DB_FATAL, 0, "HY000", "no SQL dialect for DBMS '%s': set "
+			     "connection.dialect (--dialect) to mysql, postgresql or mssql",
+			     dbms && *dbms ? dbms : "(unknown)");
+	return d;
 }
 
 int schema_inspect(db_conn *c, schema_info *info, db_error *e)
@@ -91,6 +115,8 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 			info->c_load.ol_i_id = atoi(v);
 		else if (!strcmp(k, "built_at"))
 			str_copy(info->built_at, v, sizeof info->built_at);
+		else if (!strcmp(k, "procedures"))
+			info->procedures = !strcmp(v, "1");
 	}
 	drv->finalize(s);
 	drv->commit(c, &probe);
@@ -122,6 +148,16 @@ int schema_create_indexes(db_conn *c, const dialect *d, db_error *e)
 int schema_drop(db_conn *c, const dialect *d, db_error *e)
 {
 	return exec_list(c, d->drop_tables, e);
+}
+
+int schema_create_procedures(db_conn *c, const dialect *d, db_error *e)
+{
+	if (!d->create_procedures)
+		return db_error_set(e, DB_FATAL, 0, "HY000", "the %s dialect has no stored procedures",
+				    d->name);
+	if (exec_list(c, d->create_procedures, e))
+		return -1;
+	return schema_meta_set(c, "procedures", "1", e);
 }
 
 int schema_meta_set(db_conn *c, const char *key, const char *value, db_error *e)

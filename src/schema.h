@@ -12,8 +12,13 @@
 /* Fill p from c (pointers into c). */
 void db_params_from_config(const tpcc_config *c, db_params *p);
 /* Connect to the configured database.  With create_db, a missing MySQL
- * database is created first. */
+ * database is created first (native driver only: an ODBC data source names
+ * a database that must exist). */
 int schema_connect(const tpcc_config *c, int create_db, db_conn **out, db_error *e);
+/* The dialect to speak on conn: connection.dialect when it names one, else
+ * the native driver's, else the one for the DBMS the connection reports.
+ * NULL with e filled when none fits. */
+const dialect *schema_dialect(const tpcc_config *c, db_conn *conn, db_error *e);
 
 typedef struct schema_info {
 	int present;        /* tpcc_meta exists */
@@ -21,12 +26,16 @@ typedef struct schema_info {
 	int warehouses;
 	tpcc_nurand_c c_load;
 	char built_at[32];
+	int procedures;     /* build created the stored procedures */
 } schema_info;
 
 int schema_inspect(db_conn *c, schema_info *info, db_error *e);
 int schema_create_tables(db_conn *c, const dialect *d, db_error *e);
 int schema_create_indexes(db_conn *c, const dialect *d, db_error *e);
 int schema_drop(db_conn *c, const dialect *d, db_error *e);
+/* Drop and create the dialect's stored procedures, and record it in
+ * tpcc_meta. */
+int schema_create_procedures(db_conn *c, const dialect *d, db_error *e);
 int schema_meta_set(db_conn *c, const char *key, const char *value, db_error *e);
 
 #endif

@@ -53,6 +53,7 @@ typedef struct tick {
 	uint64_t failed, retries, reconnects;
 	int vus_reconnecting;  /* VUs waiting for the server at the tick */
 	double cpu_client;     /* percent of one core */
+	double server_tpm;     /* from the server's own counter; -1: none */
 } tick;
 
 extern const char *const txn_names[TX_COUNT];       /* "new_order", ... */

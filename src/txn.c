@@ -91,16 +91,18 @@ void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *
 
 /* ---- statement helpers -------------------------------------------------- */
 
-void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats)
+void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats, int procedures)
 {
 	memset(x, 0, sizeof *x);
 	x->conn = c;
 	x->d = d;
 	x->stats = stats;
+	x->procedures = procedures;
 }
 
 void txn_release(txn_ctx *x)
 {
+	txn_proc_release(x);
 	for (int i = 0; i < S_COUNT; i++)
 		if (x->st[i]) {
 			x->conn->drv->finalize(x->st[i]);
@@ -321,6 +323,8 @@ static int payment(txn_ctx *x, const txn_input *in, db_error *e)
 			I(in->c_w_id), I(in->c_d_id), I(c_id)))
 		return -1;
 
+	/* w_name and d_name are at most 10 characters (clause 1.3), which is
+	 * what keeps h_data within its 24. */
 	snprintf(h_data, sizeof h_data, "%.10s    %.10s", w_name, d_name);
 	if (!RUN(S_PAY_HISTORY_INS, NULL, I(in->c_d_id), I(in->c_w_id), I(c_id), I(in->d_id),
 		 I(in->w_id), T(now), D(in->h_amount), T(h_data)))
@@ -436,7 +440,9 @@ int txn_exec(txn_ctx *x, const txn_input *in, db_error *e)
 {
 	int rc;
 	db_error_clear(e);
-	switch (in->type) {
+	if (x->procedures)
+		rc = txn_proc_exec(x, in, e);
+	else switch (in->type) {
 	case TX_NEW_ORDER:    rc = new_order(x, in, e); break;
 	case TX_PAYMENT:      rc = payment(x, in, e); break;
 	case TX_ORDER_STATUS: rc = order_status(x, in, e); break;

@@ -1,6 +1,8 @@
-/* txn.h: the five TPC-C transactions in statements mode.  Inputs are drawn
- * first (txn_gen) and executed after (txn_exec), so a retried transaction
- * runs again with exactly the same inputs, as the spec requires. */
+/* txn.h: the five TPC-C transactions.  Inputs are drawn first (txn_gen) and
+ * executed after (txn_exec), so a retried transaction runs again with
+ * exactly the same inputs, as the spec requires.  Statements mode is txn.c;
+ * procedures mode, one stored-procedure call per transaction on the same
+ * inputs, is txn_proc.c. */
 #ifndef TPCC_TXN_H
 #define TPCC_TXN_H
 
@@ -44,17 +46,26 @@ typedef struct txn_ctx {
 	db_stmt *st[S_COUNT];
 	vu_stats *stats;
 	int last_o_id;     /* o_id of the last New-Order whose commit was acknowledged */
+	int procedures;              /* procedures mode */
+	int autocommit;              /* procedures mode switched it on */
+	db_stmt *call[TX_COUNT];     /* procedures mode: the prepared calls */
 } txn_ctx;
 
 void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *in);
 
-/* Prepare statements lazily; call txn_release before the connection goes. */
-void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats);
+/* Prepare statements lazily; call txn_release before the connection goes.
+ * procedures: run each transaction as one stored-procedure call. */
+void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats, int procedures);
 void txn_release(txn_ctx *x);
 
 /* Run one transaction.  Returns 0 committed, 1 rolled back on purpose (the
  * New-Order unused item), -1 error (the transaction has been rolled back,
  * err says what and its class). Audit counters are updated on success. */
 int txn_exec(txn_ctx *x, const txn_input *in, db_error *err);
+
+/* Procedures mode (txn_proc.c): the same contract as txn_exec, which calls
+ * it when x->procedures is set. */
+int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *err);
+void txn_proc_release(txn_ctx *x);
 
 #endif

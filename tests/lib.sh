@@ -146,3 +146,38 @@ tui_frames() {
 	tui_screen >"$T/screen.txt"
 	python3 "$TPCC_SRCDIR/tests/screen_check.py" "$1" "$2" "$T/screen.txt"
 }
+
+# PostgreSQL and ODBC tests need the private server and ODBC setup that
+# scripts/test.sh starts (tests/pg-server.sh).
+need_pg() {
+	[ -n "${TPCC_TEST_PG_DSN:-}" ] && [ -n "${ODBCINI:-}" ] ||
+		skip_all "no test PostgreSQL (run scripts/test.sh, or eval \"\$(tests/pg-server.sh start DIR)\")"
+	command -v psql >/dev/null || skip_all "psql not installed"
+}
+need_mariadb_odbc() {
+	need_mariadb
+	[ -n "${TPCC_TEST_MARIADB_DSN:-}" ] && [ -n "${ODBCINI:-}" ] ||
+		skip_all "no MariaDB ODBC data source (tests/pg-server.sh start, with the MariaDB running)"
+}
+# pg_sql [-d DB] QUERY: over the private server's socket, as the test user.
+pg_sql() {
+	local db=${TPCC_TEST_PG_DB:-tpcc_test}
+	[ "$1" = -d ] && { db=$2; shift 2; }
+	psql -X -q -tA -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" -U "$TPCC_TEST_PG_USER" -d "$db" -c "$1"
+}
+# odbc_conf FILE CONNECTION-STRING: a config file for driver odbc; the
+# password comes from TPCC_PASSWORD, as a DBA's would.
+odbc_conf() {
+	printf 'connection = {\n  driver = "odbc";\n  odbc = "%s";\n};\n' "$2" >"$1"
+}
+# plausible_server_tpm RESULTS: the server's TPM is within a factor of two of
+# the client's over the steady phase (both count every transaction; the
+# server also counts the console's own few and reports with a lag).
+plausible_server_tpm() {
+	[ "$(json_get "$1" '(lambda s: s["server_tpm"] is not None and s["tpm"] > 0 and 0.5 <= s["server_tpm"] / s["tpm"] <= 2)(d["summary"])')" = True ]
+}
+# db_matches_client RESULTS COUNT: the New-Orders the client counted over
+# the whole run are what the database holds.
+db_matches_client() {
+	[ "$(json_get "$1" 'd["summary"]["run_totals"]["commits"]["new_order"]')" = "$2" ]
+}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # mariadb-vus.sh: VUs added and removed mid-run, seen from the server's own
-# process list (each VU one connection, plus the engine's control one), and
+# process list (each VU one connection, plus the engine's control one and the
+# server-TPM sampler's), and
 # live server variables through `set`.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
@@ -17,15 +18,15 @@ assert "build exits 0" [ $? -eq 0 ]
 start_console run.txt run $A --vus 2 --rampup 0 --duration 300 --batch --results-dir "$T/results"
 on_exit "kill $CON_PID 2>/dev/null"
 wait_for run.txt '^\[ +1s steady'
-assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
+assert "2 VUs + control and sampler connections on the server" wait_sql "$CONNS" 4
 send "vus 6"
-assert "6 VUs + control connection after 'vus 6'" wait_sql "$CONNS" 7
+assert "6 VUs + control and sampler after 'vus 6'" wait_sql "$CONNS" 8
 wait_for run.txt "^\[ +[0-9]+s steady +\] vus 6 " 10
 send "vus -5"
-assert "1 VU + control connection after 'vus -5'" wait_sql "$CONNS" 2
+assert "1 VU + control and sampler after 'vus -5'" wait_sql "$CONNS" 3
 wait_for run.txt "^\[ +[0-9]+s steady +\] vus 1 " 10
 send "vus +2"
-assert "3 VUs + control after 'vus +2'" wait_sql "$CONNS" 4
+assert "3 VUs + control and sampler after 'vus +2'" wait_sql "$CONNS" 5
 send "set innodb_io_capacity 1234"
 wait_for run.txt 'set innodb_io_capacity' 10
 assert "the server's global value changed" [ "$(my_sql 'SELECT @@GLOBAL.innodb_io_capacity')" = 1234 ]

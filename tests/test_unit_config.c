@@ -102,6 +102,8 @@ START_TEST(test_defaults)
 	ck_assert_str_eq(c.db_file, "tpcc.sqlite");
 	ck_assert_str_eq(c.ssl_mode, "PREFERRED");
 	ck_assert_str_eq(c.mode, "statements");
+	ck_assert_str_eq(c.dialect, "auto");
+	ck_assert_str_eq(c.isolation, "default");
 	ck_assert_str_eq(c.results_dir, "./results");
 	ck_assert_str_eq(c.password, "");
 	ck_assert_int_eq(c.read_option_files, 1);
@@ -231,7 +233,7 @@ START_TEST(test_opt_set_enum_string)
 	ck_assert_int_eq(opt_set(&c, d, "mysql", err, sizeof(err)), 0);
 	ck_assert_str_eq(c.driver, "mysql");
 	ck_assert_int_eq(opt_set(&c, d, "postgres", err, sizeof(err)), -1);
-	ck_assert_str_eq(err, "expected one of mysql|sqlite|odbc, got 'postgres'");
+	ck_assert_str_eq(err, "expected one of mysql|sqlite|odbc|null, got 'postgres'");
 	ck_assert_str_eq(c.driver, "mysql");
 	ck_assert_int_eq(opt_set(&c, d, "", err, sizeof(err)), -1);
 	/* case-insensitive, stored in the canonical spelling */

@@ -1,0 +1,84 @@
+/* odbc_errors.c: classify ODBC diagnostics (see odbc_errors.h). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "odbc_errors.h"
+
+#include <string.h>
+#include <strings.h>
+
+enum odbc_server odbc_server_of(const char *dbms_name)
+{
+	if (!dbms_name)
+		return ODBC_SERVER_OTHER;
+	if (strcasestr(dbms_name, "postgres"))
+		return ODBC_SERVER_POSTGRESQL;
+	if (strcasestr(dbms_name, "mysql") || strcasestr(dbms_name, "mariadb"))
+		return ODBC_SERVER_MYSQL;
+	if (strcasestr(dbms_name, "sql server"))
+		return ODBC_SERVER_MSSQL;
+	return ODBC_SERVER_OTHER;
+}
+
+static db_errclass by_native(enum odbc_server srv, long native, int *lock_timeout)
+{
+	switch (srv) {
+	case ODBC_SERVER_MYSQL:
+		switch (native) {
+		case 1205: /* ER_LOCK_WAIT_TIMEOUT, reported as HY000 */
+			*lock_timeout = 1;
+			return DB_RETRY;
+		case 1213: /* ER_LOCK_DEADLOCK */
+			return DB_RETRY;
+		case 1053: /* ER_SERVER_SHUTDOWN */
+		case 1927: /* ER_CONNECTION_KILLED */
+		case 2002: case 2003: case 2006: case 2013: case 2055:
+			return DB_RECONNECT;
+		}
+		break;
+	case ODBC_SERVER_MSSQL:
+		switch (native) {
+		case 1205: /* chosen as deadlock victim (SQLSTATE 40001) */
+			return DB_RETRY;
+		case 1222: /* lock request time out period exceeded */
+			*lock_timeout = 1;
+			return DB_RETRY;
+		}
+		break;
+	default:
+		break;
+	}
+	return DB_FATAL;
+}
+
+db_errclass odbc_classify(enum odbc_server srv, const char *sqlstate, long native,
+			  int *lock_timeout)
+{
+	int dummy;
+
+	if (!lock_timeout)
+		lock_timeout = &dummy;
+	*lock_timeout = 0;
+	if (!sqlstate)
+		sqlstate = "";
+	if (!strcmp(sqlstate, "40001") || !strcmp(sqlstate, "40P01"))
+		return DB_RETRY;
+	if (!strcmp(sqlstate, "HYT00") || !strcmp(sqlstate, "HYT01")) {
+		*lock_timeout = 1;
+		return DB_RETRY;
+	}
+	if (!strncmp(sqlstate, "08", 2))
+		return DB_RECONNECT;
+	if (srv == ODBC_SERVER_POSTGRESQL) {
+		if (!strcmp(sqlstate, "55P03")) { /* lock_not_available: lock_timeout */
+			*lock_timeout = 1;
+			return DB_RETRY;
+		}
+		/* admin_shutdown, crash_shutdown, cannot_connect_now */
+		if (!strcmp(sqlstate, "57P01") || !strcmp(sqlstate, "57P02") ||
+		    !strcmp(sqlstate, "57P03"))
+			return DB_RECONNECT;
+	}
+	return by_native(srv, native, lock_timeout);
+}

@@ -1,0 +1,344 @@
+/* dialect_pg.c: PostgreSQL (through psqlODBC).  Tables are loaded bare and
+ * get their primary keys after the load, when building each index sorted
+ * in one pass is far cheaper than growing it row by row.  The procedures
+ * are PL/pgSQL functions: run in autocommit, one SELECT is one round trip
+ * and one transaction.  New-Order's deliberate rollback is an exception
+ * raised inside the function and caught by its own block, which undoes
+ * the block's work and lets the function report rolled_back = 1. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <string.h>
+#include "dialect.h"
+
+static const char *const pg_session[] = {
+	/* Losing the last moments of a load to a crash costs nothing: the
+	 * build is redone anyway. */
+	"SET synchronous_commit = off",
+	NULL
+};
+
+static const char *const pg_tables[] = {
+	"CREATE TABLE tpcc_meta (k VARCHAR(64) NOT NULL PRIMARY KEY, v VARCHAR(255) NOT NULL)",
+	"CREATE TABLE warehouse (w_id INT NOT NULL, w_ytd NUMERIC(12,2), w_tax NUMERIC(4,4),"
+	" w_name VARCHAR(10), w_street_1 VARCHAR(20), w_street_2 VARCHAR(20), w_city VARCHAR(20),"
+	" w_state CHAR(2), w_zip CHAR(9))",
+	"CREATE TABLE district (d_id SMALLINT NOT NULL, d_w_id INT NOT NULL, d_ytd NUMERIC(12,2),"
+	" d_tax NUMERIC(4,4), d_next_o_id INT, d_name VARCHAR(10), d_street_1 VARCHAR(20),"
+	" d_street_2 VARCHAR(20), d_city VARCHAR(20), d_state CHAR(2), d_zip CHAR(9))",
+	"CREATE TABLE customer (c_id INT NOT NULL, c_d_id SMALLINT NOT NULL, c_w_id INT NOT NULL,"
+	" c_first VARCHAR(16), c_middle CHAR(2), c_last VARCHAR(16), c_street_1 VARCHAR(20),"
+	" c_street_2 VARCHAR(20), c_city VARCHAR(20), c_state CHAR(2), c_zip CHAR(9),"
+	" c_phone CHAR(16), c_since TIMESTAMP, c_credit CHAR(2), c_credit_lim NUMERIC(12,2),"
+	" c_discount NUMERIC(4,4), c_balance NUMERIC(12,2), c_ytd_payment NUMERIC(12,2),"
+	" c_payment_cnt INT, c_delivery_cnt INT, c_data VARCHAR(500))",
+	"CREATE TABLE history (h_c_id INT, h_c_d_id SMALLINT, h_c_w_id INT, h_d_id SMALLINT,"
+	" h_w_id INT, h_date TIMESTAMP, h_amount NUMERIC(6,2), h_data VARCHAR(24))",
+	"CREATE TABLE new_order (no_o_id INT NOT NULL, no_d_id SMALLINT NOT NULL,"
+	" no_w_id INT NOT NULL)",
+	"CREATE TABLE orders (o_id INT NOT NULL, o_d_id SMALLINT NOT NULL, o_w_id INT NOT NULL,"
+	" o_c_id INT, o_entry_d TIMESTAMP, o_carrier_id SMALLINT, o_ol_cnt SMALLINT,"
+	" o_all_local SMALLINT)",
+	"CREATE TABLE order_line (ol_o_id INT NOT NULL, ol_d_id SMALLINT NOT NULL,"
+	" ol_w_id INT NOT NULL, ol_number SMALLINT NOT NULL, ol_i_id INT, ol_supply_w_id INT,"
+	" ol_delivery_d TIMESTAMP, ol_quantity SMALLINT, ol_amount NUMERIC(6,2),"
+	" ol_dist_info CHAR(24))",
+	"CREATE TABLE item (i_id INT NOT NULL, i_im_id INT, i_name VARCHAR(24),"
+	" i_price NUMERIC(5,2), i_data VARCHAR(50))",
+	"CREATE TABLE stock (s_i_id INT NOT NULL, s_w_id INT NOT NULL, s_quantity SMALLINT,"
+	" s_dist_01 CHAR(24), s_dist_02 CHAR(24), s_dist_03 CHAR(24), s_dist_04 CHAR(24),"
+	" s_dist_05 CHAR(24), s_dist_06 CHAR(24), s_dist_07 CHAR(24), s_dist_08 CHAR(24),"
+	" s_dist_09 CHAR(24), s_dist_10 CHAR(24), s_ytd INT, s_order_cnt SMALLINT,"
+	" s_remote_cnt SMALLINT, s_data VARCHAR(50))",
+	NULL
+};
+
+static const char *const pg_indexes[] = {
+	"ALTER TABLE warehouse ADD PRIMARY KEY (w_id)",
+	"ALTER TABLE district ADD PRIMARY KEY (d_w_id, d_id)",
+	"ALTER TABLE customer ADD PRIMARY KEY (c_w_id, c_d_id, c_id)",
+	"ALTER TABLE new_order ADD PRIMARY KEY (no_w_id, no_d_id, no_o_id)",
+	"ALTER TABLE orders ADD PRIMARY KEY (o_w_id, o_d_id, o_id)",
+	"ALTER TABLE order_line ADD PRIMARY KEY (ol_w_id, ol_d_id, ol_o_id, ol_number)",
+	"ALTER TABLE item ADD PRIMARY KEY (i_id)",
+	"ALTER TABLE stock ADD PRIMARY KEY (s_w_id, s_i_id)",
+	"CREATE INDEX customer_i2 ON customer (c_w_id, c_d_id, c_last, c_first, c_id)",
+	"CREATE INDEX orders_i2 ON orders (o_w_id, o_d_id, o_c_id, o_id)",
+	NULL
+};
+
+/* Functions first: they name the tables. */
+#define PG_DROP_PROCS \
+	"DROP FUNCTION IF EXISTS tpcc_new_order", "DROP FUNCTION IF EXISTS tpcc_payment", \
+	"DROP FUNCTION IF EXISTS tpcc_order_status", "DROP FUNCTION IF EXISTS tpcc_delivery", \
+	"DROP FUNCTION IF EXISTS tpcc_stock_level", "DROP FUNCTION IF EXISTS tpcc_customer_by_name"
+
+static const char *const pg_drop[] = {
+	PG_DROP_PROCS,
+	DIALECT_DROP_TABLES,
+	NULL
+};
+
+/* ---- procedures -------------------------------------------------------- */
+
+/* The customer a by-name look-up means: the middle one of those with the
+ * last name, ordered by first name (2.5.2.2), as statements mode picks. */
+#define PG_BY_NAME \
+	"CREATE FUNCTION tpcc_customer_by_name(p_w_id INT, p_d_id INT, p_c_last TEXT)" \
+	" RETURNS INT LANGUAGE plpgsql AS $$\n" \
+	"DECLARE v_n INT; v_c_id INT;\n" \
+	"BEGIN\n" \
+	"  SELECT COUNT(*) INTO v_n FROM customer\n" \
+	"   WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_last = p_c_last;\n" \
+	"  IF v_n = 0 THEN\n" \
+	"    RAISE EXCEPTION 'no customer named % in warehouse % district %',\n" \
+	"      p_c_last, p_w_id, p_d_id;\n" \
+	"  END IF;\n" \
+	"  SELECT c_id INTO v_c_id FROM customer\n" \
+	"   WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_last = p_c_last\n" \
+	"   ORDER BY c_first OFFSET (v_n + 1) / 2 - 1 LIMIT 1;\n" \
+	"  RETURN v_c_id;\n" \
+	"END $$"
+
+#define PG_NEW_ORDER \
+	"CREATE FUNCTION tpcc_new_order(p_w_id INT, p_d_id INT, p_c_id INT, p_ol_cnt INT," \
+	" p_all_local INT, p_items TEXT, p_supply TEXT, p_qty TEXT," \
+	" OUT r_rolled_back INT, OUT r_o_id INT) LANGUAGE plpgsql AS $$\n" \
+	"DECLARE\n" \
+	"  v_items INT[] := string_to_array(p_items, ',')::INT[];\n" \
+	"  v_supply INT[] := string_to_array(p_supply, ',')::INT[];\n" \
+	"  v_qty INT[] := string_to_array(p_qty, ',')::INT[];\n" \
+	"  v_w_tax NUMERIC; v_d_tax NUMERIC; v_discount NUMERIC; v_price NUMERIC;\n" \
+	"  v_dist CHAR(24); v_total NUMERIC := 0;\n" \
+	"BEGIN\n" \
+	"  r_rolled_back := 0;\n" \
+	"  SELECT w_tax INTO v_w_tax FROM warehouse WHERE w_id = p_w_id;\n" \
+	"  UPDATE district SET d_next_o_id = d_next_o_id + 1\n" \
+	"   WHERE d_w_id = p_w_id AND d_id = p_d_id\n" \
+	"   RETURNING d_tax, d_next_o_id - 1 INTO v_d_tax, r_o_id;\n" \
+	"  SELECT c_discount INTO v_discount FROM customer\n" \
+	"   WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_id = p_c_id;\n" \
+	"  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id,\n" \
+	"    o_ol_cnt, o_all_local)\n" \
+	"   VALUES (r_o_id, p_d_id, p_w_id, p_c_id, LOCALTIMESTAMP(0), NULL, p_ol_cnt, p_all_local);\n" \
+	"  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (r_o_id, p_d_id, p_w_id);\n" \
+	"  FOR i IN 1 .. p_ol_cnt LOOP\n" \
+	"    SELECT i_price INTO v_price FROM item WHERE i_id = v_items[i];\n" \
+	"    IF NOT FOUND THEN\n" \
+	"      RAISE EXCEPTION 'unused item %', v_items[i] USING ERRCODE = 'TP001';\n" \
+	"    END IF;\n" \
+	"    UPDATE stock SET s_quantity = CASE WHEN s_quantity >= v_qty[i] + 10\n" \
+	"        THEN s_quantity - v_qty[i] ELSE s_quantity - v_qty[i] + 91 END,\n" \
+	"      s_ytd = s_ytd + v_qty[i], s_order_cnt = s_order_cnt + 1,\n" \
+	"      s_remote_cnt = s_remote_cnt + CASE WHEN v_supply[i] <> p_w_id THEN 1 ELSE 0 END\n" \
+	"     WHERE s_i_id = v_items[i] AND s_w_id = v_supply[i]\n" \
+	"     RETURNING CASE p_d_id WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02\n" \
+	"       WHEN 3 THEN s_dist_03 WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05\n" \
+	"       WHEN 6 THEN s_dist_06 WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08\n" \
+	"       WHEN 9 THEN s_dist_09 ELSE s_dist_10 END INTO v_dist;\n" \
+	"    INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id,\n" \
+	"      ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info, ol_delivery_d)\n" \
+	"     VALUES (r_o_id, p_d_id, p_w_id, i, v_items[i], v_supply[i], v_qty[i],\n" \
+	"      v_qty[i] * v_price, v_dist, NULL);\n" \
+	"    v_total := v_total + v_qty[i] * v_price;\n" \
+	"  END LOOP;\n" \
+	"EXCEPTION WHEN SQLSTATE 'TP001' THEN\n" \
+	"  r_rolled_back := 1;\n" \
+	"END $$"
+
+#define PG_PAYMENT \
+	"CREATE FUNCTION tpcc_payment(p_w_id INT, p_d_id INT, p_c_w_id INT, p_c_d_id INT," \
+	" p_c_id INT, p_byname INT, p_c_last TEXT, p_h_amount NUMERIC, OUT r_c_id INT)" \
+	" LANGUAGE plpgsql AS $$\n" \
+	"DECLARE v_w_name TEXT; v_d_name TEXT;\n" \
+	"BEGIN\n" \
+	"  UPDATE warehouse SET w_ytd = w_ytd + p_h_amount WHERE w_id = p_w_id\n" \
+	"   RETURNING w_name INTO v_w_name;\n" \
+	"  UPDATE district SET d_ytd = d_ytd + p_h_amount WHERE d_w_id = p_w_id AND d_id = p_d_id\n" \
+	"   RETURNING d_name INTO v_d_name;\n" \
+	"  r_c_id := p_c_id;\n" \
+	"  IF p_byname <> 0 THEN\n" \
+	"    r_c_id := tpcc_customer_by_name(p_c_w_id, p_c_d_id, p_c_last);\n" \
+	"  END IF;\n" \
+	"  UPDATE customer SET c_balance = c_balance - p_h_amount,\n" \
+	"    c_ytd_payment = c_ytd_payment + p_h_amount, c_payment_cnt = c_payment_cnt + 1,\n" \
+	"    c_data = CASE WHEN c_credit = 'BC' THEN left(r_c_id || ' ' || p_c_d_id || ' ' ||\n" \
+	"      p_c_w_id || ' ' || p_d_id || ' ' || p_w_id || ' ' ||\n" \
+	"      to_char(p_h_amount, 'FM999990.00') || '|' || c_data, 500) ELSE c_data END\n" \
+	"   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = r_c_id;\n" \
+	"  IF NOT FOUND THEN\n" \
+	"    RAISE EXCEPTION 'no customer % in warehouse % district %', r_c_id, p_c_w_id, p_c_d_id;\n" \
+	"  END IF;\n" \
+	"  INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data)\n" \
+	"   VALUES (p_c_d_id, p_c_w_id, r_c_id, p_d_id, p_w_id, LOCALTIMESTAMP(0), p_h_amount,\n" \
+	"    v_w_name || '    ' || v_d_name);\n" \
+	"END $$"
+
+#define PG_ORDER_STATUS \
+	"CREATE FUNCTION tpcc_order_status(p_w_id INT, p_d_id INT, p_c_id INT, p_byname INT," \
+	" p_c_last TEXT, OUT r_c_id INT, OUT r_o_id INT, OUT r_lines INT)" \
+	" LANGUAGE plpgsql AS $$\n" \
+	"DECLARE v_balance NUMERIC; v_amount NUMERIC;\n" \
+	"BEGIN\n" \
+	"  r_c_id := p_c_id;\n" \
+	"  IF p_byname <> 0 THEN\n" \
+	"    r_c_id := tpcc_customer_by_name(p_w_id, p_d_id, p_c_last);\n" \
+	"  END IF;\n" \
+	"  SELECT c_balance INTO v_balance FROM customer\n" \
+	"   WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_id = r_c_id;\n" \
+	"  SELECT o_id INTO r_o_id FROM orders\n" \
+	"   WHERE o_w_id = p_w_id AND o_d_id = p_d_id AND o_c_id = r_c_id\n" \
+	"   ORDER BY o_id DESC LIMIT 1;\n" \
+	"  SELECT COUNT(*), SUM(ol_amount) INTO r_lines, v_amount FROM order_line\n" \
+	"   WHERE ol_w_id = p_w_id AND ol_d_id = p_d_id AND ol_o_id = r_o_id;\n" \
+	"END $$"
+
+#define PG_DELIVERY \
+	"CREATE FUNCTION tpcc_delivery(p_w_id INT, p_carrier_id INT, OUT r_skipped INT)" \
+	" LANGUAGE plpgsql AS $$\n" \
+	"DECLARE v_o_id INT; v_c_id INT; v_sum NUMERIC;\n" \
+	"BEGIN\n" \
+	"  r_skipped := 0;\n" \
+	"  FOR v_d IN 1 .. 10 LOOP\n" \
+	"    SELECT no_o_id INTO v_o_id FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d\n" \
+	"     ORDER BY no_o_id LIMIT 1 FOR UPDATE;\n" \
+	"    IF NOT FOUND THEN\n" \
+	"      r_skipped := r_skipped + 1;\n" \
+	"      CONTINUE;\n" \
+	"    END IF;\n" \
+	"    DELETE FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d AND no_o_id = v_o_id;\n" \
+	"    UPDATE orders SET o_carrier_id = p_carrier_id\n" \
+	"     WHERE o_w_id = p_w_id AND o_d_id = v_d AND o_id = v_o_id RETURNING o_c_id INTO v_c_id;\n" \
+	"    UPDATE order_line SET ol_delivery_d = LOCALTIMESTAMP(0)\n" \
+	"     WHERE ol_w_id = p_w_id AND ol_d_id = v_d AND ol_o_id = v_o_id;\n" \
+	"    SELECT COALESCE(SUM(ol_amount), 0) INTO v_sum FROM order_line\n" \
+	"     WHERE ol_w_id = p_w_id AND ol_d_id = v_d AND ol_o_id = v_o_id;\n" \
+	"    UPDATE customer SET c_balance = c_balance + v_sum, c_delivery_cnt = c_delivery_cnt + 1\n" \
+	"     WHERE c_w_id = p_w_id AND c_d_id = v_d AND c_id = v_c_id;\n" \
+	"  END LOOP;\n" \
+	"END $$"
+
+#define PG_STOCK_LEVEL \
+	"CREATE FUNCTION tpcc_stock_level(p_w_id INT, p_d_id INT, p_threshold INT," \
+	" OUT r_low INT) LANGUAGE plpgsql AS $$\n" \
+	"DECLARE v_next INT;\n" \
+	"BEGIN\n" \
+	"  SELECT d_next_o_id INTO v_next FROM district WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
+	"  SELECT COUNT(DISTINCT s_i_id) INTO r_low FROM order_line, stock\n" \
+	"   WHERE ol_w_id = p_w_id AND ol_d_id = p_d_id AND ol_o_id < v_next\n" \
+	"     AND ol_o_id >= v_next - 20 AND s_w_id = p_w_id AND s_i_id = ol_i_id\n" \
+	"     AND s_quantity < p_threshold;\n" \
+	"END $$"
+
+/* Dropped first, so a changed signature does not stop CREATE. */
+static const char *const pg_procs[] = {
+	PG_DROP_PROCS,
+	PG_BY_NAME, PG_NEW_ORDER, PG_PAYMENT, PG_ORDER_STATUS, PG_DELIVERY, PG_STOCK_LEVEL,
+	NULL
+};
+
+/* ---- settings ------------------------------------------------------------ */
+
+/* When a changed setting takes effect, by pg_settings.context. */
+static const struct {
+	const char *context;
+	const char *note;
+	int reload;
+} pg_contexts[] = {
+	{ "user", "ALTER SYSTEM + pg_reload_conf(): every session takes it at the reload "
+		  "(a SET would reach only the console's own session, not the VUs)", 1 },
+	{ "superuser", "ALTER SYSTEM + pg_reload_conf(): every session takes it at the reload "
+		       "(a SET would reach only the console's own session, not the VUs)", 1 },
+	{ "sighup", "ALTER SYSTEM + pg_reload_conf(): in effect at the reload", 1 },
+	{ "backend", "ALTER SYSTEM + pg_reload_conf(): only connections made from now on "
+		     "take it", 1 },
+	{ "superuser-backend", "ALTER SYSTEM + pg_reload_conf(): only connections made from "
+			       "now on take it", 1 },
+	{ "postmaster", "ALTER SYSTEM only: written to postgresql.auto.conf, in effect after "
+			"a server restart", 0 },
+};
+
+static int pg_set_var(db_conn *c, const char *name, const char *value, char *note,
+		      size_t notelen, db_error *e)
+{
+	const db_driver *drv = c->drv;
+	char sql[600], quoted[300], context[32] = "";
+	db_stmt *s;
+	int rc, reload = -1;
+
+	note[0] = '\0';
+	if (dialect_valid_name(name, 1, e))
+		return -1;
+	if (dialect_quote(value, quoted, sizeof quoted))
+		return db_error_set(e, DB_FATAL, 0, "22001", "value for %s too long", name);
+	if (drv->prepare(c, "SELECT context FROM pg_settings WHERE name = ?", &s, e))
+		return -1;
+	rc = drv->execute(s, (db_param[]){ db_p_text(name, strlen(name)) }, 1, NULL, e);
+	if (rc == 0 && (rc = drv->fetch(s, e)) == 1) {
+		const char *t = drv->col_text(s, 0, NULL);
+		snprintf(context, sizeof context, "%s", t ? t : "");
+	}
+	drv->finalize(s);
+	drv->commit(c, &(db_error){ 0 });
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		return db_error_set(e, DB_FATAL, 0, "42704", "unrecognized setting '%s'", name);
+	for (size_t i = 0; i < sizeof pg_contexts / sizeof pg_contexts[0]; i++)
+		if (!strcmp(context, pg_contexts[i].context)) {
+			snprintf(note, notelen, "%s", pg_contexts[i].note);
+			reload = pg_contexts[i].reload;
+		}
+	if (reload < 0)
+		return db_error_set(e, DB_FATAL, 0, "55P02", "%s cannot be changed (context %s)",
+				    name, context);
+	/* ALTER SYSTEM refuses to run inside a transaction block. */
+	if (!drv->set_autocommit || drv->set_autocommit(c, 1, e))
+		return drv->set_autocommit ? -1 :
+			db_error_set(e, DB_FATAL, 0, "HY000", "the driver cannot switch to autocommit");
+	snprintf(sql, sizeof sql, "ALTER SYSTEM SET %s = %s", name, quoted);
+	rc = db_exec(c, sql, e);
+	if (rc == 0 && reload) {
+		int64_t ok = 0;
+		rc = db_query_int(c, "SELECT pg_reload_conf()", &ok, e) < 0 ? -1 : 0;
+	}
+	db_error again;
+	if (drv->set_autocommit(c, 0, rc ? &again : e) && rc == 0)
+		rc = -1;
+	return rc;
+}
+
+const dialect dialect_pg = {
+	.name = "postgresql",
+	.create_database = NULL,
+	.load_session = pg_session,
+	.create_tables = pg_tables,
+	.create_indexes = pg_indexes,
+	.drop_tables = pg_drop,
+	.analyze = "ANALYZE",
+	.select_for_update = 1,
+	.timestamp_param = "CAST(%s AS TIMESTAMP)",
+	.backslash_escapes = 0,
+	.create_procedures = pg_procs,
+	.proc_call = {
+		[TX_NEW_ORDER] = "SELECT r_rolled_back, r_o_id FROM tpcc_new_order(?, ?, ?, ?, ?, ?, ?, ?)",
+		[TX_PAYMENT] = "SELECT r_c_id FROM tpcc_payment(?, ?, ?, ?, ?, ?, ?, CAST(? AS NUMERIC))",
+		[TX_ORDER_STATUS] = "SELECT r_c_id, r_o_id, r_lines FROM tpcc_order_status(?, ?, ?, ?, ?)",
+		[TX_DELIVERY] = "SELECT r_skipped FROM tpcc_delivery(?, ?)",
+		[TX_STOCK_LEVEL] = "SELECT r_low FROM tpcc_stock_level(?, ?, ?)",
+	},
+	/* This database only: the console's own sessions add about one a
+	 * second (the counter read itself). */
+	.txn_counter_sql = "SELECT xact_commit + xact_rollback FROM pg_stat_database"
+			   " WHERE datname = current_database()",
+	.metrics_sql = "SELECT 'buffers_checkpoint', CAST(buffers_checkpoint AS FLOAT8)"
+		       " FROM pg_stat_bgwriter"
+		       " UNION ALL SELECT 'buffers_backend', CAST(buffers_backend AS FLOAT8)"
+		       " FROM pg_stat_bgwriter"
+		       " UNION ALL SELECT 'wal_bytes', CAST(wal_bytes AS FLOAT8) FROM pg_stat_wal"
+		       " UNION ALL SELECT 'active_backends', CAST(COUNT(*) AS FLOAT8)"
+		       " FROM pg_stat_activity WHERE state = 'active'",
+	.get_var_sql = "SELECT setting FROM pg_settings WHERE name = ?",
+	.set_var = pg_set_var,
+};

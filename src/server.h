@@ -1,0 +1,25 @@
+/* server.h: the database server's own counters, metrics and settings, read
+ * through the driver's optional slot when it has one (the native mysql
+ * driver) and through the dialect's SQL otherwise (ODBC connections). */
+#ifndef TPCC_SERVER_H
+#define TPCC_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "dialect.h"
+#include "driver.h"
+
+/* 1 when the server has a transaction counter this way. */
+int server_has_txn_counter(db_conn *c, const dialect *d);
+/* Committed + rolled-back transactions so far.  Ends the read's own
+ * transaction, so the next read sees fresh statistics. */
+int server_txn_counter(db_conn *c, const dialect *d, int64_t *out, db_error *e);
+/* Up to max metrics; returns how many, or -1. */
+int server_metrics(db_conn *c, const dialect *d, db_metric *out, int max, db_error *e);
+int server_get_var(db_conn *c, const dialect *d, const char *name, char *buf, size_t len,
+		   db_error *e);
+/* note gets when and where the change takes effect, when the dialect says. */
+int server_set_var(db_conn *c, const dialect *d, const char *name, const char *value,
+		   char *note, size_t notelen, db_error *e);
+
+#endif

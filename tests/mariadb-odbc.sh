@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# mariadb-odbc.sh: MariaDB through MariaDB Connector/ODBC, the same server
+# the native driver uses: build, check, a statements run and a procedures
+# run, each followed by check, with server TPM beside client TPM.
+. "$(dirname "$0")/lib.sh"
+need_mariadb_odbc
+cd "$T"
+DBN=tpcc_mo_$$
+# An ODBC data source names a database that must exist.
+my_sql "CREATE DATABASE $DBN"
+on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
+odbc_conf my.conf "DSN=$TPCC_TEST_MARIADB_DSN;DATABASE=$DBN"
+export TPCC_PASSWORD=$TPCC_TEST_MYSQL_TCP_PASSWORD
+A="-c $T/my.conf --user $TPCC_TEST_MYSQL_TCP_USER"
+neworders() { my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district"; }
+
+"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1; rc=$?
+assert "build over ODBC exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || cat build.txt
+assert "stock holds 100,000 rows" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.stock")" = 100000 ]
+assert "the procedures were created" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'")" = 6 ]
+"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
+assert "check passes on a fresh load" [ $rc -eq 0 ]
+
+for mode in statements procedures; do
+	before=$(neworders)
+	"$TPCC_BIN" run $A --mode $mode --vus 4 --rampup 3 --duration 12 --results-dir "$T/r-$mode" \
+		</dev/null >run-$mode.txt 2>&1; rc=$?
+	assert "$mode run exits 0" [ $rc -eq 0 ]
+	[ $rc -eq 0 ] || tail -20 run-$mode.txt
+	R=$(ls "$T"/r-$mode/*.json 2>/dev/null | head -1)
+	assert "$mode: dialect mysql and the mode recorded" [ "$(json_get "$R" 'd["run"]["dialect"] + "/" + d["run"]["mode"]')" = mysql/$mode ]
+	assert "$mode: server version names MariaDB" [ "$(json_get "$R" '"MariaDB" in d["run"]["server_version"]')" = True ]
+	assert "$mode: no failed transactions" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
+	assert "$mode: client New-Orders match the database" db_matches_client "$R" $(( $(neworders) - before ))
+	assert "$mode: server TPM plausible" plausible_server_tpm "$R"
+	"$TPCC_BIN" check $A >check-$mode.txt 2>&1; rc=$?
+	assert "$mode: check passes after the run" [ $rc -eq 0 ]
+	[ $rc -eq 0 ] || cat check-$mode.txt
+done
+finish

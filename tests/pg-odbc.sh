@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# pg-odbc.sh: PostgreSQL through psqlODBC: build, check, a statements run,
+# check, the procedures re-created alone, a procedures run, check; server
+# TPM beside client TPM; a knob through ALTER SYSTEM; a wrong password.
+. "$(dirname "$0")/lib.sh"
+need_pg
+cd "$T"
+DBN=tpcc_pgit_$$
+pg_sql "CREATE DATABASE $DBN" || skip_all "cannot create a database on the test PostgreSQL"
+on_exit "pg_sql 'DROP DATABASE IF EXISTS $DBN WITH (FORCE)'"
+on_exit "pg_sql 'ALTER SYSTEM RESET work_mem' && pg_sql 'SELECT pg_reload_conf()' >/dev/null"
+# A DSN from odbc.ini with the database overridden in the connection string.
+odbc_conf pg.conf "DSN=$TPCC_TEST_PG_DSN;Database=$DBN"
+export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
+A="-c $T/pg.conf --user $TPCC_TEST_PG_USER"
+q() { pg_sql -d "$DBN" "$1"; }
+
+"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1; rc=$?
+assert "build over ODBC exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || cat build.txt
+assert "the server was recognised as PostgreSQL" contains build.txt "PostgreSQL"
+assert "stock holds 100,000 rows" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000 ]
+assert "order_line has its primary key" [ "$(q "SELECT COUNT(*) FROM pg_constraint WHERE conname = 'order_line_pkey'")" = 1 ]
+assert "the six functions exist" [ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
+
+"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
+assert "check passes on a fresh load" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || cat check0.txt
+
+"$TPCC_BIN" run $A --vus 4 --rampup 5 --duration 20 --results-dir "$T/rs" </dev/null >run1.txt 2>&1; rc=$?
+assert "statements run exits 0" [ $rc -eq 0 ]
+R=$(ls "$T"/rs/*.json 2>/dev/null | head -1)
+assert "results file complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "dialect postgresql, statements mode recorded" [ "$(json_get "$R" 'd["run"]["dialect"] + "/" + d["run"]["mode"]')" = postgresql/statements ]
+assert "no failed transactions" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
+assert "New-Orders were committed" [ "$(json_get "$R" 'd["summary"]["commits"]["new_order"] > 100')" = True ]
+assert "client New-Orders match the database" db_matches_client "$R" "$(q "SELECT SUM(d_next_o_id - 3001) FROM district")"
+assert "server TPM present and plausible beside client TPM" plausible_server_tpm "$R"
+assert "batch lines show server tpm" grep -q "server tpm" run1.txt
+assert "summary shows server TPM" grep -q "server TPM" run1.txt
+
+"$TPCC_BIN" check $A >check1.txt 2>&1; rc=$?
+assert "check passes after the statements run" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || cat check1.txt
+
+# Procedures gone: the run says how to get them back, and build does.
+q "DROP FUNCTION tpcc_new_order; DELETE FROM tpcc_meta WHERE k = 'procedures'"
+"$TPCC_BIN" run $A --mode procedures --duration 5 --rampup 0 </dev/null >noproc.txt 2>&1; rc=$?
+assert "procedures run without procedures fails (exit 1)" [ $rc -eq 1 ]
+assert "it says to build --procedures-only" contains noproc.txt "build --procedures-only"
+"$TPCC_BIN" build $A --procedures-only >procs.txt 2>&1; rc=$?
+assert "build --procedures-only exits 0" [ $rc -eq 0 ]
+assert "the functions are back" [ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
+assert "the data was left alone" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000 ]
+
+before=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
+# A knob while it runs: work_mem is a session setting, so it goes through
+# ALTER SYSTEM and a reload, and the event says so.
+printf 'set work_mem 8MB\nmetrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 4 --rampup 5 --duration 20 \
+	--results-dir "$T/rp" >run2.txt 2>&1; rc=$?
+assert "procedures run exits 0" [ $rc -eq 0 ]
+R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
+assert "procedures mode recorded" [ "$(json_get "$R" 'd["run"]["mode"]')" = procedures ]
+assert "no failed transactions in procedures mode" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
+after=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
+assert "client New-Orders match the database (procedures)" db_matches_client "$R" $((after - before))
+assert "procedures reported their rollbacks" [ "$(json_get "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0')" = True ]
+assert "by-name look-ups counted" [ "$(json_get "$R" 'd["summary"]["audit"]["payments_by_name"] > 0')" = True ]
+assert "server TPM plausible in procedures mode" plausible_server_tpm "$R"
+assert "the knob event tells how it applies" grep -q "set work_mem .*ALTER SYSTEM + pg_reload_conf" run2.txt
+assert "metrics shows the WAL bytes written" grep -qE '^wal_bytes [1-9][0-9]*$' run2.txt
+assert "metrics shows the active backends" grep -qE '^active_backends [0-9]+$' run2.txt
+assert "the server holds the new setting" [ "$(q "SELECT setting FROM pg_file_settings WHERE name = 'work_mem'")" = 8MB ]
+
+"$TPCC_BIN" check $A >check2.txt 2>&1; rc=$?
+assert "check passes after the procedures run" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || cat check2.txt
+
+TPCC_PASSWORD=wrong "$TPCC_BIN" check $A >badpw.txt 2>&1; rc=$?
+assert "a wrong password fails (exit 1)" [ $rc -eq 1 ]
+assert "the server's words are kept" contains badpw.txt "password authentication failed"
+
+"$TPCC_BIN" drop $A >drop.txt 2>&1; rc=$?
+assert "drop exits 0" [ $rc -eq 0 ]
+assert "drop removed tables and functions" [ "$(q "SELECT COUNT(*) FROM pg_tables WHERE schemaname = 'public'")/$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 0/0 ]
+finish

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# pg-server.sh: a private PostgreSQL server for the integration tests, and a
+# private ODBC setup (odbcinst.ini + odbc.ini) naming psqlODBC and MariaDB
+# Connector/ODBC, all kept under one directory; the system's cluster and
+# /etc/odbc*.ini are never touched.
+#
+#   tests/pg-server.sh start DIR   # prints export lines for eval
+#   tests/pg-server.sh stop DIR
+#
+# PG_PORT (default 54331) picks the TCP port, bound to 127.0.0.1 only.  The
+# server refuses to run as root, so under root it runs as the `postgres`
+# system user (made by the Debian package) and DIR/data belongs to it.
+# When TPCC_TEST_MYSQL_PORT is set (the MariaDB of mariadb-server.sh runs),
+# odbc.ini gets a DSN for it too.  Progress goes to stderr; only the export
+# lines reach stdout.
+set -euo pipefail
+
+PG_PORT=${PG_PORT:-54331}
+PGBIN=${PGBIN:-/usr/lib/postgresql/15/bin}
+
+die() { echo "pg-server.sh: $*" >&2; exit 1; }
+say() { echo "pg-server.sh: $*" >&2; }
+
+[ $# -eq 2 ] || die "usage: $0 start|stop DIR"
+cmd=$1
+dir=$(realpath -m -- "$2")
+data=$dir/data
+log=$dir/server.log
+odbc=$dir/odbc
+
+for t in initdb pg_ctl postgres; do
+	[ -x "$PGBIN/$t" ] || die "$PGBIN/$t not found (install postgresql-15)"
+done
+
+# Run a server tool as the user who owns the cluster.
+if [ "$(id -u)" -eq 0 ]; then
+	id postgres >/dev/null 2>&1 || die "running as root needs the postgres system user"
+	as_owner() { runuser -u postgres -- "$@"; }
+	owner=postgres
+else
+	as_owner() { "$@"; }
+	owner=$(id -un)
+fi
+psql_super() { as_owner psql -X -q -h "$dir" -p "$PG_PORT" -U postgres -d postgres "$@"; }
+
+odbc_lib() {
+	# Find a driver library from its Debian package, else the usual path.
+	local pkg=$1 name=$2 f
+	f=$(dpkg -L "$pkg" 2>/dev/null | grep -m1 "/$name\$" || true)
+	[ -n "$f" ] || f=/usr/lib/x86_64-linux-gnu/odbc/$name
+	echo "$f"
+}
+
+write_odbc() {
+	mkdir -p "$odbc"
+	# ANSI psqlODBC: tpcc-console calls the ANSI API, so no conversion.
+	cat >"$odbc/odbcinst.ini" <<EOF
+[tpcc-psqlodbc]
+Description=psqlODBC for the tpcc-console tests
+Driver=$(odbc_lib odbc-postgresql psqlodbca.so)
+
+[tpcc-mariadb]
+Description=MariaDB Connector/ODBC for the tpcc-console tests
+Driver=$(odbc_lib odbc-mariadb libmaodbc.so)
+EOF
+	cat >"$odbc/odbc.ini" <<EOF
+[tpcc_pg]
+Driver=tpcc-psqlodbc
+Servername=127.0.0.1
+Port=$PG_PORT
+Database=tpcc_test
+EOF
+	if [ -n "${TPCC_TEST_MYSQL_PORT:-}" ]; then
+		cat >>"$odbc/odbc.ini" <<EOF
+
+[tpcc_mariadb]
+Driver=tpcc-mariadb
+Server=127.0.0.1
+Port=$TPCC_TEST_MYSQL_PORT
+Database=tpcc_test
+EOF
+	fi
+}
+
+print_exports() {
+	cat <<EOF
+export ODBCSYSINI=$odbc
+export ODBCINI=$odbc/odbc.ini
+export TPCC_TEST_PG_DIR=$dir
+export TPCC_TEST_PG_PORT=$PG_PORT
+export TPCC_TEST_PG_DSN=tpcc_pg
+export TPCC_TEST_PG_USER=tpcc
+export TPCC_TEST_PG_PASSWORD=tpcc
+export TPCC_TEST_PG_DB=tpcc_test
+EOF
+	if [ -n "${TPCC_TEST_MYSQL_PORT:-}" ]; then
+		echo "export TPCC_TEST_MARIADB_DSN=tpcc_mariadb"
+	fi
+}
+
+setup_sql() {
+	# Idempotent: a restart over an existing cluster is fine.  The test
+	# user is a superuser because knobs use ALTER SYSTEM.
+	psql_super <<'EOF'
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'tpcc') THEN
+    CREATE ROLE tpcc LOGIN SUPERUSER PASSWORD 'tpcc';
+  END IF;
+END $$;
+EOF
+	if [ "$(psql_super -tAc "SELECT 1 FROM pg_database WHERE datname = 'tpcc_test'")" != 1 ]; then
+		psql_super -c "CREATE DATABASE tpcc_test OWNER tpcc"
+	fi
+}
+
+running() { as_owner "$PGBIN/pg_ctl" -D "$data" status >/dev/null 2>&1; }
+
+start() {
+	mkdir -p "$dir"
+	[ "$(id -u)" -ne 0 ] || chown postgres: "$dir"
+	if [ ! -s "$data/PG_VERSION" ]; then
+		say "initialising $data"
+		# Local socket connections are trusted (the socket lives in a
+		# private directory); TCP asks for a password, as a real server.
+		as_owner "$PGBIN/initdb" -D "$data" -U postgres --auth-local=trust \
+			--auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
+			{ cat "$dir/initdb.log" >&2; die "initdb failed"; }
+	fi
+	write_odbc
+	if running; then
+		say "already running"
+	else
+		say "starting postgres on 127.0.0.1:$PG_PORT"
+		# -w waits until it accepts connections (bounded by -t).
+		as_owner "$PGBIN/pg_ctl" -D "$data" -l "$log" -w -t 60 \
+			-o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$dir \
+			    -c max_connections=200 -c shared_buffers=256MB -c fsync=on \
+			    -c max_wal_size=2GB" start >&2 ||
+			{ tail -n 30 "$log" >&2 || true; die "postgres did not start"; }
+	fi
+	setup_sql
+	say "ready"
+	print_exports
+}
+
+stop() {
+	if ! running; then
+		say "not running"
+		return 0
+	fi
+	say "stopping"
+	as_owner "$PGBIN/pg_ctl" -D "$data" -m fast -w -t 60 stop >&2 ||
+		as_owner "$PGBIN/pg_ctl" -D "$data" -m immediate -w -t 30 stop >&2 || true
+}
+
+case $cmd in
+start) start ;;
+stop) stop ;;
+*) die "usage: $0 start|stop DIR" ;;
+esac

@@ -1,0 +1,428 @@
+/* test_unit_dialect.c: the SQL each dialect generates, checked without a
+ * server: every dialect's statements take the same parameters as the
+ * standard ones, T-SQL has no LIMIT or FOR UPDATE, every procedure call has
+ * the documented inputs, procedures are dropped before they are created and
+ * before the tables, and the knob statements are what a DBA would type.
+ * The knob paths run against a fake driver that records what it is sent
+ * and answers canned rows.  SQL Server is only ever tested this way. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dialect.h"
+#include "server.h"
+
+static const dialect *const all[] = { &dialect_mysql, &dialect_pg, &dialect_mssql, &dialect_sqlite };
+#define NALL (sizeof all / sizeof all[0])
+
+static int count_q(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '?';
+	return n;
+}
+
+/* ---- a fake driver ------------------------------------------------------ */
+
+static char sent[4096];          /* every statement, one per line */
+static const char *answer;       /* the one row any query returns, or NULL */
+
+static void sent_add(const char *what)
+{
+	size_t n = strlen(sent);
+	snprintf(sent + n, sizeof sent - n, "%s\n", what);
+}
+
+typedef struct fake_stmt { db_stmt base; int rows; } fake_stmt;
+
+static int f_exec(db_conn *c, const char *sql, int64_t *aff, db_error *e)
+{
+	sent_add(sql);
+	return 0;
+}
+static int f_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *e)
+{
+	fake_stmt *s = calloc(1, sizeof *s);
+	s->base.conn = c;
+	sent_add(sql);
+	*out = &s->base;
+	return 0;
+}
+static int f_execute(db_stmt *st, const db_param *p, int n, int64_t *aff, db_error *e)
+{
+	((fake_stmt *)st)->rows = answer ? 1 : 0;
+	for (int i = 0; i < n; i++)
+		if (p[i].type == DB_T_TEXT) {
+			char b[128];
+			snprintf(b, sizeof b, "  param '%.*s'", (int)p[i].len, p[i].s);
+			sent_add(b);
+		}
+	return 0;
+}
+static int f_fetch(db_stmt *st, db_error *e)
+{
+	fake_stmt *s = (fake_stmt *)st;
+	return s->rows-- > 0 ? 1 : 0;
+}
+static int f_cols(db_stmt *s) { return 1; }
+static int f_isnull(db_stmt *s, int c) { return answer == NULL; }
+static int64_t f_int(db_stmt *s, int c) { return answer ? atoll(answer) : 0; }
+static double f_dbl(db_stmt *s, int c) { return answer ? atof(answer) : 0; }
+static const char *f_text(db_stmt *s, int c, size_t *len)
+{
+	if (len)
+		*len = answer ? strlen(answer) : 0;
+	return answer;
+}
+static void f_reset(db_stmt *s) { }
+static void f_finalize(db_stmt *s) { free(s); }
+static int f_ok(db_conn *c, db_error *e) { return 0; }
+static int f_autocommit(db_conn *c, int on, db_error *e)
+{
+	sent_add(on ? "[autocommit on]" : "[autocommit off]");
+	return 0;
+}
+static int f_counter(db_conn *c, int64_t *out, db_error *e)
+{
+	*out = 777;
+	return 0;
+}
+
+static db_driver fake = {
+	.name = "fake", .exec = f_exec, .prepare = f_prepare, .execute = f_execute,
+	.fetch = f_fetch, .column_count = f_cols, .col_isnull = f_isnull, .col_int = f_int,
+	.col_double = f_dbl, .col_text = f_text, .reset = f_reset, .finalize = f_finalize,
+	.commit = f_ok, .rollback = f_ok, .set_autocommit = f_autocommit,
+};
+static db_conn fake_conn = { .drv = &fake };
+
+static void fresh(const char *ans)
+{
+	sent[0] = '\0';
+	answer = ans;
+	fake.txn_counter = NULL;
+}
+
+/* ---- statements --------------------------------------------------------- */
+
+START_TEST(test_same_parameters_everywhere)
+{
+	char a[2048], b[2048];
+	for (size_t k = 0; k < NALL; k++)
+		for (int id = 0; id < S_COUNT; id++) {
+			dialect_stmt_sql(&dialect_mysql, id, a, sizeof a);
+			dialect_stmt_sql(all[k], id, b, sizeof b);
+			ck_assert_msg(count_q(a) == count_q(b), "%s %s: %d parameters, standard %d",
+				      all[k]->name, dialect_stmt_name(id), count_q(b), count_q(a));
+			ck_assert_msg(!strstr(b, "{ts}"), "%s %s: unexpanded {ts}", all[k]->name,
+				      dialect_stmt_name(id));
+		}
+}
+END_TEST
+
+START_TEST(test_timestamps)
+{
+	char b[2048];
+	dialect_stmt_sql(&dialect_pg, S_NO_ORDER_INS, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "CAST(? AS TIMESTAMP)"));
+	dialect_stmt_sql(&dialect_pg, S_DL_ORDER_LINE_UPD, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "ol_delivery_d = CAST(? AS TIMESTAMP) WHERE"));
+	dialect_stmt_sql(&dialect_mysql, S_PAY_HISTORY_INS, b, sizeof b);
+	ck_assert_ptr_null(strstr(b, "CAST"));
+	ck_assert_ptr_nonnull(strstr(b, "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+	/* A buffer too small truncates, never overruns. */
+	char tiny[16];
+	dialect_stmt_sql(&dialect_pg, S_NO_ORDER_INS, tiny, sizeof tiny);
+	ck_assert_uint_eq(strlen(tiny), sizeof tiny - 1);
+}
+END_TEST
+
+START_TEST(test_row_locks)
+{
+	char b[2048];
+	dialect_stmt_sql(&dialect_mysql, S_DL_NEW_ORDER, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "LIMIT 1 FOR UPDATE"));
+	dialect_stmt_sql(&dialect_pg, S_NO_STOCK_07, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "s_dist_07 FROM stock WHERE"));
+	ck_assert_ptr_nonnull(strstr(b, "FOR UPDATE"));
+	for (int id = 0; id < S_COUNT; id++) {
+		dialect_stmt_sql(&dialect_sqlite, id, b, sizeof b);
+		ck_assert_ptr_null(strstr(b, "FOR UPDATE"));
+		dialect_stmt_sql(&dialect_mssql, id, b, sizeof b);
+		ck_assert_msg(!strstr(b, "FOR UPDATE") && !strstr(b, "LIMIT"),
+			      "mssql %s: %s", dialect_stmt_name(id), b);
+	}
+	dialect_stmt_sql(&dialect_mssql, S_NO_DISTRICT, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "FROM district WITH (UPDLOCK, ROWLOCK) WHERE"));
+	dialect_stmt_sql(&dialect_mssql, S_NO_STOCK_10, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "s_dist_10 FROM stock WITH (UPDLOCK, ROWLOCK)"));
+	dialect_stmt_sql(&dialect_mssql, S_DL_NEW_ORDER, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "SELECT TOP 1 no_o_id FROM new_order WITH (UPDLOCK"));
+	dialect_stmt_sql(&dialect_mssql, S_OS_ORDER, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "SELECT TOP 1 o_id"));
+	ck_assert_ptr_nonnull(strstr(b, "ORDER BY o_id DESC"));
+}
+END_TEST
+
+/* ---- procedures --------------------------------------------------------- */
+
+START_TEST(test_procedure_calls)
+{
+	static const int inputs[TX_COUNT] = { 8, 8, 5, 2, 3 };
+	static const char *const names[TX_COUNT] = { "tpcc_new_order(", "tpcc_payment(",
+		"tpcc_order_status(", "tpcc_delivery(", "tpcc_stock_level(" };
+	for (size_t k = 0; k < NALL; k++) {
+		const dialect *d = all[k];
+		for (int t = 0; t < TX_COUNT; t++) {
+			if (!d->create_procedures) {
+				ck_assert_ptr_null(d->proc_call[t]);
+				continue;
+			}
+			ck_assert_ptr_nonnull(d->proc_call[t]);
+			ck_assert_msg(count_q(d->proc_call[t]) == inputs[t], "%s %s: %d inputs",
+				      d->name, txn_names[t], count_q(d->proc_call[t]));
+			ck_assert_ptr_nonnull(strstr(d->proc_call[t], names[t]));
+		}
+	}
+	ck_assert_ptr_nonnull(strstr(dialect_pg.proc_call[TX_PAYMENT], "CAST(? AS NUMERIC)"));
+	ck_assert_str_eq(dialect_mssql.proc_call[TX_DELIVERY], "{call tpcc_delivery(?, ?)}");
+	ck_assert_str_eq(dialect_mysql.proc_call[TX_STOCK_LEVEL], "CALL tpcc_stock_level(?, ?, ?)");
+}
+END_TEST
+
+/* Each procedure is dropped before it is created (so a changed signature
+ * does not stop CREATE), and drop_tables drops it before the tables. */
+START_TEST(test_procedures_created_and_dropped)
+{
+	static const char *const procs[] = { "tpcc_new_order", "tpcc_payment", "tpcc_order_status",
+		"tpcc_delivery", "tpcc_stock_level", "tpcc_customer_by_name" };
+	for (size_t k = 0; k < NALL; k++) {
+		const dialect *d = all[k];
+		if (!d->create_procedures)
+			continue;
+		for (size_t p = 0; p < sizeof procs / sizeof procs[0]; p++) {
+			int dropped = -1, created = -1, in_drop = -1, first_table = -1;
+			char create[64];
+			snprintf(create, sizeof create, " %s", procs[p]);
+			for (int i = 0; d->create_procedures[i]; i++) {
+				const char *s = d->create_procedures[i];
+				if (!strncmp(s, "DROP ", 5) && strstr(s, procs[p]) &&
+				    strlen(strstr(s, procs[p])) == strlen(procs[p]))
+					dropped = i;
+				if (!strncmp(s, "CREATE ", 7) && strstr(s, create) &&
+				    strchr(" (", strstr(s, create)[strlen(create)]))
+					created = i;
+			}
+			ck_assert_msg(dropped >= 0 && created > dropped, "%s %s: dropped %d created %d",
+				      d->name, procs[p], dropped, created);
+			for (int i = 0; d->drop_tables[i]; i++) {
+				if (strstr(d->drop_tables[i], procs[p]))
+					in_drop = i;
+				if (first_table < 0 && strstr(d->drop_tables[i], "DROP TABLE"))
+					first_table = i;
+			}
+			ck_assert_msg(in_drop >= 0 && in_drop < first_table, "%s: drop %s", d->name,
+				      procs[p]);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_mssql_procedures_are_tsql)
+{
+	for (int i = 0; dialect_mssql.create_procedures[i]; i++) {
+		const char *s = dialect_mssql.create_procedures[i];
+		ck_assert_ptr_null(strstr(s, "LIMIT"));
+		ck_assert_ptr_null(strstr(s, "FOR UPDATE"));
+		ck_assert_ptr_null(strstr(s, "$$"));
+		if (!strncmp(s, "CREATE PROCEDURE", 16)) {
+			ck_assert_ptr_nonnull(strstr(s, "SET NOCOUNT ON"));
+			ck_assert_ptr_nonnull(strstr(s, " AS\n"));
+		}
+		if (strstr(s, "BEGIN TRANSACTION"))
+			ck_assert_ptr_nonnull(strstr(s, "SET XACT_ABORT ON"));
+	}
+	/* Every transaction's procedure returns its one row last. */
+	ck_assert_ptr_nonnull(strstr(dialect_mssql.create_procedures[7],
+				     "SELECT @rolled_back AS rolled_back, @o_id AS o_id;\nEND"));
+}
+END_TEST
+
+START_TEST(test_mysql_procedures_roll_back_on_error)
+{
+	for (int i = 0; dialect_mysql.create_procedures[i]; i++) {
+		const char *s = dialect_mysql.create_procedures[i];
+		if (strstr(s, "START TRANSACTION"))
+			ck_assert_msg(strstr(s, "ROLLBACK; RESIGNAL;") != NULL, "%.60s", s);
+	}
+}
+END_TEST
+
+/* ---- lookup and helpers ----------------------------------------------- */
+
+START_TEST(test_lookup)
+{
+	ck_assert_ptr_eq(dialect_for_dbms("PostgreSQL"), &dialect_pg);
+	ck_assert_ptr_eq(dialect_for_dbms("MariaDB"), &dialect_mysql);
+	ck_assert_ptr_eq(dialect_for_dbms("MySQL"), &dialect_mysql);
+	ck_assert_ptr_eq(dialect_for_dbms("Microsoft SQL Server"), &dialect_mssql);
+	ck_assert_ptr_null(dialect_for_dbms("Oracle"));
+	ck_assert_ptr_null(dialect_for_dbms(NULL));
+	ck_assert_ptr_eq(dialect_by_name("postgresql"), &dialect_pg);
+	ck_assert_ptr_eq(dialect_by_name("mssql"), &dialect_mssql);
+	ck_assert_ptr_eq(dialect_by_name("mysql"), &dialect_mysql);
+	ck_assert_ptr_null(dialect_by_name("auto"));
+	ck_assert_ptr_null(dialect_for_driver("odbc"));
+	ck_assert_ptr_eq(dialect_for_driver("mysql"), &dialect_mysql);
+}
+END_TEST
+
+START_TEST(test_quote_and_names)
+{
+	char b[16];
+	db_error e;
+	ck_assert_int_eq(dialect_quote("it's", b, sizeof b), 0);
+	ck_assert_str_eq(b, "'it''s'");
+	ck_assert_int_eq(dialect_quote("", b, sizeof b), 0);
+	ck_assert_str_eq(b, "''");
+	ck_assert_int_eq(dialect_quote("0123456789abcdef", b, sizeof b), -1);
+	ck_assert_int_eq(dialect_valid_name("work_mem", 0, &e), 0);
+	ck_assert_int_eq(dialect_valid_name("auto_explain.log_min_duration", 1, &e), 0);
+	ck_assert_int_eq(dialect_valid_name("auto_explain.x", 0, &e), -1);
+	ck_assert_int_eq(dialect_valid_name("a; DROP TABLE stock", 1, &e), -1);
+	ck_assert_int_eq(dialect_valid_name("", 1, &e), -1);
+}
+END_TEST
+
+/* ---- knobs and counters through the fake driver -------------------------- */
+
+START_TEST(test_pg_knobs)
+{
+	char note[256];
+	db_error e;
+
+	fresh("user");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_pg, "work_mem", "8MB", note,
+					sizeof note, &e), 0);
+	ck_assert_ptr_nonnull(strstr(sent, "SELECT context FROM pg_settings WHERE name = ?\n"
+				     "  param 'work_mem'\n"));
+	ck_assert_ptr_nonnull(strstr(sent, "[autocommit on]\nALTER SYSTEM SET work_mem = '8MB'\n"
+				     "SELECT pg_reload_conf()\n[autocommit off]\n"));
+	ck_assert_ptr_nonnull(strstr(note, "pg_reload_conf"));
+	ck_assert_ptr_nonnull(strstr(note, "not the VUs"));
+
+	fresh("postmaster");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_pg, "shared_buffers", "1GB", note,
+					sizeof note, &e), 0);
+	ck_assert_ptr_nonnull(strstr(sent, "ALTER SYSTEM SET shared_buffers = '1GB'\n"));
+	ck_assert_ptr_null(strstr(sent, "pg_reload_conf"));
+	ck_assert_ptr_nonnull(strstr(note, "restart"));
+
+	fresh("backend");
+	server_set_var(&fake_conn, &dialect_pg, "log_connections", "on", note, sizeof note, &e);
+	ck_assert_ptr_nonnull(strstr(note, "connections made from now on"));
+
+	fresh("internal");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_pg, "block_size", "1", note,
+					sizeof note, &e), -1);
+	ck_assert_ptr_null(strstr(sent, "ALTER SYSTEM"));
+
+	fresh(NULL);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_pg, "no_such", "1", note,
+					sizeof note, &e), -1);
+	ck_assert_str_eq(e.sqlstate, "42704");
+
+	fresh("user");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_pg, "x;DROP TABLE stock", "1", note,
+					sizeof note, &e), -1);
+	ck_assert_str_eq(sent, "");
+	/* A quote in the value stays inside the literal. */
+	server_set_var(&fake_conn, &dialect_pg, "search_path", "a', b", note, sizeof note, &e);
+	ck_assert_ptr_nonnull(strstr(sent, "ALTER SYSTEM SET search_path = 'a'', b'\n"));
+}
+END_TEST
+
+START_TEST(test_mysql_and_mssql_knobs)
+{
+	char note[256];
+	db_error e;
+
+	fresh(NULL);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mysql, "innodb_io_capacity", "2000",
+					note, sizeof note, &e), 0);
+	ck_assert_str_eq(sent, "SET GLOBAL innodb_io_capacity = 2000\n");
+	fresh(NULL);
+	server_set_var(&fake_conn, &dialect_mysql, "innodb_flush_method", "O_DIRECT", note,
+		       sizeof note, &e);
+	ck_assert_str_eq(sent, "SET GLOBAL innodb_flush_method = 'O_DIRECT'\n");
+
+	fresh(NULL);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mssql, "max degree of parallelism",
+					"4", note, sizeof note, &e), 0);
+	ck_assert_str_eq(sent, "EXEC sp_configure 'max degree of parallelism', 4\nRECONFIGURE\n");
+	ck_assert_ptr_nonnull(strstr(note, "restart"));
+	fresh(NULL);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mssql, "max server memory (MB)",
+					"lots", note, sizeof note, &e), -1);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mssql, "x'; SHUTDOWN --", "1",
+					note, sizeof note, &e), -1);
+	ck_assert_str_eq(sent, "");
+}
+END_TEST
+
+START_TEST(test_counters)
+{
+	int64_t v = 0;
+	db_error e;
+
+	fresh("12345");
+	ck_assert_int_eq(server_txn_counter(&fake_conn, &dialect_pg, &v, &e), 0);
+	ck_assert_int_eq(v, 12345);
+	ck_assert_ptr_nonnull(strstr(sent, "xact_commit + xact_rollback FROM pg_stat_database"));
+	fresh("99");
+	ck_assert_int_eq(server_txn_counter(&fake_conn, &dialect_mssql, &v, &e), 0);
+	ck_assert_ptr_nonnull(strstr(sent, "'Transactions/sec'"));
+	/* A driver's own counter wins over the dialect's SQL. */
+	fresh("1");
+	fake.txn_counter = f_counter;
+	ck_assert_int_eq(server_txn_counter(&fake_conn, &dialect_mysql, &v, &e), 0);
+	ck_assert_int_eq(v, 777);
+	ck_assert_str_eq(sent, "");
+	fresh(NULL);
+	ck_assert_int_eq(server_has_txn_counter(&fake_conn, &dialect_sqlite), 0);
+	ck_assert_int_eq(server_txn_counter(&fake_conn, &dialect_sqlite, &v, &e), -1);
+	ck_assert_int_eq(server_has_txn_counter(&fake_conn, &dialect_pg), 1);
+	fresh("0.5");
+	db_metric m[8];
+	ck_assert_int_eq(server_metrics(&fake_conn, &dialect_pg, m, 8, &e), 1);
+	ck_assert_ptr_nonnull(strstr(sent, "pg_stat_wal"));
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("dialect");
+	TCase *tc = tcase_create("dialect");
+	tcase_add_test(tc, test_same_parameters_everywhere);
+	tcase_add_test(tc, test_timestamps);
+	tcase_add_test(tc, test_row_locks);
+	tcase_add_test(tc, test_procedure_calls);
+	tcase_add_test(tc, test_procedures_created_and_dropped);
+	tcase_add_test(tc, test_mssql_procedures_are_tsql);
+	tcase_add_test(tc, test_mysql_procedures_roll_back_on_error);
+	tcase_add_test(tc, test_lookup);
+	tcase_add_test(tc, test_quote_and_names);
+	tcase_add_test(tc, test_pg_knobs);
+	tcase_add_test(tc, test_mysql_and_mssql_knobs);
+	tcase_add_test(tc, test_counters);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
