@@ -464,7 +464,7 @@ START_TEST(test_file_wrong_type)
 	ck_assert_int_eq(load_text(&c, "run = { knobs = [ 1 ]; };\n"), -1);
 	ck_assert_err_has("run.knobs item 1: expected a string, got an integer");
 	ck_assert_int_eq(load_text(&c, "connection = { driver = \"oracle\"; };\n"), -1);
-	ck_assert_err_has("t.conf:1: connection.driver: expected one of mysql|sqlite|odbc, "
+	ck_assert_err_has("t.conf:1: connection.driver: expected one of mysql|sqlite|odbc|null, "
 			  "got 'oracle'");
 }
 END_TEST
