@@ -56,7 +56,7 @@ start_console vus.txt run $(tcp 127.0.0.1 "$TLS_USER") --ssl-mode REQUIRED --vus
 	--rampup 0 --duration 300 --batch --results-dir "$T/results"
 on_exit "kill $CON_PID 2>/dev/null"
 wait_for vus.txt '^\[ +1s steady'
-assert "REQUIRED: 3 VUs + control connection of a REQUIRE SSL account are in" wait_sql "$CONNS" 4
+assert "REQUIRED: 3 VUs + control and sampler connections of a REQUIRE SSL account are in" wait_sql "$CONNS" 5
 send stop
 close_input
 wait "$CON_PID"; rc=$?
