@@ -93,15 +93,18 @@ wait_sql() {
 # ---- the console in tmux ---------------------------------------------------
 # A private tmux server per test (-L), so nothing touches anyone's sessions.
 # tui_start W H COMMAND: run COMMAND (a shell string) in a W x H terminal;
-# its exit status lands in $T/tui.exit when it ends.
+# its exit status lands in $T/tui.exit when it ends, and the screen stays.
 TUI_SOCK=tpcc-test-$$
 tui() { tmux -L "$TUI_SOCK" -f /dev/null "$@"; }
 tui_start() {
 	local w=$1 h=$2; shift 2
 	command -v tmux >/dev/null || skip_all "tmux not installed"
 	rm -f "$T/tui.exit"
+	tui kill-session -t tui 2>/dev/null    # an earlier one, kept by remain-on-exit
+	# remain-on-exit: what the command left on the screen stays readable.
 	tui new-session -d -s tui -x "$w" -y "$h" \
-		"cd '$T' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$T' $*; echo \$? >'$T/tui.exit'"
+		"cd '$T' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$T' $*; echo \$? >'$T/tui.exit'" \; \
+		set-option -t tui remain-on-exit on
 	on_exit "tmux -L '$TUI_SOCK' kill-server 2>/dev/null"
 }
 tui_screen() { tui capture-pane -p -t tui 2>/dev/null; }
