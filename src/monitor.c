@@ -92,6 +92,10 @@ static db_conn *metrics_conn(monitor *m, db_conn *c, uint64_t *next_try)
 		return c;
 	*next_try = now_ns() + RECONNECT_S * 1000000000ull;
 	db_params_from_config(&m->cfg, &p);
+	/* Server-wide figures need no database; without one, this session is
+	 * not counted among the benchmark database's sessions. */
+	if (!strcmp(m->cfg.driver, "mysql"))
+		p.database = NULL;
 	if (m->drv->connect(&p, &c, &de) != 0)
 		return NULL;
 	return c;

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include "schema.h"
 #include "server.h"
@@ -107,13 +108,17 @@ int server_tpm_start(server_tpm **out, const tpcc_config *cfg, const dialect *d,
 		return 0;
 	}
 	m->cfg = *cfg;
+	/* The counter is server-wide: no database, so this session is not
+	 * counted among the benchmark database's sessions. */
+	if (!strcmp(cfg->driver, "mysql"))
+		m->cfg.database[0] = '\0';
 	m->d = d;
 	pthread_mutex_init(&m->lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&m->cond, &ca);
 	pthread_condattr_destroy(&ca);
-	if (schema_connect(cfg, 0, &m->conn, &e)) {
+	if (schema_connect(&m->cfg, 0, &m->conn, &e)) {
 		snprintf(note, notelen, "no server TPM: cannot connect: %s", e.msg);
 		destroy(m);
 		return 0;

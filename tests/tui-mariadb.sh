@@ -22,16 +22,17 @@ assert "build exits 0" [ $? -eq 0 ]
 tui_start 120 40 "'$TPCC_BIN' run $A --vus 2 --rampup 0 --duration 600 --results-dir '$T/results'"
 assert "the console is up" tui_wait '^┌ Events ─'
 assert "the header names the server" tui_wait '^ tpcc-console .*VUs 2/2.*MariaDB[^ ]* @'
-assert "2 VUs + control + monitor connections on the server" wait_sql "$CONNS" 4
+# The monitor and server TPM sessions hold no database: VUs + control only.
+assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
 assert "the server pane is InnoDB's" tui_wait '┌ Server: InnoDB ─'
 assert "it shows dirty pages and redo" tui_wait '│ dirty pages .* [0-9,]+ │' && tui_shows '│ redo/s '
 assert "the server process is found and measured" tui_wait '│ server +[^ ]+ +[0-9]+% │'
 assert "the frames are whole" tui_frames 120 40
 
 tui_keys +
-assert "+ : one more connection on the server" wait_sql "$CONNS" 5
+assert "+ : one more connection on the server" wait_sql "$CONNS" 4
 tui_keys : 'vus 6' Enter
-assert ":vus 6 : six VU connections on the server" wait_sql "$CONNS" 8
+assert ":vus 6 : six VU connections on the server" wait_sql "$CONNS" 7
 assert "and on the screen" tui_wait 'VUs 6/6'
 
 tui_keys : 'set innodb_io_capacity 1234' Enter
