@@ -1,6 +1,7 @@
 /* fuzz_config.c: libFuzzer target for the config loader and the command
- * line.  Each input is written to a private file and loaded with
- * config_load_file; then the same bytes, split on whitespace and NUL, are
+ * line.  Each input is written to a memfd and loaded with config_load_file
+ * through a symlink in a private directory (where a relative @include or
+ * -c FILE resolves); then the same bytes, split on whitespace and NUL, are
  * given to config_parse_args as argv words.  Besides crashes and sanitizer
  * reports it checks what the loader promises:
  *   - a failure leaves the config untouched and says why;

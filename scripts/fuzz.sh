@@ -2,11 +2,12 @@
 # fuzz.sh [SECONDS]: build the libFuzzer targets in fuzz/ with clang
 # (ASan + UBSan, every UB report fatal) in a scratch directory and run each
 # for SECONDS (default 60; 0 only replays the corpus).  Each target starts
-# from its corpus in tests/fuzz-corpus/NAME/ (or $FUZZ_CORPUS/NAME/); inputs
-# that reach new code are merged back into it (commit them if you like).  On a crash, a sanitizer
-# report, a hang or a broken invariant the input is kept in
-# tests/tmp/fuzz/ (or $FUZZ_ARTIFACTS), its path is printed and the script
-# exits with libFuzzer's exit code.  Needs clang and libclang-rt-14-dev.
+# from its corpus in tests/fuzz-corpus/NAME/ (or $FUZZ_CORPUS/NAME/);
+# inputs that reach new code are merged back into it (commit them if you
+# like).  On a crash, a sanitizer report, a hang or a broken invariant the
+# input is kept in tests/tmp/fuzz/ (or $FUZZ_ARTIFACTS) with the target
+# binary, both paths are printed, and the script exits with libFuzzer's
+# exit code.  Needs clang and libclang-rt-14-dev.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -50,6 +51,8 @@ for src in src/*.c drivers/*.c; do
 done
 ar rcs "$scratch/libtpcc-fuzz.a" "${objs[@]}"
 
+run_env=(TMPDIR="$scratch" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+	LSAN_OPTIONS=suppressions="$top/fuzz/lsan.supp":print_suppressions=0)
 status=0
 for name in config command; do
 	target=fuzz_$name
@@ -68,11 +71,11 @@ for name in config command; do
 		limit=(-max_total_time="$seconds")
 	fi
 	# New inputs go to the scratch corpus first; the seeds are read only.
+	# A crash exits 1, not libFuzzer's default 77, which test harnesses
+	# read as "skipped"; a timeout exits 70.
 	rc=0
-	(cd "$scratch" && TMPDIR=$scratch ASAN_OPTIONS=detect_leaks=1 \
-		LSAN_OPTIONS=suppressions="$top/fuzz/lsan.supp":print_suppressions=0 \
-		UBSAN_OPTIONS=print_stacktrace=1 \
-		"$scratch/$target" "${limit[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+	(cd "$scratch" && env "${run_env[@]}" \
+		"$scratch/$target" "${limit[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -error_exitcode=1 \
 		-dict="$top/fuzz/$name.dict" -print_final_stats=1 \
 		-artifact_prefix="$artifacts/$target-" "$work" "$corpus") >"$log" 2>&1 || rc=$?
 
@@ -84,13 +87,13 @@ for name in config command; do
 		crash=$(sed -n 's/.*Test unit written to //p' "$log" | tail -1)
 		echo "fuzz.sh: crash input: ${crash:-none written, see the log below}"
 		cp "$scratch/$target" "$artifacts/"
-		echo "fuzz.sh: reproduce: (cd $scratch && $artifacts/$target CRASH-INPUT) - any directory will do"
+		echo "fuzz.sh: reproduce: LSAN_OPTIONS=suppressions=$top/fuzz/lsan.supp $artifacts/$target ${crash:-INPUT}"
 		tail -n 40 "$log"
 		continue
 	fi
 	# Keep what reached new code, and only that.
 	if [ "$seconds" -gt 0 ]; then
-		(cd "$scratch" && TMPDIR=$scratch "$scratch/$target" -merge=1 -max_len=4096 \
+		(cd "$scratch" && env "${run_env[@]}" "$scratch/$target" -merge=1 -max_len=4096 \
 			"$corpus" "$work") >"$scratch/$target.merge.log" 2>&1 ||
 			{ echo "fuzz.sh: $target: merging the corpus failed"; tail -n 20 "$scratch/$target.merge.log"; status=1; }
 	fi
