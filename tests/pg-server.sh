@@ -85,6 +85,8 @@ Servername=127.0.0.1
 Port=$PG_PORT
 Database=tpcc_test
 EOF
+	# No Protocol= in the DSN on purpose: the tests go through the odbc
+	# driver's own switch to transaction-level rollback.
 	if [ -n "${TPCC_TEST_MYSQL_PORT:-}" ]; then
 		cat >>"$odbc/odbc.ini" <<EOF
 
