@@ -289,6 +289,23 @@ static void od_info(od_conn *oc, SQLUSMALLINT what, char *buf, size_t len)
 		buf[0] = '\0';
 }
 
+/* psqlODBC rolls back a failed statement alone by default, which it does
+ * by wrapping every statement in RELEASE + SAVEPOINT: a second round trip
+ * per statement.  The engine rolls back and retries whole transactions, so
+ * ask for transaction-level rollback (Protocol=7.4-1) unless the user's
+ * connection string chose a level itself.  1: cs now asks for it and the
+ * caller must connect again. */
+static int od_pg_savepoints(od_conn *oc, char *cs, size_t cap)
+{
+	char name[64] = "";
+	size_t n = strlen(cs);
+
+	od_info(oc, SQL_DBMS_NAME, name, sizeof name);
+	if (odbc_server_of(name) != ODBC_SERVER_POSTGRESQL || strcasestr(cs, "protocol="))
+		return 0;
+	return snprintf(cs + n, cap - n, "Protocol=7.4-1;") < (int)(cap - n);
+}
+
 static int od_connect(const db_params *p, db_conn **out, db_error *err)
 {
 	char cs[2048], ver[96];
@@ -321,6 +338,12 @@ static int od_connect(const db_params *p, db_conn **out, db_error *err)
 				  (SQLPOINTER)(uintptr_t)p->connect_timeout, 0);
 	rc = SQLDriverConnect(oc->dbc, NULL, (SQLCHAR *)cs, SQL_NTS, done, sizeof done,
 			      &donelen, SQL_DRIVER_NOPROMPT);
+	if (SQL_SUCCEEDED(rc) && od_pg_savepoints(oc, cs, sizeof cs)) {
+		/* Connect again, the same way, without the savepoints. */
+		SQLDisconnect(oc->dbc);
+		rc = SQLDriverConnect(oc->dbc, NULL, (SQLCHAR *)cs, SQL_NTS, done, sizeof done,
+				      &donelen, SQL_DRIVER_NOPROMPT);
+	}
 	memset(cs, 0, sizeof cs);     /* it may hold the password */
 	memset(done, 0, sizeof done);
 	if (!SQL_SUCCEEDED(rc)) {

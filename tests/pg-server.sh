@@ -24,8 +24,6 @@ say() { echo "pg-server.sh: $*" >&2; }
 [ $# -eq 2 ] || die "usage: $0 start|stop DIR"
 cmd=$1
 dir=$(realpath -m -- "$2")
-data=$dir/data
-log=$dir/server.log
 odbc=$dir/odbc
 
 for t in initdb pg_ctl postgres; do
@@ -41,7 +39,24 @@ else
 	as_owner() { "$@"; }
 	owner=$(id -un)
 fi
-psql_super() { as_owner psql -X -q -h "$dir" -p "$PG_PORT" -U postgres -d postgres "$@"; }
+# Where the cluster and its socket live: DIR itself, unless the server's
+# user cannot reach it (a checkout under /root) or the socket path would be
+# too long for a Unix socket; then a directory in /tmp named after DIR, so
+# start and stop find the same one.
+cluster_dir() {
+	local alt=/tmp/tpcc-pg-$(printf '%s' "$dir" | md5sum | cut -c1-12)
+	if [ ${#dir} -gt 80 ]; then
+		echo "$alt"
+	elif [ "$owner" = postgres ] && ! runuser -u postgres -- test -x "$(dirname "$dir")"; then
+		echo "$alt"
+	else
+		echo "$dir"
+	fi
+}
+home=$(cluster_dir)
+data=$home/data
+log=$home/server.log
+psql_super() { as_owner psql -X -q -h "$home" -p "$PG_PORT" -U postgres -d postgres "$@"; }
 
 odbc_lib() {
 	# Find a driver library from its Debian package, else the usual path.
@@ -70,6 +85,8 @@ Servername=127.0.0.1
 Port=$PG_PORT
 Database=tpcc_test
 EOF
+	# No Protocol= in the DSN on purpose: the tests go through the odbc
+	# driver's own switch to transaction-level rollback.
 	if [ -n "${TPCC_TEST_MYSQL_PORT:-}" ]; then
 		cat >>"$odbc/odbc.ini" <<EOF
 
@@ -86,7 +103,7 @@ print_exports() {
 	cat <<EOF
 export ODBCSYSINI=$odbc
 export ODBCINI=$odbc/odbc.ini
-export TPCC_TEST_PG_DIR=$dir
+export TPCC_TEST_PG_DIR=$home
 export TPCC_TEST_PG_PORT=$PG_PORT
 export TPCC_TEST_PG_DSN=tpcc_pg
 export TPCC_TEST_PG_USER=tpcc
@@ -116,8 +133,8 @@ EOF
 running() { as_owner "$PGBIN/pg_ctl" -D "$data" status >/dev/null 2>&1; }
 
 start() {
-	mkdir -p "$dir"
-	[ "$(id -u)" -ne 0 ] || chown postgres: "$dir"
+	mkdir -p "$dir" "$home"
+	[ "$(id -u)" -ne 0 ] || chown postgres: "$home"
 	if [ ! -s "$data/PG_VERSION" ]; then
 		say "initialising $data"
 		# Local socket connections are trusted (the socket lives in a
@@ -133,7 +150,7 @@ start() {
 		say "starting postgres on 127.0.0.1:$PG_PORT"
 		# -w waits until it accepts connections (bounded by -t).
 		as_owner "$PGBIN/pg_ctl" -D "$data" -l "$log" -w -t 60 \
-			-o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$dir \
+			-o "-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$home \
 			    -c max_connections=200 -c shared_buffers=256MB -c fsync=on \
 			    -c max_wal_size=2GB" start >&2 ||
 			{ tail -n 30 "$log" >&2 || true; die "postgres did not start"; }
@@ -151,6 +168,8 @@ stop() {
 	say "stopping"
 	as_owner "$PGBIN/pg_ctl" -D "$data" -m fast -w -t 60 stop >&2 ||
 		as_owner "$PGBIN/pg_ctl" -D "$data" -m immediate -w -t 30 stop >&2 || true
+	# A cluster kept in /tmp for DIR goes with it.
+	[ "$home" = "$dir" ] || rm -rf "$home"
 }
 
 case $cmd in
