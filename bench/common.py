@@ -69,13 +69,24 @@ def server_pid(workdir):
 
 def proc_cpu(pid, children=False):
     """user+system CPU seconds of a process so far; with children, also
-    those of its children that have exited and been waited for (the
-    backends of a PostgreSQL postmaster)."""
+    those of its children, running or exited and waited for (the backends
+    of a PostgreSQL postmaster)."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()
     t = int(fields[11]) + int(fields[12])
     if children:
         t += int(fields[13]) + int(fields[14])
+        # The children still running (backends not yet gone) count too.
+        for d in os.listdir("/proc"):
+            if not d.isdigit():
+                continue
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    c = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(c[1]) == pid:
+                t += int(c[11]) + int(c[12])
     return t / HZ
 
 
