@@ -27,6 +27,7 @@ assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
 assert "the server pane is InnoDB's" tui_wait '┌ Server: InnoDB ─'
 assert "it shows dirty pages and redo" tui_wait '│ dirty pages .* [0-9,]+ │' && tui_shows '│ redo/s '
 assert "the server process is found and measured" tui_wait '│ server +[^ ]+ +[0-9]+% │'
+assert "server TPM is shown beside the client's TPM" tui_wait 'TPM [0-9,]+.*   server TPM [1-9][0-9,]*'
 assert "the frames are whole" tui_frames 120 40
 
 tui_keys +

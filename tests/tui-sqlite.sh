@@ -19,6 +19,8 @@ panes() {
 }
 assert "every pane is there" panes
 assert "NOPM figures arrive" tui_wait 'NOPM [1-9][0-9,]* '
+no_server_tpm() { ! tui_shows 'server TPM'; }
+assert "SQLite has no server TPM to show" no_server_tpm
 assert "the frames are whole at 120x40" tui_frames 120 40
 assert "the chart is drawn in braille" tui_wait '[\x{2801}-\x{28FF}]'
 
