@@ -34,8 +34,8 @@ fi
 san=address,undefined
 san_flags="-fno-sanitize-recover=all -fno-omit-frame-pointer"
 cflags="-std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Wno-unused-parameter -pthread
-	-I$top/src -I$top/drivers $(pkg-config --cflags libconfig sqlite3 libmariadb)"
-libs="$(pkg-config --libs libconfig sqlite3 libmariadb) -lm"
+	-I$top/src -I$top/drivers $(pkg-config --cflags libconfig sqlite3 libmariadb odbc)"
+libs="$(pkg-config --libs libconfig sqlite3 libmariadb odbc) -lm"
 parsers="src/options.c src/conf_file.c src/command.c"
 
 echo "fuzz.sh: building with $($CC --version | head -1)"
