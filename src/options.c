@@ -564,6 +564,44 @@ static void append(char *buf, size_t len, size_t *pos, const char *fmt, ...)
 		*pos = len;
 }
 
+void conn_string_redact(const char *in, char *out, size_t len)
+{
+	/* An ODBC connection string is KEY=VALUE;... and may carry the
+	 * password as PWD= or Password=; values in {braces} may hold ';'. */
+	size_t o = 0;
+	const char *p = in;
+	if (!len)
+		return;
+	while (*p && o + 1 < len) {
+		const char *eq = strchr(p, '=');
+		if (!eq)
+			break;
+		size_t klen = (size_t)(eq - p);
+		const char *v = eq + 1, *end = v;
+		if (*v == '{') {
+			end = strchr(v, '}');
+			end = end ? end + 1 : v + strlen(v);
+		}
+		while (*end && *end != ';')
+			end++;
+		int secret = (klen == 3 && !strncasecmp(p, "PWD", 3)) ||
+			     (klen == 8 && !strncasecmp(p, "Password", 8));
+		int n = secret ? snprintf(out + o, len - o, "%.*s=***", (int)klen, p)
+			       : snprintf(out + o, len - o, "%.*s", (int)(end - p), p);
+		if (n < 0 || (size_t)n >= len - o) {
+			o = len - 1;
+			break;
+		}
+		o += (size_t)n;
+		p = end;
+		if (*p == ';' && o + 1 < len) {
+			out[o++] = ';';
+			p++;
+		}
+	}
+	out[o] = '\0';
+}
+
 void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len)
 {
 	size_t pos = 0;
@@ -584,6 +622,8 @@ void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len)
 		if (o->secret)
 			append(buf, len, &pos, "%s",
 			       *(const char *)cfield(c, o) != '\0' ? "***" : "");
+		else if (o->offset == offsetof(tpcc_config, odbc))
+			conn_string_redact((const char *)cfield(c, o), buf, len);
 		else
 			append(buf, len, &pos, "%.*s", (int)o->size, (const char *)cfield(c, o));
 		break;

@@ -101,6 +101,10 @@ int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size
 /* Format an option's current value as text (secret ones as "***").  The text
  * reads back through opt_set: a schedule as "0:2,60:4", a list as "a,b". */
 void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len);
+/* An ODBC connection string with the PWD=/Password= values replaced by
+ * "***": opt_format uses it for connection.odbc, so the password never
+ * reaches a results file or the screen. */
+void conn_string_redact(const char *in, char *out, size_t len);
 /* Check a VU schedule: at >= 0 and strictly increasing, vus 0..10000, at most
  * SCHEDULE_MAX steps.  Returns 0, or -1 with err filled and *bad (if not
  * NULL) set to the index of the offending step. */

@@ -871,6 +871,26 @@ START_TEST(test_validate)
 }
 END_TEST
 
+START_TEST(test_odbc_password_redacted)
+{
+	char out[256];
+	tpcc_config c;
+
+	conn_string_redact("DSN=pg;UID=bob;PWD=s3cret;Port=5432", out, sizeof out);
+	ck_assert_str_eq(out, "DSN=pg;UID=bob;PWD=***;Port=5432");
+	conn_string_redact("Driver={MariaDB};password={a;b}", out, sizeof out);
+	ck_assert_str_eq(out, "Driver={MariaDB};password=***");
+	conn_string_redact("DSN=x", out, sizeof out);
+	ck_assert_str_eq(out, "DSN=x");
+	config_defaults(&c);
+	ck_assert_int_eq(opt_set(&c, opt_find_key("connection.odbc"), "DSN=x;Pwd=hunter2",
+				 errbuf, sizeof errbuf), 0);
+	opt_format(&c, opt_find_key("connection.odbc"), out, sizeof out);
+	ck_assert_ptr_null(strstr(out, "hunter2"));
+	ck_assert_str_eq(out, "DSN=x;Pwd=***");
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
@@ -882,6 +902,7 @@ static Suite *config_suite(void)
 	tcase_add_checked_fixture(f, setup, teardown);
 	tcase_add_checked_fixture(a, setup, teardown);
 	tcase_add_test(t, test_defaults);
+	tcase_add_test(t, test_odbc_password_redacted);
 	tcase_add_test(t, test_table_keys_unique);
 	tcase_add_test(t, test_opt_set_int);
 	tcase_add_test(t, test_opt_set_bool);
