@@ -5,6 +5,7 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include "unit.h"
 #include <stdio.h>
 #include <string.h>
 #include "braille.h"
@@ -291,9 +292,5 @@ int main(void)
 	tcase_add_test(tc, test_event_effect);
 	tcase_add_test(tc, test_completion);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(s);
 }

@@ -7,6 +7,7 @@
 #endif
 
 #include <check.h>
+#include "unit.h"
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -937,11 +938,5 @@ static Suite *config_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(config_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(config_suite());
 }

@@ -9,6 +9,7 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include "unit.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -420,9 +421,5 @@ int main(void)
 	tcase_add_test(tc, test_mysql_and_mssql_knobs);
 	tcase_add_test(tc, test_counters);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(s);
 }

@@ -9,23 +9,11 @@
 #include "rand.h"
 
 #include <check.h>
+#include "unit.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Check's ck_assert writes a mark point through a pipe on every pass; these
- * call into Check only on failure, so loops of 1e6 stay cheap. */
-#define REQUIRE(expr) \
-	do { \
-		if (!(expr)) \
-			ck_abort_msg("line %d: %s", __LINE__, #expr); \
-	} while (0)
-#define REQUIRE_MSG(expr, ...) \
-	do { \
-		if (!(expr)) \
-			ck_abort_msg(__VA_ARGS__); \
-	} while (0)
 
 /* histogram and hist_snap are 11 KiB each: keep them off the stack. */
 static histogram *hist_new(void)
@@ -395,9 +383,5 @@ static Suite *histogram_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(histogram_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(histogram_suite());
 }

@@ -4,11 +4,11 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include "unit.h"
 #include <string.h>
 #include "mix.h"
 #include "txn.h"
 
-#define REQUIRE(expr) do { if (!(expr)) ck_abort_msg("line %d: %s", __LINE__, #expr); } while (0)
 
 START_TEST(test_deck_exact_per_deck)
 {
@@ -205,9 +205,5 @@ int main(void)
 	tcase_add_test(tc, test_other_inputs);
 	tcase_add_test(tc, test_all_warehouses);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(s);
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include "unit.h"
 #include "odbc_errors.h"
 
 static void expect(enum odbc_server srv, const char *state, long native, db_errclass cls,
@@ -103,9 +104,5 @@ int main(void)
 	tcase_add_test(tc, test_mysql);
 	tcase_add_test(tc, test_mssql);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(s);
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include "unit.h"
 #include <unistd.h>
 #include "procstat.h"
 
@@ -60,9 +61,5 @@ int main(void)
 	tcase_add_test(tc, test_parse_pid_stat);
 	tcase_add_test(tc, test_self);
 	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(s);
 }

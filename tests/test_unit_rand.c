@@ -9,23 +9,10 @@
 #include "rand.h"
 
 #include <check.h>
+#include "unit.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Check's ck_assert records a "mark point" through a pipe on every pass,
- * which costs a system call; in loops of a million draws that is most of the
- * run time.  These call into Check only on failure. */
-#define REQUIRE(expr) \
-	do { \
-		if (!(expr)) \
-			ck_abort_msg("line %d: %s", __LINE__, #expr); \
-	} while (0)
-#define REQUIRE_MSG(expr, ...) \
-	do { \
-		if (!(expr)) \
-			ck_abort_msg(__VA_ARGS__); \
-	} while (0)
 
 /* Pearson chi-square of observed counts against a uniform expectation. */
 static double chi_square(const long *obs, int k, long total)
@@ -474,9 +461,5 @@ static Suite *rand_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(rand_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(rand_suite());
 }
