@@ -64,6 +64,16 @@ lines_in() { wc -l <"$1"; }
 
 # json_get FILE PYTHON-EXPRESSION: evaluate against the parsed file as `d`.
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
+# wait_json FILE EXPR [SECONDS]: until EXPR (as json_get) prints True on the
+# file; the results file is rewritten whole each tick, so it is always valid.
+wait_json() {
+	local f=$1 e=$2 limit=${3:-30} i=0
+	while [ "$(json_get "$f" "$e" 2>/dev/null)" != True ]; do
+		i=$((i + 1))
+		[ $i -gt $((limit * 10)) ] && { echo "timeout: $e on $f"; return 1; }
+		sleep 0.1
+	done
+}
 json_valid() { python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$1" 2>/dev/null; }
 
 # MariaDB tests need the private server that scripts/test.sh starts.

@@ -41,6 +41,10 @@ assert "the event shows old and new value" tui_wait 'knob +set innodb_io_capacit
 assert "the server's global value changed" wait_sql 'SELECT @@GLOBAL.innodb_io_capacity' 1234
 tui_keys : 'set no_such_variable 1' Enter
 assert "a bad variable is an inline error" tui_wait '^set no_such_variable: .*Unknown system variable'
+# The header shows the live target at once; a tick records it a second
+# later.  Wait for that tick so the results can be asserted after quit.
+R=$(ls "$T"/results/*.json 2>/dev/null | head -1)
+assert "a tick records 6 VUs" wait_json "$R" 'any(t["vus"]==6 for t in d["ticks"])'
 tui_keys k
 assert "the knob panel shows the live value" tui_wait 'innodb_io_capacity +1234 '
 tui_keys Escape
