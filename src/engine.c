@@ -61,6 +61,10 @@ struct engine {
 	int target;
 	int next_id;
 	int vus_max;
+	/* A VU count change not yet fully in effect: since when, for the
+	 * "ready" event that tells how long connecting (or leaving) took. */
+	uint64_t change_ns;
+	int change_pending;       /* 1 asked, 2 its event logged: watch it */
 	stats_sum *retired, *cum, *prev, *iv, *steady;
 
 	int phase;
@@ -249,6 +253,40 @@ static void note_acked(engine *e, int w, int d, int o_id)
 		;
 }
 
+static int vu_active(const vu *v)
+{
+	return !atomic_load_explicit(&v->stop, memory_order_relaxed);
+}
+
+/* Called by a VU when it has connected and when it has finished: once
+ * every active VU is past connecting and every removed one is gone, the
+ * change the operator asked for is in effect; say how long it took (the
+ * figure HammerDB's users wait minutes for with hundreds of VUs). */
+static void vu_change_settled(engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	if (e->change_pending != 2 || e->ending) {
+		pthread_mutex_unlock(&e->lock);
+		return;
+	}
+	int ready = 0;
+	for (int i = 0; i < e->nvus; i++) {
+		vu *v = e->vus[i];
+		int st = atomic_load(&v->state);
+		if (vu_active(v) ? st == VU_STARTING || st == VU_RECONNECTING
+				 : !atomic_load(&v->finished))
+			goto busy;
+		ready += vu_active(v) && st != VU_ERROR && st != VU_DONE;
+	}
+	e->change_pending = 0;
+	double secs = (double)(now_ns() - e->change_ns) / 1e9;
+	pthread_mutex_unlock(&e->lock);
+	engine_event(e, "vus", "vus %d ready in %.2f s", ready, secs);
+	return;
+busy:
+	pthread_mutex_unlock(&e->lock);
+}
+
 static void *vu_main(void *arg)
 {
 	vu *v = arg;
@@ -275,6 +313,7 @@ static void *vu_main(void *arg)
 	}
 	txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
 	set_state(v, VU_RUNNING);
+	vu_change_settled(e);
 
 	while (!stopping(v)) {
 		if (atomic_load_explicit(&e->paused, memory_order_relaxed)) {
@@ -343,12 +382,8 @@ out:
 	if (atomic_load(&v->state) != VU_ERROR)
 		set_state(v, VU_DONE);
 	atomic_store(&v->finished, 1);
+	vu_change_settled(e);
 	return NULL;
-}
-
-static int vu_active(const vu *v)
-{
-	return !atomic_load_explicit(&v->stop, memory_order_relaxed);
 }
 
 /* Lowest slot no active VU holds, so homes stay spread evenly. */
@@ -468,6 +503,7 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 		return -1;
 	}
 	int old = e->target;
+	uint64_t asked = now_ns();
 	e->target = n;
 	int rc = apply_target_locked(e, err, errlen);
 	if (rc)
@@ -475,9 +511,20 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 	int now = e->target;
 	if (now > e->vus_max)
 		e->vus_max = now;
+	if (now != old) {
+		e->change_ns = asked;
+		e->change_pending = 1;
+	}
 	pthread_mutex_unlock(&e->lock);
-	if (now != old)
+	if (now != old) {
 		engine_event(e, "vus", "vus %d -> %d (%s)", old, now, why ? why : "operator");
+		/* Only now, so "ready" never precedes the change in the log. */
+		pthread_mutex_lock(&e->lock);
+		if (e->change_pending == 1)
+			e->change_pending = 2;
+		pthread_mutex_unlock(&e->lock);
+		vu_change_settled(e);
+	}
 	return rc;
 }
 

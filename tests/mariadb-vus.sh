@@ -23,9 +23,11 @@ wait_for run.txt '^\[ +1s steady'
 assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
 send "vus 6"
 assert "6 VUs + control after 'vus 6'" wait_sql "$CONNS" 7
+assert "the log says when all 6 were connected" wait_for run.txt '\] vus 6 ready in [0-9]+\.[0-9]{2} s$' 10
 wait_for run.txt "^\[ +[0-9]+s steady +\] vus 6 " 10
 send "vus -5"
 assert "1 VU + control after 'vus -5'" wait_sql "$CONNS" 2
+assert "and when the 5 removed had left" wait_for run.txt '\] vus 1 ready in [0-9]+\.[0-9]{2} s$' 10
 wait_for run.txt "^\[ +[0-9]+s steady +\] vus 1 " 10
 send "vus +2"
 assert "3 VUs + control after 'vus +2'" wait_sql "$CONNS" 4
