@@ -258,11 +258,14 @@ static int vu_active(const vu *v)
 	return !atomic_load_explicit(&v->stop, memory_order_relaxed);
 }
 
-/* Called by a VU when it has connected and when it has finished: once
+/* Called by a VU when it has connected and when it is about to finish
+ * (self: that VU, counted as gone; it must not set v->finished first, or
+ * reap_locked, which joins finished VUs under e->lock, would wait on a
+ * thread that waits here for that lock): once
  * every active VU is past connecting and every removed one is gone, the
  * change the operator asked for is in effect; say how long it took (the
  * figure HammerDB's users wait minutes for with hundreds of VUs). */
-static void vu_change_settled(engine *e)
+static void vu_change_settled(engine *e, const vu *self)
 {
 	pthread_mutex_lock(&e->lock);
 	if (e->change_pending != 2 || e->ending) {
@@ -274,7 +277,7 @@ static void vu_change_settled(engine *e)
 		vu *v = e->vus[i];
 		int st = atomic_load(&v->state);
 		if (vu_active(v) ? st == VU_STARTING || st == VU_RECONNECTING
-				 : !atomic_load(&v->finished))
+				 : v != self && !atomic_load(&v->finished))
 			goto busy;
 		ready += vu_active(v) && st != VU_ERROR && st != VU_DONE;
 	}
@@ -313,7 +316,7 @@ static void *vu_main(void *arg)
 	}
 	txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
 	set_state(v, VU_RUNNING);
-	vu_change_settled(e);
+	vu_change_settled(e, NULL);
 
 	while (!stopping(v)) {
 		if (atomic_load_explicit(&e->paused, memory_order_relaxed)) {
@@ -381,8 +384,8 @@ out:
 	}
 	if (atomic_load(&v->state) != VU_ERROR)
 		set_state(v, VU_DONE);
+	vu_change_settled(e, v);
 	atomic_store(&v->finished, 1);
-	vu_change_settled(e);
 	return NULL;
 }
 
@@ -523,7 +526,7 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 		if (e->change_pending == 1)
 			e->change_pending = 2;
 		pthread_mutex_unlock(&e->lock);
-		vu_change_settled(e);
+		vu_change_settled(e, NULL);
 	}
 	return rc;
 }

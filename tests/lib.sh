@@ -12,8 +12,18 @@ trap 'cleanup_all' EXIT
 
 cleanup_hooks=()
 cleanup_all() {
+	local rc=$?
+	# A failure in CI leaves only the log: show what the program printed.
+	if [ "$FAILS" -gt 0 ] || [ "$rc" -ne 0 ]; then
+		for f in "$T"/*.txt; do
+			[ -f "$f" ] || continue
+			echo "---- last lines of $(basename "$f") ----"
+			tail -n 25 "$f"
+		done
+	fi
+	[ -n "${TPCC_TEST_KEEP:-}" ] && echo "kept $T"
 	for h in "${cleanup_hooks[@]}"; do eval "$h" || true; done
-	rm -rf "$T"
+	[ -n "${TPCC_TEST_KEEP:-}" ] || rm -rf "$T"
 }
 on_exit() { cleanup_hooks+=("$1"); }
 
@@ -44,7 +54,25 @@ start_console() {
 	exec {CON_IN}>"$fifo"
 	rm -f "$fifo"
 }
-send() { echo "$1" >&"$CON_IN"; }
+# A console that died early must fail the asserts that follow, with its
+# output shown, not kill the test with SIGPIPE on the next `send`.
+send() { ( trap '' PIPE; echo "$1" >&"$CON_IN" ) 2>/dev/null || echo "send '$1': the console is gone"; }
+# wait_exit PID [SECONDS]: its exit status, or 124 after killing it when it
+# has not ended in time: a hang fails the test instead of stalling it.
+wait_exit() {
+	local pid=$1 limit=${2:-60} i=0
+	while kill -0 "$pid" 2>/dev/null; do
+		i=$((i + 1))
+		if [ $i -gt $((limit * 10)) ]; then
+			echo "timeout: pid $pid still running after $limit s"
+			kill -9 "$pid" 2>/dev/null
+			wait "$pid" 2>/dev/null
+			return 124
+		fi
+		sleep 0.1
+	done
+	wait "$pid"
+}
 close_input() { exec {CON_IN}>&-; }
 
 # wait_for FILE PATTERN [SECONDS]: until an extended regex appears in FILE

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# engine-vus.sh: VUs added and removed in bulk, many times, on the null
+# driver (no database: the engine alone, as fast as it can run, so VU
+# threads finish while the collector reaps them).  Each change must be
+# reported in effect ("vus N ready in X s"), and the run must stop cleanly.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+start_console run.txt run --driver null --database 4 --vus 300 --rampup 0 --duration 600 --batch \
+	--results-dir "$T/results"
+on_exit "kill $CON_PID 2>/dev/null"
+assert "300 VUs ready" wait_for run.txt '\] vus 300 ready in [0-9.]+ s$' 60
+for i in 1 2 3 4 5; do
+	from=$(lines_in run.txt)
+	send "vus -150"
+	wait_for run.txt '\] vus 150 ready in [0-9.]+ s$' 60 "$from" || break
+	from=$(lines_in run.txt)
+	send "vus +150"
+	wait_for run.txt '\] vus 300 ready in [0-9.]+ s$' 60 "$from" || break
+done
+assert "five rounds of removing and adding 150 VUs took effect" [ "$i" = 5 ] &&
+	assert "the last one too" grep -qE '\] vus 300 ready' <(tail -n +"$((from + 1))" run.txt)
+from=$(lines_in run.txt)
+send "vus 0"
+assert "all VUs removed" wait_for run.txt '\] vus 0 ready in [0-9.]+ s$' 60 "$from"
+send "vus 5"
+send "stop"
+close_input
+wait_exit "$CON_PID" 60; rc=$?
+assert "the run stops and exits 0" [ $rc -eq 0 ]
+R=$(ls "$T"/results/*.json)
+assert "results complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "VU changes are events in the results" [ "$(json_get "$R" \
+	'sum(1 for e in d["events"] if e["type"]=="vus" and " ready in " in e["text"])')" -ge 12 ]
+finish
