@@ -32,6 +32,13 @@ assert "remote order lines were written by the procedures" [ "$(my_sql "SELECT C
 assert "remote payments counted from the inputs" [ "$(json_get "$R" 'd["summary"]["audit"]["remote_payments"] > 0')" = True ]
 assert "rollbacks reported by the procedure" [ "$(json_get "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0')" = True ]
 assert "server TPM (Com_commit + Com_rollback) plausible" plausible_server_tpm "$R"
+# The procedure returns each New-Order's o_id, so the durability record
+# holds, per district a VU ran in, the last order the server acknowledged.
+assert "acknowledged New-Orders recorded for the durability audit" \
+	[ "$(json_get "$R" 'len(d["durability"]["new_order_acked"]) == 20 and all(x[2] > 3000 for x in d["durability"]["new_order_acked"])')" = True ]
+"$TPCC_BIN" check $A --durability "$R" >dur.txt 2>&1; rc=$?
+assert "the durability audit passes after a clean procedures run" [ $rc -eq 0 ]
+assert "and it checked those districts" grep -qE 'durability: 20 districts checked, 0 acknowledged' dur.txt
 
 "$TPCC_BIN" check $A >check.txt 2>&1; rc=$?
 assert "check passes after the procedures run" [ $rc -eq 0 ]
