@@ -98,6 +98,11 @@ static db_errclass my_classify(const my_conn *mc, unsigned int native)
 	case 2013: /* CR_SERVER_LOST */
 	case 2055: /* CR_SERVER_LOST_EXTENDED */
 		return DB_RECONNECT;
+	case 2026:
+		/* CR_SSL_CONNECTION_ERROR: a bad certificate when connecting
+		 * (fatal), a TLS stream cut mid-session (the server died or
+		 * killed us: reconnect). */
+		return mc ? DB_RECONNECT : DB_FATAL;
 	case 4031:
 		/* MySQL 8: ER_CLIENT_INTERACTION_TIMEOUT; MariaDB uses the
 		 * number for an unrelated DDL error. */
@@ -306,8 +311,11 @@ static void my_done(void)
  * (MYSQL_OPT_SSL_ENFORCE) silently falls back to plain text when the server
  * offers none unless certificate verification is on, so REQUIRED is checked
  * after connecting (*require), and VERIFY_CA verifies the host name too,
- * since the library cannot verify the chain alone. */
-static int my_set_tls(MYSQL *m, const db_params *p, int *require, db_error *err)
+ * since the library cannot verify the chain alone.  PREFERRED on a local
+ * Unix socket (local != 0) means plain text: the socket never leaves the
+ * machine, and TLS there would only tax both sides of the benchmark with
+ * encryption on every round trip. */
+static int my_set_tls(MYSQL *m, const db_params *p, int local, int *require, db_error *err)
 {
 	const char *mode = nz(p->ssl_mode);
 	my_bool on = 1, off = 0;
@@ -319,7 +327,7 @@ static int my_set_tls(MYSQL *m, const db_params *p, int *require, db_error *err)
 			mysql_options(m, MYSQL_OPT_SSL_CA, p->ssl_ca);
 		return 0;
 	}
-	if (!strcasecmp(mode, "DISABLED")) {
+	if (!strcasecmp(mode, "DISABLED") || (local && !strcasecmp(mode, "PREFERRED"))) {
 		mysql_options(m, MYSQL_OPT_SSL_ENFORCE, &off);
 		mysql_options(m, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &off);
 		return 0;
@@ -343,25 +351,18 @@ static int my_set_tls(MYSQL *m, const db_params *p, int *require, db_error *err)
 	return 0;
 }
 
-static int my_connect(const db_params *p, db_conn **out, db_error *err)
+/* One connection attempt with every option set; NULL with err filled. */
+static MYSQL *my_open(const db_params *p, int local, db_error *err)
 {
-	my_conn *mc;
-	MYSQL *m;
 	unsigned int zero = 0;
 	my_bool on = 1, off = 0;
 	int require_tls;
 	const char *host = nz(p->host), *sock = nz(p->socket);
+	MYSQL *m = mysql_init(NULL);
 
-	*out = NULL;
-	mysql_thread_init();
-	mc = calloc(1, sizeof(*mc));
-	if (!mc)
-		return my_oom(err);
-	mc->base.drv = &mysql_driver;
-	m = mysql_init(NULL);
 	if (!m) {
-		free(mc);
-		return my_oom(err);
+		my_oom(err);
+		return NULL;
 	}
 	if (p->read_option_files)
 		mysql_options(m, MYSQL_READ_DEFAULT_GROUP, "client");
@@ -373,7 +374,7 @@ static int my_connect(const db_params *p, db_conn **out, db_error *err)
 		unsigned int t = (unsigned int)p->connect_timeout;
 		mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &t);
 	}
-	if (my_set_tls(m, p, &require_tls, err) < 0)
+	if (my_set_tls(m, p, local, &require_tls, err) < 0)
 		goto fail;
 	/* The socket only matters for a local connection; for a TCP host the
 	 * library ignores it anyway, so drop it to keep intent clear. */
@@ -393,6 +394,37 @@ static int my_connect(const db_params *p, db_conn **out, db_error *err)
 			     "mysql: ssl_mode=%s but the connection is not encrypted "
 			     "(the server offers no TLS)", p->ssl_mode);
 		goto fail;
+	}
+	return m;
+fail:
+	mysql_close(m);
+	return NULL;
+}
+
+static int my_connect(const db_params *p, db_conn **out, db_error *err)
+{
+	my_conn *mc;
+	MYSQL *m;
+	const char *host = nz(p->host);
+
+	*out = NULL;
+	mysql_thread_init();
+	mc = calloc(1, sizeof(*mc));
+	if (!mc)
+		return my_oom(err);
+	mc->base.drv = &mysql_driver;
+	/* No host (or localhost) is a Unix socket, unless the option files
+	 * name a host: then the connection went over TCP after all, and is
+	 * made again with TLS as PREFERRED means it there. */
+	int local = !host || !strcmp(host, "localhost");
+	m = my_open(p, local, err);
+	if (m && local && !strstr(mysql_get_host_info(m), "socket")) {
+		mysql_close(m);
+		m = my_open(p, 0, err);
+	}
+	if (!m) {
+		free(mc);
+		return -1;
 	}
 	mc->is_mariadb = strstr(mysql_get_server_info(m), "MariaDB") != NULL;
 	if (mysql_autocommit(m, 0)) {

@@ -96,6 +96,17 @@ assert "  and the message names TLS and the certificate" \
 assert "  and nothing was checked" lacks wrong-ca.txt "consistency check of"
 [ $rc -eq 1 ] || cat wrong-ca.txt
 
+# PREFERRED, the default: TLS over TCP, where the server offers it; plain
+# text on the local Unix socket, where encryption would only cost CPU.
+session preferred-tcp.txt $(tcp); rc=$?
+assert "PREFERRED over TCP: the run exits 0" [ $rc -eq 0 ]
+assert "PREFERRED over TCP is encrypted" encrypted preferred-tcp.txt
+TPCC_PASSWORD= session preferred-sock.txt $(my_args $DBN); rc=$?
+assert "PREFERRED over the Unix socket: the run exits 0" [ $rc -eq 0 ]
+assert "PREFERRED over the Unix socket is plain text" plain preferred-sock.txt
+TPCC_PASSWORD= session required-sock.txt $(my_args $DBN) --ssl-mode REQUIRED; rc=$?
+assert "REQUIRED over the Unix socket is still encrypted" encrypted required-sock.txt
+
 # DISABLED: plain text, as the server sees it.
 session disabled.txt $(tcp) --ssl-mode DISABLED; rc=$?
 assert "DISABLED: the run exits 0" [ $rc -eq 0 ]
