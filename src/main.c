@@ -34,6 +34,29 @@ enum { EX_OK = 0, EX_FAIL = 1, EX_USAGE = 2, EX_SIGNAL = 130 };
 /* The signal thread's view of what to stop.  Set before signals can come. */
 static atomic_int g_stop;               /* build/check: stop soon */
 static engine *_Atomic g_engine;        /* run: engine_stop() it */
+static atomic_int g_hangup;             /* the terminal is gone: do not draw */
+static int g_hangup_stops;              /* run.on_hangup = stop; set before the thread */
+
+/* SIGHUP: the terminal closed.  Stopping is the operator's choice
+ * (run.on_hangup); either way nobody is left to read the screen, so the
+ * console lets go of it, and a second SIGHUP (the shell's, tmux's) is the
+ * same news again, never a reason to force an exit. */
+static int on_hangup(void)
+{
+	if (atomic_exchange(&g_hangup, 1))
+		return 0;
+	engine *e = atomic_load(&g_engine);
+	if (!g_hangup_stops) {
+		if (e)
+			engine_event(e, "hangup", "terminal closed: the run goes on headless "
+				     "(run.on_hangup = continue)");
+		/* stderr is the dead terminal or the console's capture: either
+		 * way a failed write, never a signal (SIGPIPE is ignored). */
+		fprintf(stderr, "\nHangup: terminal closed; the run goes on headless\n");
+		return 0;
+	}
+	return 1;
+}
 
 static void *signal_main(void *arg)
 {
@@ -41,6 +64,8 @@ static void *signal_main(void *arg)
 	int sig, count = 0;
 	for (;;) {
 		if (sigwait(set, &sig))
+			continue;
+		if (sig == SIGHUP && !on_hangup())
 			continue;
 		count++;
 		atomic_store(&g_stop, 1);
@@ -376,7 +401,7 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 	printf("results: %s\n", st.results_path);
 	fflush(stdout);
 	if (console) {
-		console_opts o = { .demo = demo, .stop = &g_stop };
+		console_opts o = { .demo = demo, .stop = &g_stop, .hangup = &g_hangup };
 		if (console_run(e, c, &o, err, sizeof err)) {
 			fprintf(stderr, "tpcc-console: console: %s; stopping the run\n", err);
 			engine_stop(e, "operator");
@@ -499,6 +524,7 @@ int main(int argc, char **argv)
 	if (cfg.ask_password && prompt_password(cfg.password, sizeof cfg.password))
 		return EX_USAGE;
 
+	g_hangup_stops = !strcmp(cfg.on_hangup, "stop");
 	/* Every thread inherits this mask; only signal_main takes the signals. */
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
