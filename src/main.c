@@ -132,11 +132,7 @@ static const dialect *conn_dialect(const tpcc_config *c, db_conn *conn)
 
 static const char *target_name(const tpcc_config *c)
 {
-	if (!strcmp(c->driver, "sqlite"))
-		return c->db_file;
-	if (!strcmp(c->driver, "odbc"))
-		return c->odbc[0] ? "the ODBC connection" : c->dsn;
-	return c->database;
+	return schema_target_name(c);
 }
 
 /* build --procedures-only: the procedures again, on a finished build. */
@@ -372,9 +368,10 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 	batch_init(&b, stdout, c->report_interval);
 	if (front == FRONT_BATCH)
 		batch_hooks(&b, &h);
-	if (engine_create(c, &h, &e, err, sizeof err)) {
+	int made = engine_create(c, &h, &e, err, sizeof err);
+	if (made) {
 		fprintf(stderr, "tpcc-console: %s\n", err);
-		return EX_FAIL;
+		return made == ENGINE_EUNUSABLE ? EX_USAGE : EX_FAIL;
 	}
 	engine_status st;
 	engine_get_status(e, &st);
