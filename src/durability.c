@@ -87,7 +87,7 @@ int durability_load(const char *path, acked_order **out, char *err, size_t errle
 }
 
 long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
-		      char *err, size_t errlen)
+		      atomic_int *stop, char *err, size_t errlen)
 {
 	const db_driver *d = c->drv;
 	db_stmt *s = NULL;
@@ -106,6 +106,13 @@ long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
+		if (stop && atomic_load(stop)) {
+			snprintf(err, errlen, "%d of %d districts checked, %ld acknowledged New-Order%s "
+				 "lost so far; no verdict", i, n, lost, lost == 1 ? "" : "s");
+			d->finalize(s);
+			d->rollback(c, &e);
+			return -1;
+		}
 		db_param p[8] = {
 			db_p_int(a[i].w), db_p_int(a[i].d), db_p_int(a[i].o_id),
 			db_p_int(a[i].w), db_p_int(a[i].d), db_p_int(a[i].o_id),

@@ -52,7 +52,7 @@ static int on_hangup(void)
 				     "(run.on_hangup = continue)");
 		/* stderr is the dead terminal or the console's capture: either
 		 * way a failed write, never a signal (SIGPIPE is ignored). */
-		fprintf(stderr, "\nHangup: terminal closed; the run goes on headless\n");
+		fprintf(stderr, "\nHangup: terminal closed; carrying on headless (run.on_hangup = continue)\n");
 		return 0;
 	}
 	return 1;
@@ -316,12 +316,13 @@ static int cmd_check(tpcc_config *c)
 			return EX_FAIL;
 		}
 		printf("durability audit of %s against %s\n", target_name(c), c->durability_file);
-		long lost = durability_check(conn, a, n, stdout, err, sizeof err);
+		long lost = durability_check(conn, a, n, stdout, &g_stop, err, sizeof err);
 		free(a);
 		conn->drv->disconnect(conn);
 		if (lost < 0) {
-			fprintf(stderr, "tpcc-console: durability check could not run: %s\n", err);
-			return EX_FAIL;
+			fprintf(stderr, "tpcc-console: durability check %s: %s\n",
+				atomic_load(&g_stop) ? "stopped" : "could not run", err);
+			return atomic_load(&g_stop) ? EX_SIGNAL : EX_FAIL;
 		}
 		return lost ? EX_FAIL : EX_OK;
 	}
