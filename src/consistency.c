@@ -104,9 +104,39 @@ static void describe(const db_driver *d, db_stmt *s, const char *fmt, char *out,
 #pragma GCC diagnostic pop
 }
 
-int check_run(db_conn *c, FILE *out, check_result *res, char *err, size_t errlen)
+static const char *const status_words[] = { "pass", "FAIL", "skipped", "not checked" };
+
+/* Run one condition's query into r. */
+static int check_one(db_conn *c, const struct cond *k, check_result *r, char *err, size_t errlen)
 {
 	const db_driver *d = c->drv;
+	db_error e;
+	db_stmt *s;
+	int rc;
+
+	if (d->prepare(c, k->sql, &s, &e) || d->execute(s, NULL, 0, NULL, &e)) {
+		snprintf(err, errlen, "condition %d: %s", k->n, e.msg);
+		d->rollback(c, &e);
+		return -1;
+	}
+	while ((rc = d->fetch(s, &e)) == 1) {
+		if (r->offenders++ == 0)
+			describe(d, s, k->detail, r->detail, sizeof r->detail);
+	}
+	d->finalize(s);
+	if (rc < 0) {
+		snprintf(err, errlen, "condition %d: %s", k->n, e.msg);
+		d->rollback(c, &e);
+		return -1;
+	}
+	d->commit(c, &e);
+	r->status = r->offenders ? CHECK_FAIL : CHECK_PASS;
+	return 0;
+}
+
+int check_run(db_conn *c, FILE *out, check_result *res, atomic_int *stop,
+	      char *err, size_t errlen)
+{
 	db_error e;
 	int failed = 0;
 	int64_t next_o_id = 0;
@@ -119,43 +149,62 @@ int check_run(db_conn *c, FILE *out, check_result *res, char *err, size_t errlen
 	for (int i = 0; i < CHECK_COUNT; i++) {
 		const struct cond *k = &conds[i];
 		check_result *r = &res[i];
-		db_stmt *s;
-		int rc;
 
 		memset(r, 0, sizeof *r);
 		r->number = k->n;
 		r->what = k->what;
-		if (k->fresh_only && next_o_id != 3001) {
-			r->status = 2;
-			snprintf(r->detail, sizeof r->detail, "holds only on a fresh load");
-		} else {
-			if (d->prepare(c, k->sql, &s, &e) || d->execute(s, NULL, 0, NULL, &e)) {
-				snprintf(err, errlen, "condition %d: %s", k->n, e.msg);
-				return -1;
-			}
-			while ((rc = d->fetch(s, &e)) == 1) {
-				if (r->offenders++ == 0)
-					describe(d, s, k->detail, r->detail, sizeof r->detail);
-			}
-			d->finalize(s);
-			d->commit(c, &e);
-			if (rc < 0) {
-				snprintf(err, errlen, "condition %d: %s", k->n, e.msg);
-				return -1;
-			}
-			r->status = r->offenders ? 1 : 0;
-			failed += r->status == 1;
-		}
+		if (stop && atomic_load(stop))
+			r->status = CHECK_NOT_RUN;
 		if (out) {
-			fprintf(out, "%2d  %-62s %s", r->number, r->what,
-				r->status == 0 ? "pass" : r->status == 1 ? "FAIL" : "skipped");
-			if (r->status == 1)
+			fprintf(out, "%2d  %-62s ", r->number, r->what);
+			fflush(out);
+		}
+		if (r->status == CHECK_NOT_RUN) {
+			/* the verdict below */
+		} else if (k->fresh_only && next_o_id != 3001) {
+			r->status = CHECK_SKIPPED;
+			snprintf(r->detail, sizeof r->detail, "holds only on a fresh load");
+		} else if (check_one(c, k, r, err, errlen)) {
+			if (out)
+				fputc('\n', out);
+			return -1;
+		}
+		failed += r->status == CHECK_FAIL;
+		if (out) {
+			fputs(status_words[r->status], out);
+			if (r->status == CHECK_FAIL)
 				fprintf(out, "  %ld offending; first: %s", r->offenders, r->detail);
-			else if (r->status == 2)
+			else if (r->status == CHECK_SKIPPED)
 				fprintf(out, "  (%s)", r->detail);
 			fputc('\n', out);
 			fflush(out);
 		}
 	}
 	return failed;
+}
+
+/* "1-8" or "3" or "1, 4" style: the numbers of res with the given status
+ * (want_run: checked, i.e. anything but CHECK_NOT_RUN). */
+static void list_numbers(const check_result *res, int want_run, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < CHECK_COUNT; i++) {
+		if ((res[i].status != CHECK_NOT_RUN) != want_run)
+			continue;
+		int n = snprintf(buf + used, len - used, "%s%d", used ? ", " : "", res[i].number);
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+	if (!used)
+		snprintf(buf, len, "none");
+}
+
+void check_report_stopped(FILE *out, const check_result *res)
+{
+	char done[64], left[64];
+	list_numbers(res, 1, done, sizeof done);
+	list_numbers(res, 0, left, sizeof left);
+	fprintf(out, "stopped: conditions checked: %s; not checked: %s\n", done, left);
 }

@@ -3,22 +3,35 @@
 #ifndef TPCC_CONSISTENCY_H
 #define TPCC_CONSISTENCY_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include "driver.h"
 
 typedef struct check_result {
 	int number;              /* the clause's condition number, 1..12 */
 	const char *what;
-	int status;              /* 0 pass, 1 fail, 2 skipped */
+	int status;              /* CHECK_PASS, CHECK_FAIL, CHECK_SKIPPED, CHECK_NOT_RUN */
 	long offenders;
 	char detail[256];        /* first offender, or why skipped */
 } check_result;
 
 #define CHECK_COUNT 12
+/* CHECK_SKIPPED: the condition does not apply (e.g. fresh-load only);
+ * CHECK_NOT_RUN: a stop request came before its turn. */
+enum { CHECK_PASS, CHECK_FAIL, CHECK_SKIPPED, CHECK_NOT_RUN };
 
 /* Run every condition; writes one line per condition to out (may be NULL)
- * and fills res[CHECK_COUNT].  Returns the number of failed conditions, or -1
- * when a query could not run (err filled). */
-int check_run(db_conn *c, FILE *out, check_result *res, char *err, size_t errlen);
+ * and fills res[CHECK_COUNT].  A condition's number and text are written
+ * (and flushed) before its query runs, its verdict after, so a watcher
+ * sees which one is running.  When *stop (may be NULL) is set, the
+ * condition running is finished and the rest are marked CHECK_NOT_RUN:
+ * each query is one read-only transaction, so a stop leaves nothing half
+ * done.  Returns the number of failed conditions, or -1 when a query
+ * could not run (err filled). */
+int check_run(db_conn *c, FILE *out, check_result *res, atomic_int *stop,
+	      char *err, size_t errlen);
+/* After a stopped check_run: one line saying which conditions were
+ * checked and which were not. */
+void check_report_stopped(FILE *out, const check_result *res);
 
 #endif

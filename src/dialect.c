@@ -101,6 +101,10 @@ static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
 };
 
 const char *const dialect_std_drop[] = { DIALECT_DROP_TABLES, NULL };
+const char *const dialect_proc_names[] = {
+	"tpcc_new_order", "tpcc_payment", "tpcc_order_status", "tpcc_delivery",
+	"tpcc_stock_level", "tpcc_customer_by_name", NULL
+};
 
 /* Copy sql into buf with each {ts} replaced by the dialect's timestamp
  * placeholder. */

@@ -70,6 +70,12 @@ typedef struct dialect {
 	 * (or the connection runs it in autocommit). */
 	const char *const *create_procedures;
 	const char *proc_call[TX_COUNT];
+	/* How many routines of the given name ('?') the connected database
+	 * holds: one row, one integer.  Each of dialect_proc_names is looked
+	 * up before a procedures run.  proc_kind names them in messages
+	 * ("procedure", "function"). */
+	const char *proc_exists_sql;
+	const char *proc_kind;
 
 	/* The server's own count of committed + rolled-back transactions:
 	 * one row, one integer.  NULL: no counter. */
@@ -106,6 +112,9 @@ const char *dialect_stmt_name(enum stmt_id id);
 	"DROP TABLE IF EXISTS warehouse", "DROP TABLE IF EXISTS tpcc_meta"
 
 extern const char *const dialect_std_drop[];
+/* The routines create_procedures makes, in every dialect that has them
+ * (NULL-terminated). */
+extern const char *const dialect_proc_names[];
 extern const dialect dialect_mysql;
 extern const dialect dialect_pg;
 extern const dialect dialect_mssql;

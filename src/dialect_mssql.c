@@ -320,6 +320,10 @@ const dialect dialect_mssql = {
 		[TX_DELIVERY] = "{call tpcc_delivery(?, ?)}",
 		[TX_STOCK_LEVEL] = "{call tpcc_stock_level(?, ?, ?)}",
 	},
+	/* OBJECT_ID resolves the name in the default schema, as a call does. */
+	.proc_exists_sql = "SELECT COUNT(*) FROM sys.objects WHERE type = 'P'"
+			   " AND object_id = OBJECT_ID(?)",
+	.proc_kind = "procedure",
 	/* The raw value of a "/sec" counter is a running total. */
 	.txn_counter_sql = "SELECT cntr_value FROM sys.dm_os_performance_counters"
 			   " WHERE RTRIM(counter_name) = 'Transactions/sec'"

@@ -307,6 +307,9 @@ const dialect dialect_mysql = {
 		[TX_DELIVERY] = "CALL tpcc_delivery(?, ?)",
 		[TX_STOCK_LEVEL] = "CALL tpcc_stock_level(?, ?, ?)",
 	},
+	.proc_exists_sql = "SELECT COUNT(*) FROM information_schema.ROUTINES"
+			   " WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = ?",
+	.proc_kind = "procedure",
 	.txn_counter_sql = "SELECT SUM(CAST(VARIABLE_VALUE AS UNSIGNED)) FROM"
 			   " information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN"
 			   " ('COM_COMMIT', 'COM_ROLLBACK')",

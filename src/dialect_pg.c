@@ -328,6 +328,10 @@ const dialect dialect_pg = {
 		[TX_DELIVERY] = "SELECT r_skipped FROM tpcc_delivery(?, ?)",
 		[TX_STOCK_LEVEL] = "SELECT r_low FROM tpcc_stock_level(?, ?, ?)",
 	},
+	/* The schemas on the search path, as the calls resolve names. */
+	.proc_exists_sql = "SELECT COUNT(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
+			   " WHERE n.nspname = ANY (current_schemas(false)) AND p.proname = ?",
+	.proc_kind = "function",
 	/* This database only: the console's own sessions add about one a
 	 * second (the counter read itself). */
 	.txn_counter_sql = "SELECT xact_commit + xact_rollback FROM pg_stat_database"

@@ -87,7 +87,7 @@ int durability_load(const char *path, acked_order **out, char *err, size_t errle
 }
 
 long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
-		      char *err, size_t errlen)
+		      atomic_int *stop, char *err, size_t errlen)
 {
 	const db_driver *d = c->drv;
 	db_stmt *s = NULL;
@@ -106,6 +106,13 @@ long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
+		if (stop && atomic_load(stop)) {
+			snprintf(err, errlen, "%d of %d districts checked, %ld acknowledged New-Order%s "
+				 "lost so far; no verdict", i, n, lost, lost == 1 ? "" : "s");
+			d->finalize(s);
+			d->rollback(c, &e);
+			return -1;
+		}
 		db_param p[8] = {
 			db_p_int(a[i].w), db_p_int(a[i].d), db_p_int(a[i].o_id),
 			db_p_int(a[i].w), db_p_int(a[i].d), db_p_int(a[i].o_id),
@@ -122,15 +129,19 @@ long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
 		d->reset(s);
 		long missing = max < a[i].o_id ? a[i].o_id - max : 0;
 		int lines_lost = missing == 0 && want >= 0 && lines != want;
-		if (missing || lines_lost) {
-			bad++;
-			lost += missing ? missing : 1;
-			if (out)
-				fprintf(out, "LOST  warehouse %d district %d: acknowledged up to order %d, "
-					"database has %s%ld%s\n", a[i].w, a[i].d, a[i].o_id,
-					missing ? "up to " : "it with ", missing ? max : lines,
-					missing ? "" : " of its lines");
-		}
+		long here = missing ? missing : lines_lost;
+		bad += here > 0;
+		lost += here;
+		/* Every district, so the count per district is there to read
+		 * (and to sum) whether or not it lost anything. */
+		if (out && lines_lost)
+			fprintf(out, "LOST  warehouse %d district %d: acknowledged up to order %d, "
+				"found it with %ld of its %ld lines: 1 lost\n", a[i].w, a[i].d,
+				a[i].o_id, lines, want);
+		else if (out)
+			fprintf(out, "%s  warehouse %d district %d: acknowledged up to order %d, "
+				"found up to %ld: %ld lost\n", here ? "LOST" : "ok  ", a[i].w, a[i].d,
+				a[i].o_id, max, here);
 	}
 	d->finalize(s);
 	d->commit(c, &e);

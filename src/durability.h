@@ -5,6 +5,7 @@
 #ifndef TPCC_DURABILITY_H
 #define TPCC_DURABILITY_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include "driver.h"
 
@@ -16,10 +17,14 @@ typedef struct acked_order {
  * malloc'd.  Returns the count, or -1 with err filled. */
 int durability_load(const char *path, acked_order **out, char *err, size_t errlen);
 
-/* Compare with the database; prints one line per district that lost
- * orders and a total.  Returns the number of acknowledged orders missing,
+/* Compare with the database; prints one line per district with the count
+ * it lost ("ok    warehouse 1 district 2: acknowledged up to order 3120,
+ * found up to 3120: 0 lost", "LOST  ...: 7 lost") and the total
+ * ("durability: 10 districts checked, 7 acknowledged New-Orders lost in
+ * 1 district").  When *stop (may be NULL) is set, the audit ends before
+ * the next district: -1, err saying how many districts were checked.  Returns the number of acknowledged orders missing,
  * or -1 with err filled. */
 long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
-		      char *err, size_t errlen);
+		      atomic_int *stop, char *err, size_t errlen);
 
 #endif

@@ -17,6 +17,7 @@
 #include "engine.h"
 #include "mix.h"
 #include "schema.h"
+#include "schema_check.h"
 #include "server.h"
 #include "server_tpm.h"
 #include "txn.h"
@@ -848,6 +849,67 @@ static void *collector_main(void *arg)
 	return NULL;
 }
 
+/* Everything a run needs of the database, found out before a VU starts
+ * so that a wrong database costs a message, not a run of errors.
+ * ENGINE_EUNUSABLE names what is missing and what to do. */
+static int usable_schema(engine *e, const tpcc_config *cfg, char *err, size_t errlen)
+{
+	char where[OPT_STR_MAX + 16];
+	db_error de;
+	int rc;
+
+	if (!strcmp(cfg->driver, "odbc") && cfg->odbc[0])
+		snprintf(where, sizeof where, "the ODBC connection's database");
+	else
+		snprintf(where, sizeof where, "database %s", schema_target_name(cfg));
+
+	if (e->procedures && !e->d->create_procedures) {
+		/* Better to refuse than to run statements under another name. */
+		snprintf(err, errlen, "workload.mode procedures: the %s dialect has no stored "
+			 "procedures; use --mode statements", e->d->name);
+		return ENGINE_EUNUSABLE;
+	}
+	if (schema_inspect(e->ctl, &e->schema, &de)) {
+		snprintf(err, errlen, "cannot read the schema: %s", de.msg);
+		return -1;
+	}
+	if (!e->schema.present) {
+		snprintf(err, errlen, "no TPC-C schema in %s (no tpcc_meta table): run 'tpcc-console "
+			 "build' first, or point the connection at the database that holds it", where);
+		return ENGINE_EUNUSABLE;
+	}
+	if (!e->schema.complete) {
+		snprintf(err, errlen, "the schema's build did not finish: run 'tpcc-console drop' "
+			 "and 'tpcc-console build' again");
+		return ENGINE_EUNUSABLE;
+	}
+	if (e->schema.warehouses < 1) {
+		snprintf(err, errlen, "tpcc_meta has no warehouse count: not a tpcc-console schema?");
+		return ENGINE_EUNUSABLE;
+	}
+	if (cfg->warehouses > 0 && cfg->warehouses != e->schema.warehouses) {
+		snprintf(err, errlen, "the schema has %d warehouses but %d are configured: "
+			 "set workload.warehouses (or --warehouses) to %d, or rebuild",
+			 e->schema.warehouses, cfg->warehouses, e->schema.warehouses);
+		return ENGINE_EUNUSABLE;
+	}
+	/* The null driver answers every query with made-up rows. */
+	if (!strcmp(e->drv->name, "null"))
+		return 0;
+	if ((rc = schema_check_tables(e->ctl, where, err, errlen)) ||
+	    (rc = schema_check_warehouses(e->ctl, e->schema.warehouses, where, err, errlen)))
+		return rc < 0 ? -1 : ENGINE_EUNUSABLE;
+	if (!e->procedures)
+		return 0;
+	if (!e->d->proc_exists_sql && !e->schema.procedures) {
+		snprintf(err, errlen, "the schema has no stored procedures: run 'tpcc-console build "
+			 "--procedures-only' first");
+		return ENGINE_EUNUSABLE;
+	}
+	rc = schema_check_procedures(e->ctl, e->d, where, err, errlen);
+	return rc < 0 ? -1 : rc ? ENGINE_EUNUSABLE : 0;
+}
+
 /* ---- life cycle ------------------------------------------------------------ */
 
 int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **out,
@@ -898,41 +960,11 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 		goto fail;
 	}
 	e->procedures = !strcmp(cfg->mode, "procedures");
-	if (e->procedures && !e->d->create_procedures) {
-		/* Better to refuse than to run statements under another name. */
-		snprintf(err, errlen, "workload.mode procedures: the %s dialect has no stored "
-			 "procedures; use --mode statements", e->d->name);
-		goto fail;
-	}
 	str_copy(e->server_version, e->drv->server_version(e->ctl), sizeof e->server_version);
-	if (schema_inspect(e->ctl, &e->schema, &de)) {
-		snprintf(err, errlen, "cannot read the schema: %s", de.msg);
-		goto fail;
-	}
-	if (!e->schema.present) {
-		snprintf(err, errlen, "no TPC-C schema in %s: run 'tpcc-console build' first",
-			 !strcmp(cfg->driver, "sqlite") ? cfg->db_file : cfg->database);
-		goto fail;
-	}
-	if (!e->schema.complete) {
-		snprintf(err, errlen, "the schema's build did not finish: run 'tpcc-console drop' "
-			 "and 'tpcc-console build' again");
-		goto fail;
-	}
-	if (e->schema.warehouses < 1) {
-		snprintf(err, errlen, "tpcc_meta has no warehouse count: not a tpcc-console schema?");
-		goto fail;
-	}
-	if (e->procedures && !e->schema.procedures) {
-		snprintf(err, errlen, "the schema has no stored procedures: run 'tpcc-console build "
-			 "--procedures-only' first");
-		goto fail;
-	}
-	if (cfg->warehouses > 0 && cfg->warehouses != e->schema.warehouses) {
-		snprintf(err, errlen, "the schema has %d warehouses but %d are configured: "
-			 "set workload.warehouses (or --warehouses) to %d, or rebuild",
-			 e->schema.warehouses, cfg->warehouses, e->schema.warehouses);
-		goto fail;
+	int rc = usable_schema(e, cfg, err, errlen);
+	if (rc) {
+		engine_destroy(e);
+		return rc;
 	}
 	e->acked = calloc((size_t)e->schema.warehouses * 10, sizeof *e->acked);
 	if (!e->acked) {

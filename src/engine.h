@@ -46,8 +46,16 @@ typedef struct engine_status {
 	run_summary steady;
 } engine_status;
 
+/* engine_create's answer when the database cannot serve this run as
+ * configured (no schema, a table, column or procedure missing, another
+ * warehouse count): the operator's to fix, as a usage error is. */
+#define ENGINE_EUNUSABLE (-2)
+
 /* Connects a control connection, checks the schema (present, complete, the
- * configured warehouse count) and opens the results file.  Nothing runs yet. */
+ * nine tables and their columns, the configured warehouse count, the
+ * procedures in procedures mode) and opens the results file.  Nothing runs
+ * yet.  Returns 0, -1 (e.g. cannot connect) or ENGINE_EUNUSABLE, with err
+ * filled. */
 int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **out,
 		  char *err, size_t errlen);
 /* Start the collector and the first VUs. */

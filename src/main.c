@@ -34,6 +34,29 @@ enum { EX_OK = 0, EX_FAIL = 1, EX_USAGE = 2, EX_SIGNAL = 130 };
 /* The signal thread's view of what to stop.  Set before signals can come. */
 static atomic_int g_stop;               /* build/check: stop soon */
 static engine *_Atomic g_engine;        /* run: engine_stop() it */
+static atomic_int g_hangup;             /* the terminal is gone: do not draw */
+static int g_hangup_stops;              /* run.on_hangup = stop; set before the thread */
+
+/* SIGHUP: the terminal closed.  Stopping is the operator's choice
+ * (run.on_hangup); either way nobody is left to read the screen, so the
+ * console lets go of it, and a second SIGHUP (the shell's, tmux's) is the
+ * same news again, never a reason to force an exit. */
+static int on_hangup(void)
+{
+	if (atomic_exchange(&g_hangup, 1))
+		return 0;
+	engine *e = atomic_load(&g_engine);
+	if (!g_hangup_stops) {
+		if (e)
+			engine_event(e, "hangup", "terminal closed: the run goes on headless "
+				     "(run.on_hangup = continue)");
+		/* stderr is the dead terminal or the console's capture: either
+		 * way a failed write, never a signal (SIGPIPE is ignored). */
+		fprintf(stderr, "\nHangup: terminal closed; carrying on headless (run.on_hangup = continue)\n");
+		return 0;
+	}
+	return 1;
+}
 
 static void *signal_main(void *arg)
 {
@@ -41,6 +64,8 @@ static void *signal_main(void *arg)
 	int sig, count = 0;
 	for (;;) {
 		if (sigwait(set, &sig))
+			continue;
+		if (sig == SIGHUP && !on_hangup())
 			continue;
 		count++;
 		atomic_store(&g_stop, 1);
@@ -107,11 +132,7 @@ static const dialect *conn_dialect(const tpcc_config *c, db_conn *conn)
 
 static const char *target_name(const tpcc_config *c)
 {
-	if (!strcmp(c->driver, "sqlite"))
-		return c->db_file;
-	if (!strcmp(c->driver, "odbc"))
-		return c->odbc[0] ? "the ODBC connection" : c->dsn;
-	return c->database;
+	return schema_target_name(c);
 }
 
 /* build --procedures-only: the procedures again, on a finished build. */
@@ -295,26 +316,29 @@ static int cmd_check(tpcc_config *c)
 			return EX_FAIL;
 		}
 		printf("durability audit of %s against %s\n", target_name(c), c->durability_file);
-		long lost = durability_check(conn, a, n, stdout, err, sizeof err);
+		long lost = durability_check(conn, a, n, stdout, &g_stop, err, sizeof err);
 		free(a);
 		conn->drv->disconnect(conn);
 		if (lost < 0) {
-			fprintf(stderr, "tpcc-console: durability check could not run: %s\n", err);
-			return EX_FAIL;
+			fprintf(stderr, "tpcc-console: durability check %s: %s\n",
+				atomic_load(&g_stop) ? "stopped" : "could not run", err);
+			return atomic_load(&g_stop) ? EX_SIGNAL : EX_FAIL;
 		}
 		return lost ? EX_FAIL : EX_OK;
 	}
 	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n", target_name(c),
 	       si.warehouses, si.warehouses == 1 ? "" : "s");
 	fflush(stdout);
-	int failed = check_run(conn, stdout, res, err, sizeof err);
+	int failed = check_run(conn, stdout, res, &g_stop, err, sizeof err);
 	conn->drv->disconnect(conn);
 	if (failed < 0) {
 		fprintf(stderr, "tpcc-console: check could not run: %s\n", err);
-		return EX_FAIL;
+		return atomic_load(&g_stop) ? EX_SIGNAL : EX_FAIL;
 	}
-	if (atomic_load(&g_stop))
+	if (res[CHECK_COUNT - 1].status == CHECK_NOT_RUN) {
+		check_report_stopped(stdout, res);
 		return EX_SIGNAL;
+	}
 	printf("%s: %d condition%s failed\n", failed ? "FAILED" : "passed", failed, failed == 1 ? "" : "s");
 	return failed ? EX_FAIL : EX_OK;
 }
@@ -345,9 +369,10 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 	batch_init(&b, stdout, c->report_interval);
 	if (front == FRONT_BATCH)
 		batch_hooks(&b, &h);
-	if (engine_create(c, &h, &e, err, sizeof err)) {
+	int made = engine_create(c, &h, &e, err, sizeof err);
+	if (made) {
 		fprintf(stderr, "tpcc-console: %s\n", err);
-		return EX_FAIL;
+		return made == ENGINE_EUNUSABLE ? EX_USAGE : EX_FAIL;
 	}
 	engine_status st;
 	engine_get_status(e, &st);
@@ -376,7 +401,7 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 	printf("results: %s\n", st.results_path);
 	fflush(stdout);
 	if (console) {
-		console_opts o = { .demo = demo, .stop = &g_stop };
+		console_opts o = { .demo = demo, .stop = &g_stop, .hangup = &g_hangup };
 		if (console_run(e, c, &o, err, sizeof err)) {
 			fprintf(stderr, "tpcc-console: console: %s; stopping the run\n", err);
 			engine_stop(e, "operator");
@@ -499,6 +524,7 @@ int main(int argc, char **argv)
 	if (cfg.ask_password && prompt_password(cfg.password, sizeof cfg.password))
 		return EX_USAGE;
 
+	g_hangup_stops = !strcmp(cfg.on_hangup, "stop");
 	/* Every thread inherits this mask; only signal_main takes the signals. */
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);

@@ -150,6 +150,10 @@ const opt_def opt_table[] = {
 	  .min = 1, .max = 3600, .def = "1", FIELD(report_interval),
 	  .argname = "SECONDS", .help = "print every Nth second's line in batch mode "
 	  "(each line shows that second, not an average)" },
+	{ .key = "run.on_hangup", .longopt = "on-hangup", .type = OPT_ENUM,
+	  .enums = "continue|stop", .def = "continue", FIELD(on_hangup), .argname = "WHAT",
+	  .help = "when the terminal closes (SIGHUP): continue the run headless to "
+		  "its scheduled end, or stop it cleanly (stopped_by \"hangup\")" },
 	{ .key = "run.schedule", .type = OPT_SCHEDULE, .def = "", FIELD(schedule),
 	  .help = "VU schedule, a list of steps { at = SECONDS; vus = N; } with "
 		  "at increasing (empty: run.vus throughout)" },

@@ -59,6 +59,7 @@ typedef struct tpcc_config {
 	char results_dir[OPT_STR_MAX];
 	int batch;
 	int report_interval;        /* seconds between batch lines */
+	char on_hangup[16];         /* continue | stop: what SIGHUP does to a run */
 	int nschedule;
 	vu_step schedule[SCHEDULE_MAX];
 	int nknobs;

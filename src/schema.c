@@ -7,6 +7,15 @@
 #include "schema.h"
 #include "util.h"
 
+const char *schema_target_name(const tpcc_config *c)
+{
+	if (!strcmp(c->driver, "sqlite"))
+		return c->db_file;
+	if (!strcmp(c->driver, "odbc"))
+		return c->odbc[0] ? "the ODBC connection" : c->dsn;
+	return c->database;
+}
+
 void db_params_from_config(const tpcc_config *c, db_params *p)
 {
 	memset(p, 0, sizeof *p);

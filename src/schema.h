@@ -9,6 +9,9 @@
 #include "options.h"
 #include "rand.h"
 
+/* The database as messages name it: the SQLite file, the MySQL database,
+ * the ODBC data source. */
+const char *schema_target_name(const tpcc_config *c);
 /* Fill p from c (pointers into c). */
 void db_params_from_config(const tpcc_config *c, db_params *p);
 /* Connect to the configured database.  With create_db, a missing MySQL

@@ -49,7 +49,7 @@ assert "world-readable config with a password warns" contains o.txt "readable by
 assert "the password itself is never printed" bash -c "! grep -q '\"pw\"' o.txt"
 
 "$TPCC_BIN" run --db empty.sqlite --batch </dev/null >o.txt 2>&1; rc=$?
-assert "run without a schema fails (exit 1)" [ $rc -eq 1 ]
+assert "run without a schema is refused before any VU starts (exit 2)" [ $rc -eq 2 ]
 assert "run without a schema says to build" contains o.txt "run 'tpcc-console build' first"
 
 "$TPCC_BIN" run --driver sqlite --db "$T/none.sqlite" --mode procedures >o.txt 2>&1; rc=$?

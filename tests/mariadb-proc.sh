@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # mariadb-proc.sh: the native mysql driver in procedures mode: 2 warehouses
-# (so remote lines and payments happen), a run, check; the procedures
-# re-created alone by build --procedures-only.
+# (so remote lines and payments happen), a run, check; a dropped procedure
+# found before the run starts, and re-created alone by build
+# --procedures-only.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
 cd "$T"
@@ -15,6 +16,11 @@ assert "build exits 0" [ $rc -eq 0 ]
 assert "build created the six procedures" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'")" = 6 ]
 
 my_sql "DROP PROCEDURE $DBN.tpcc_payment"
+"$TPCC_BIN" run $A --mode procedures --duration 5 --rampup 0 --results-dir "$T/r0" </dev/null >noproc.txt 2>&1; rc=$?
+assert "a procedures run with a procedure missing is refused (exit 2)" [ $rc -eq 2 ]
+assert "the message names it and what to do" \
+	contains noproc.txt "procedure tpcc_payment missing in database $DBN: run 'tpcc-console build --procedures-only'"
+assert "before any VU started: no results file" [ ! -d "$T/r0" ]
 "$TPCC_BIN" build $A --procedures-only >procs.txt 2>&1; rc=$?
 assert "build --procedures-only exits 0" [ $rc -eq 0 ]
 assert "the dropped procedure is back" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'")" = 6 ]

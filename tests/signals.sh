@@ -17,14 +17,14 @@ assert "it says the load is partial and to drop" contains build.txt "holds a par
 assert "a new build over a partial one is refused" [ $rc -eq 1 ]
 assert "and says the earlier build did not finish" contains again.txt "did not finish"
 "$TPCC_BIN" run --db "$DB" --batch </dev/null >run0.txt 2>&1; rc=$?
-assert "run on a partial schema is refused" [ $rc -eq 1 ]
+assert "run on a partial schema is refused (exit 2)" [ $rc -eq 2 ]
 assert "with the reason" contains run0.txt "build did not finish"
 "$TPCC_BIN" drop --db "$DB" >/dev/null 2>&1
 "$TPCC_BIN" build --db "$DB" --warehouses 1 >build2.txt 2>&1
 assert "after drop the build succeeds" [ $? -eq 0 ]
 
 "$TPCC_BIN" run --db "$DB" --warehouses 3 --batch </dev/null >w.txt 2>&1; rc=$?
-assert "a warehouse count other than the schema's is refused" [ $rc -eq 1 ]
+assert "a warehouse count other than the schema's is refused (exit 2)" [ $rc -eq 2 ]
 assert "the message names both counts" contains w.txt "the schema has 1 warehouses but 3 are configured"
 
 start_console term.txt run --db "$DB" --vus 2 --rampup 0 --duration 600 --batch --results-dir "$T/r"

@@ -255,6 +255,25 @@ START_TEST(test_opt_set_enum_string)
 }
 END_TEST
 
+/* A dropped terminal keeps a run going unless the operator says stop,
+ * from the file or the command line. */
+START_TEST(test_on_hangup)
+{
+	tpcc_config c;
+	const char *sub;
+
+	config_defaults(&c);
+	ck_assert_str_eq(c.on_hangup, "continue");
+	ck_assert_int_eq(load_text(&c, "run = { on_hangup = \"stop\"; };\n"), 0);
+	ck_assert_str_eq(c.on_hangup, "stop");
+	config_defaults(&c);
+	ck_assert_int_eq(PARSE(&c, &sub, "run", "--on-hangup=stop"), 0);
+	ck_assert_str_eq(c.on_hangup, "stop");
+	ck_assert_int_eq(PARSE(&c, &sub, "run", "--on-hangup", "exit"), -1);
+	ck_assert_err_has("expected one of continue|stop, got 'exit'");
+}
+END_TEST
+
 START_TEST(test_opt_set_schedule_list)
 {
 	tpcc_config c;
@@ -908,6 +927,7 @@ static Suite *config_suite(void)
 	tcase_add_test(t, test_opt_set_int);
 	tcase_add_test(t, test_opt_set_bool);
 	tcase_add_test(t, test_opt_set_enum_string);
+	tcase_add_test(t, test_on_hangup);
 	tcase_add_test(t, test_opt_set_schedule_list);
 	tcase_add_test(t, test_knob_names);
 	tcase_add_test(t, test_check_schedule);

@@ -9,6 +9,7 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include <ctype.h>
 #include "unit.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,13 +200,12 @@ END_TEST
  * does not stop CREATE), and drop_tables drops it before the tables. */
 START_TEST(test_procedures_created_and_dropped)
 {
-	static const char *const procs[] = { "tpcc_new_order", "tpcc_payment", "tpcc_order_status",
-		"tpcc_delivery", "tpcc_stock_level", "tpcc_customer_by_name" };
+	const char *const *procs = dialect_proc_names;
 	for (size_t k = 0; k < NALL; k++) {
 		const dialect *d = all[k];
 		if (!d->create_procedures)
 			continue;
-		for (size_t p = 0; p < sizeof procs / sizeof procs[0]; p++) {
+		for (size_t p = 0; procs[p]; p++) {
 			int dropped = -1, created = -1, in_drop = -1, first_table = -1;
 			char create[64];
 			snprintf(create, sizeof create, " %s", procs[p]);
@@ -230,6 +230,34 @@ START_TEST(test_procedures_created_and_dropped)
 				      procs[p]);
 		}
 	}
+}
+END_TEST
+
+/* A procedures run looks each routine up before it starts: one '?' for
+ * the name, in the catalog of the dialect, of the kind its CREATE makes. */
+START_TEST(test_procedure_lookup)
+{
+	static const struct { const dialect *d; const char *catalog; } want[] = {
+		{ &dialect_mysql, "information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE()" },
+		{ &dialect_pg, "pg_proc" },
+		{ &dialect_mssql, "sys.objects WHERE type = 'P' AND object_id = OBJECT_ID(?)" },
+	};
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+		const dialect *d = want[k].d;
+		char create[32];
+		ck_assert_msg(d->proc_exists_sql && d->proc_kind, "%s: no lookup", d->name);
+		ck_assert_msg(strstr(d->proc_exists_sql, want[k].catalog), "%s: %s", d->name,
+			      d->proc_exists_sql);
+		ck_assert_int_eq(count_q(d->proc_exists_sql), 1);
+		snprintf(create, sizeof create, "CREATE %s ", d->proc_kind);
+		for (size_t i = 0; create[i]; i++)
+			create[i] = (char)toupper((unsigned char)create[i]);
+		int made = 0;
+		for (int i = 0; d->create_procedures[i]; i++)
+			made += !strncmp(d->create_procedures[i], create, strlen(create));
+		ck_assert_msg(made == 6, "%s: %d routines made with '%s'", d->name, made, create);
+	}
+	ck_assert_ptr_null(dialect_sqlite.proc_exists_sql);
 }
 END_TEST
 
@@ -413,6 +441,7 @@ int main(void)
 	tcase_add_test(tc, test_row_locks);
 	tcase_add_test(tc, test_procedure_calls);
 	tcase_add_test(tc, test_procedures_created_and_dropped);
+	tcase_add_test(tc, test_procedure_lookup);
 	tcase_add_test(tc, test_mssql_procedures_are_tsql);
 	tcase_add_test(tc, test_mysql_procedures_roll_back_on_error);
 	tcase_add_test(tc, test_lookup);

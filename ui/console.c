@@ -216,6 +216,10 @@ static void loop(console *c)
 		}
 		if (c->v.done && (c->quitting || (c->opts->stop && atomic_load(c->opts->stop))))
 			break;
+		if (c->opts->hangup && atomic_load(c->opts->hangup)) {
+			c->hung_up = 1;
+			break;
+		}
 		if (dirty) {
 			draw(c);
 			dirty = 0;
@@ -272,7 +276,12 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 	layout(&c);
 	loop(&c);
 
-	crt_done();
+	if (c.hung_up) {
+		crt_abandon();
+		if (o->demo)
+			engine_stop(e, "hangup");
+	} else
+		crt_done();
 	for (int i = 0; i < P_COUNT; i++)
 		pane_destroy(&c.panes[i]);
 	worker_stop(c.wk);

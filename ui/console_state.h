@@ -30,6 +30,7 @@ typedef struct console {
 	int too_small;
 	enum console_mode mode;
 	int quitting;             /* stop asked; leave when the run is done */
+	int hung_up;              /* the terminal closed: leave it untouched */
 	char msg[4096];           /* the message row: last reply or notice */
 	int msg_err;
 	long reply_seen;

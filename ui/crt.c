@@ -183,6 +183,19 @@ int crt_init(char *err, size_t errlen)
 	return 0;
 }
 
+void crt_abandon(void)
+{
+	if (!active)
+		return;
+	active = 0;
+	/* Nothing will read the capture either; keep it as stderr so later
+	 * messages cost a write to a file instead of an EIO. */
+	if (saved_stderr >= 0) {
+		close(saved_stderr);
+		saved_stderr = -1;
+	}
+}
+
 void crt_done(void)
 {
 	if (!active)

@@ -36,6 +36,10 @@ int crt_init(char *err, size_t errlen);
 /* Give it back, then copy whatever stderr caught meanwhile to the real
  * stderr.  Safe to call twice. */
 void crt_done(void);
+/* The terminal hung up: forget it without a write or an ioctl (there is
+ * nothing to restore and every call would fail), and let stderr go on into
+ * the capture rather than to the dead terminal. */
+void crt_abandon(void);
 /* Async-signal-safe: put the terminal back as it was (leave the alternate
  * screen, show the cursor, restore the tty modes) without curses.  For fatal
  * signals and forced exits. */
