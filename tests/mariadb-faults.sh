@@ -41,7 +41,7 @@ kill -9 "$(cat "$MDB/mysqld.pid")"
 wait_for run.txt 'reconnecting 4' 30
 wait_for run.txt 'nopm 0 .*reconnecting 4' 30
 mark=$(lines_in run.txt)
-MARIADB_EXTRA_ARGS=--innodb-flush-log-at-trx-commit=1 "$SRV" start "$MDB" >restart.txt 2>&1
+"$SRV" start "$MDB" >restart.txt 2>&1
 assert "the server came back" sql "SELECT 1"
 # a second with throughput and no VU still reconnecting
 wait_for run.txt "^\[ +[0-9]+s steady +\] vus 4  nopm [1-9].*retry [0-9]+$" 60 "$mark"
