@@ -17,6 +17,11 @@
 #define STOCK(n) "SELECT s_i_id, s_quantity, s_data, s_dist_" #n \
 	" FROM stock WHERE s_w_id = ? AND s_i_id IN ({in}) FOR UPDATE"
 #define CUST_KEY " WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?"
+/* Delivery's DIALECT_DISTRICTS orders, each by its whole key. */
+#define DL_KEY(w, d, o) "(" w " = ? AND " d " = ? AND " o " = ?)"
+#define DL_KEYS2(w, d, o) DL_KEY(w, d, o) " OR " DL_KEY(w, d, o)
+#define DL_KEYS(w, d, o) "(" DL_KEYS2(w, d, o) " OR " DL_KEYS2(w, d, o) " OR " \
+	DL_KEYS2(w, d, o) " OR " DL_KEYS2(w, d, o) " OR " DL_KEYS2(w, d, o) ")"
 
 static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
 	/* Neither row is locked, so reading both in one join costs no
@@ -95,19 +100,23 @@ static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
 		"SELECT no_o_id FROM new_order WHERE no_w_id = ? AND no_d_id = ?"
 		" ORDER BY no_o_id LIMIT 1 FOR UPDATE" },
 	[S_DL_NEW_ORDER_DEL] = { "dl_new_order_del",
-		"DELETE FROM new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?" },
-	/* The order's customer and the sum of its lines in one read: setting
+		"DELETE FROM new_order WHERE " DL_KEYS("no_w_id", "no_d_id", "no_o_id") },
+	/* Each order's customer and the sum of its lines: setting
 	 * ol_delivery_d afterwards does not change the sum. */
-	[S_DL_ORDER] = { "dl_order",
-		"SELECT o_c_id, SUM(ol_amount) FROM orders, order_line WHERE o_w_id = ? AND o_d_id = ?"
-		" AND o_id = ? AND ol_w_id = o_w_id AND ol_d_id = o_d_id AND ol_o_id = o_id"
-		" GROUP BY o_c_id" },
+	[S_DL_ORDERS] = { "dl_orders",
+		"SELECT o_d_id, o_c_id, SUM(ol_amount) FROM orders, order_line WHERE "
+		DL_KEYS("o_w_id", "o_d_id", "o_id")
+		" AND ol_w_id = o_w_id AND ol_d_id = o_d_id AND ol_o_id = o_id GROUP BY o_d_id, o_c_id" },
 	[S_DL_ORDER_UPD] = { "dl_order_upd",
-		"UPDATE orders SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?" },
+		"UPDATE orders SET o_carrier_id = ? WHERE " DL_KEYS("o_w_id", "o_d_id", "o_id") },
 	[S_DL_ORDER_LINE_UPD] = { "dl_order_line_upd",
-		"UPDATE order_line SET ol_delivery_d = {ts} WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?" },
+		"UPDATE order_line SET ol_delivery_d = {ts} WHERE "
+		DL_KEYS("ol_w_id", "ol_d_id", "ol_o_id") },
+	/* Each district's customer gets its order's sum: a CASE on the
+	 * district, whose customers are distinct rows. */
 	[S_DL_CUSTOMER_UPD] = { "dl_customer_upd",
-		"UPDATE customer SET c_balance = c_balance + ?, c_delivery_cnt = c_delivery_cnt + 1" CUST_KEY },
+		"UPDATE customer SET c_balance = c_balance + CASE c_d_id{credits} END,"
+		" c_delivery_cnt = c_delivery_cnt + 1 WHERE " DL_KEYS("c_w_id", "c_d_id", "c_id") },
 
 	/* The district's next order id joins in, rather than being read first
 	 * in a statement of its own. */
@@ -169,6 +178,11 @@ static void sb_token(sbuf *b, const dialect *d, const char *tok, size_t n, int r
 			sb_str(b, " WHEN ? THEN ");
 			sb_param(b, d->int_param);
 		}
+	} else if (n == 7 && !strncmp(tok, "credits", n)) {
+		for (int i = 0; i < DIALECT_DISTRICTS; i++) {
+			sb_str(b, " WHEN ? THEN ");
+			sb_param(b, d->money_param);
+		}
 	} else if (n == 4 && !strncmp(tok, "rows", n)) {
 		for (int i = 0; i < rows; i++) {
 			if (i)
@@ -180,7 +194,8 @@ static void sb_token(sbuf *b, const dialect *d, const char *tok, size_t n, int r
 
 /* Copy sql into buf with each {token} expanded: {ts} a timestamp
  * parameter, {in} the IN list's slots, {when} a CASE's WHEN..THEN slots,
- * {rows} the order-line rows. */
+ * {credits} Delivery's WHEN district THEN amount, {rows} the order-line
+ * rows. */
 static void expand(const dialect *d, const char *sql, int rows, char *buf, size_t len)
 {
 	sbuf b = { buf, len, 0 };

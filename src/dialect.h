@@ -18,6 +18,11 @@
  * ignore a repeat).  A multi-row INSERT cannot be padded, so the order
  * lines have one statement per row count, prepared when first needed. */
 #define DIALECT_SLOTS 15
+/* Delivery sets the orders of all ten districts at once: its statements
+ * name each order by its full key, ten keys OR-ed (the ones of skipped
+ * districts filled with a repeat), which every dialect understands and
+ * runs as ten key look-ups. */
+#define DIALECT_DISTRICTS 10
 
 /* The statements of statements mode; TXN_SQL_* ids index dialect.stmts. */
 enum stmt_id {
@@ -36,7 +41,7 @@ enum stmt_id {
 	/* Order-Status */
 	S_OS_CUSTOMER, S_OS_ORDER, S_OS_ORDER_LINES,
 	/* Delivery */
-	S_DL_NEW_ORDER, S_DL_NEW_ORDER_DEL, S_DL_ORDER, S_DL_ORDER_UPD,
+	S_DL_NEW_ORDER, S_DL_NEW_ORDER_DEL, S_DL_ORDERS, S_DL_ORDER_UPD,
 	S_DL_ORDER_LINE_UPD, S_DL_CUSTOMER_UPD,
 	/* Stock-Level */
 	S_SL_STOCK_COUNT,
@@ -67,6 +72,8 @@ typedef struct dialect {
 	 * New-Order's stock update), where the server would otherwise take an
 	 * untyped parameter for text; NULL: a plain '?'. */
 	const char *int_param;
+	/* ... and for a money amount a CASE yields (Delivery's credits). */
+	const char *money_param;
 	int backslash_escapes;              /* '\' escapes in string literals */
 
 	/* Stored procedures (NULL when the dialect has none): the statements

@@ -322,6 +322,7 @@ const dialect dialect_pg = {
 	/* A CASE of untyped parameters would be text, which PostgreSQL will
 	 * not add to a number. */
 	.int_param = "CAST(%s AS INTEGER)",
+	.money_param = "CAST(%s AS NUMERIC(12,2))",
 	.backslash_escapes = 0,
 	.create_procedures = pg_procs,
 	.proc_call = {

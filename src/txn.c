@@ -526,51 +526,108 @@ static int order_status(txn_ctx *x, const txn_input *in, db_error *e)
 
 /* ---- Delivery (2.7), run in the foreground ------------------------------- */
 
-/* Deliver one district's oldest order, if it has one: 1 delivered, 0
- * skipped (no new_order row), -1 error.  Five round trips: find and lock
- * the order, delete its new_order row, read its customer with the sum of
- * its lines, set its carrier and its lines' delivery date, and credit the
- * customer. */
-static int deliver_district(txn_ctx *x, const txn_input *in, int d, const char *now,
-			    db_error *e)
+/* The orders being delivered: district and order id, one per district
+ * that has a new_order row. */
+typedef struct dl_batch {
+	int n, d[DIALECT_DISTRICTS], o[DIALECT_DISTRICTS];
+	int c[DIALECT_DISTRICTS];      /* o_c_id */
+	double sum[DIALECT_DISTRICTS]; /* sum(ol_amount) */
+} dl_batch;
+
+/* Write the DIALECT_DISTRICTS keys (warehouse, district, id) of the batch's
+ * orders, or with c set of their customers, repeating the last into the
+ * unused ones (a repeated key matches the same row). */
+static db_param *dl_keys(db_param *p, int w, const dl_batch *b, int customers)
 {
-	int rc;
-	if ((rc = ROW(S_DL_NEW_ORDER, I(in->w_id), I(d))) <= 0)
-		return rc;
-	int o_id = (int)DRV->col_int(x->st[S_DL_NEW_ORDER], 0);
-	done(x, S_DL_NEW_ORDER);
-	if (!RUN(S_DL_NEW_ORDER_DEL, NULL, I(in->w_id), I(d), I(o_id)))
-		return -1;
-	if ((rc = ROW(S_DL_ORDER, I(in->w_id), I(d), I(o_id))) <= 0)
-		return rc < 0 ? -1 : missing(e, S_DL_ORDER);
-	int c_id = (int)DRV->col_int(x->st[S_DL_ORDER], 0);
-	double sum = DRV->col_double(x->st[S_DL_ORDER], 1);
-	done(x, S_DL_ORDER);
-	if (!RUN(S_DL_ORDER_UPD, NULL, I(in->carrier_id), I(in->w_id), I(d), I(o_id)))
-		return -1;
-	if (!RUN(S_DL_ORDER_LINE_UPD, NULL, T(now), I(in->w_id), I(d), I(o_id)))
-		return -1;
-	if (!RUN(S_DL_CUSTOMER_UPD, NULL, D(sum), I(in->w_id), I(d), I(c_id)))
-		return -1;
-	return 1;
+	for (int k = 0; k < DIALECT_DISTRICTS; k++) {
+		int j = k < b->n ? k : b->n - 1;
+		*p++ = I(w);
+		*p++ = I(b->d[j]);
+		*p++ = I(customers ? b->c[j] : b->o[j]);
+	}
+	return p;
 }
 
+/* Each order's customer and the sum of its lines, in one statement. */
+static int dl_orders(txn_ctx *x, int w, dl_batch *b, db_error *e)
+{
+	db_param p[3 * DIALECT_DISTRICTS];
+	int rc, found = 0;
+
+	dl_keys(p, w, b, 0);
+	db_stmt *s = run(x, S_DL_ORDERS, p, 3 * DIALECT_DISTRICTS, NULL, e);
+	if (!s)
+		return -1;
+	while ((rc = DRV->fetch(s, e)) == 1) {
+		int d = (int)DRV->col_int(s, 0);
+		for (int k = 0; k < b->n; k++)
+			if (b->d[k] == d) {
+				b->c[k] = (int)DRV->col_int(s, 1);
+				b->sum[k] = DRV->col_double(s, 2);
+				found++;
+			}
+	}
+	DRV->reset(s);
+	if (rc < 0)
+		return -1;
+	return found == b->n ? 0 : missing(e, S_DL_ORDERS);
+}
+
+/* Deliver the batch's orders with one statement per table: delete their
+ * new_order rows, set their carrier and their lines' delivery date, and
+ * credit their customers. */
+static int dl_deliver(txn_ctx *x, const txn_input *in, dl_batch *b, db_error *e)
+{
+	db_param p[2 * DIALECT_DISTRICTS + 3 * DIALECT_DISTRICTS], *q;
+	int w = in->w_id;
+
+	dl_keys(p, w, b, 0);
+	if (!run(x, S_DL_NEW_ORDER_DEL, p, 3 * DIALECT_DISTRICTS, NULL, e))
+		return -1;
+	if (dl_orders(x, w, b, e))
+		return -1;
+	p[0] = I(in->carrier_id);
+	dl_keys(p + 1, w, b, 0);
+	if (!run(x, S_DL_ORDER_UPD, p, 1 + 3 * DIALECT_DISTRICTS, NULL, e))
+		return -1;
+	p[0] = T(now_text(x)); /* the same keys follow */
+	if (!run(x, S_DL_ORDER_LINE_UPD, p, 1 + 3 * DIALECT_DISTRICTS, NULL, e))
+		return -1;
+	q = p;
+	for (int k = 0; k < DIALECT_DISTRICTS; k++) {
+		int j = k < b->n ? k : b->n - 1;
+		*q++ = I(b->d[j]);
+		*q++ = D(b->sum[j]);
+	}
+	q = dl_keys(q, w, b, 1);
+	return run(x, S_DL_CUSTOMER_UPD, p, (int)(q - p), NULL, e) ? 0 : -1;
+}
+
+/* Find and lock each district's oldest new order (one statement per
+ * district, as a set form would lock every row it scanned), then deliver
+ * them all at once. */
 static int delivery(txn_ctx *x, const txn_input *in, db_error *e)
 {
-	const char *now = now_text(x);
-	int rc, skipped = 0;
+	dl_batch b = { .n = 0 };
+	int rc;
 
 	if (DRV->begin(x->conn, 1, e))
 		return -1;
-	for (int d = 1; d <= 10; d++) {
-		if ((rc = deliver_district(x, in, d, now, e)) < 0)
+	for (int d = 1; d <= DIALECT_DISTRICTS; d++) {
+		if ((rc = ROW(S_DL_NEW_ORDER, I(in->w_id), I(d))) < 0)
 			return -1;
-		skipped += rc == 0;
+		if (rc == 0)
+			continue;
+		b.d[b.n] = d;
+		b.o[b.n++] = (int)DRV->col_int(x->st[S_DL_NEW_ORDER], 0);
+		done(x, S_DL_NEW_ORDER);
 	}
+	if (b.n && dl_deliver(x, in, &b, e))
+		return -1;
 	if (DRV->commit(x->conn, e))
 		return -1;
-	if (skipped)
-		stat_add(&x->stats->audit[AU_DL_SKIPPED], (uint64_t)skipped);
+	if (b.n < DIALECT_DISTRICTS)
+		stat_add(&x->stats->audit[AU_DL_SKIPPED], (uint64_t)(DIALECT_DISTRICTS - b.n));
 	return 0;
 }
 

@@ -258,6 +258,35 @@ START_TEST(test_order_line_rows)
 }
 END_TEST
 
+/* Delivery names its ten orders by their whole keys, and credits each
+ * district's customer through a CASE on the district. */
+START_TEST(test_delivery_sets)
+{
+	static const struct { enum stmt_id id; int before; const char *key; } dl[] = {
+		{ S_DL_NEW_ORDER_DEL, 0, "(no_w_id = ? AND no_d_id = ? AND no_o_id = ?)" },
+		{ S_DL_ORDERS, 0, "(o_w_id = ? AND o_d_id = ? AND o_id = ?)" },
+		{ S_DL_ORDER_UPD, 1, "(o_w_id = ? AND o_d_id = ? AND o_id = ?)" },
+		{ S_DL_ORDER_LINE_UPD, 1, "(ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?)" },
+		{ S_DL_CUSTOMER_UPD, 2 * DIALECT_DISTRICTS, "(c_w_id = ? AND c_d_id = ? AND c_id = ?)" },
+	};
+	char b[4096];
+	for (size_t k = 0; k < NALL; k++)
+		for (size_t i = 0; i < sizeof dl / sizeof dl[0]; i++) {
+			dialect_stmt_sql(all[k], dl[i].id, b, sizeof b);
+			ck_assert_int_eq(count_q(b), dl[i].before + 3 * DIALECT_DISTRICTS);
+			ck_assert_int_eq(count_str(b, dl[i].key), DIALECT_DISTRICTS);
+			ck_assert_int_eq(count_str(b, ") OR ("), DIALECT_DISTRICTS - 1);
+		}
+	dialect_stmt_sql(&dialect_pg, S_DL_CUSTOMER_UPD, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "c_balance + CASE c_d_id WHEN ? THEN CAST(? AS NUMERIC(12,2))"
+				     " WHEN ?"));
+	ck_assert_int_eq(count_str(b, " WHEN ? THEN "), DIALECT_DISTRICTS);
+	dialect_stmt_sql(&dialect_mysql, S_DL_CUSTOMER_UPD, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "c_balance + CASE c_d_id WHEN ? THEN ? WHEN ?"));
+	ck_assert_ptr_nonnull(strstr(b, " END, c_delivery_cnt = c_delivery_cnt + 1 WHERE (("));
+}
+END_TEST
+
 /* txn.c prepares from a 4096-byte buffer: every statement must fit, whole. */
 START_TEST(test_statements_fit)
 {
@@ -283,8 +312,9 @@ START_TEST(test_folded_reads)
 		ck_assert_ptr_nonnull(strstr(b, "ol_o_id >= d_next_o_id - 20"));
 		dialect_stmt_sql(all[k], S_PAY_CUSTOMER, b, sizeof b);
 		ck_assert_ptr_nonnull(strstr(b, "c_balance, CASE WHEN c_credit = 'BC' THEN c_data END"));
-		dialect_stmt_sql(all[k], S_DL_ORDER, b, sizeof b);
-		ck_assert_ptr_nonnull(strstr(b, "SELECT o_c_id, SUM(ol_amount) FROM orders, order_line"));
+		dialect_stmt_sql(all[k], S_DL_ORDERS, b, sizeof b);
+		ck_assert_ptr_nonnull(strstr(b, "SELECT o_d_id, o_c_id, SUM(ol_amount) FROM orders,"
+					     " order_line WHERE ((o_w_id = ? AND o_d_id = ? AND o_id = ?) OR"));
 	}
 }
 END_TEST
@@ -535,6 +565,7 @@ int main(void)
 	tcase_add_test(tc, test_stock_update_cases);
 	tcase_add_test(tc, test_order_line_rows);
 	tcase_add_test(tc, test_statements_fit);
+	tcase_add_test(tc, test_delivery_sets);
 	tcase_add_test(tc, test_folded_reads);
 	tcase_add_test(tc, test_procedure_calls);
 	tcase_add_test(tc, test_procedures_created_and_dropped);
