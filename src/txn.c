@@ -24,10 +24,13 @@ static int other_warehouse(const txn_terminal *t, tpcc_rng *r, int w)
 
 /* By supplying warehouse, then item: the order of the stock table's
  * primary key, in which the server locks a warehouse's rows of one IN list,
- * so the warehouses' statements, run in this order, lock in it too. */
+ * so the warehouses' statements, run in this order, lock in it too.  The
+ * unused item, which has no stock row, stays the last line (2.4.1.5). */
 static int cmp_ol(const void *a, const void *b)
 {
 	const int *x = a, *y = b; /* i_id, supply_w_id */
+	if ((x[0] == UNUSED_ITEM_ID) != (y[0] == UNUSED_ITEM_ID))
+		return x[0] == UNUSED_ITEM_ID ? 1 : -1;
 	if (x[1] != y[1])
 		return x[1] < y[1] ? -1 : 1;
 	return (x[0] > y[0]) - (x[0] < y[0]);
