@@ -11,25 +11,40 @@
 #include "driver.h"
 #include "stats.h"
 
+/* New-Order reads its items and locks its stock rows through IN lists of
+ * this many placeholders, and sets its stock rows with CASE lists as long:
+ * one prepared statement serves every order size (5 to 15 lines), the
+ * unused slots repeating the last real id (an IN list and a CASE both
+ * ignore a repeat).  A multi-row INSERT cannot be padded, so the order
+ * lines have one statement per row count, prepared when first needed. */
+#define DIALECT_SLOTS 15
+/* Delivery sets the orders of all ten districts at once: its statements
+ * name each order by its full key, ten keys OR-ed (the ones of skipped
+ * districts filled with a repeat), which every dialect understands and
+ * runs as ten key look-ups. */
+#define DIALECT_DISTRICTS 10
+
 /* The statements of statements mode; TXN_SQL_* ids index dialect.stmts. */
 enum stmt_id {
 	/* New-Order */
-	S_NO_WAREHOUSE, S_NO_DISTRICT, S_NO_DISTRICT_UPD, S_NO_CUSTOMER,
-	S_NO_ORDER_INS, S_NO_NEW_ORDER_INS, S_NO_ITEM,
+	S_NO_WH_CUSTOMER, S_NO_DISTRICT, S_NO_DISTRICT_UPD,
+	S_NO_ORDER_INS, S_NO_NEW_ORDER_INS, S_NO_ITEMS,
 	S_NO_STOCK_01, S_NO_STOCK_02, S_NO_STOCK_03, S_NO_STOCK_04, S_NO_STOCK_05,
 	S_NO_STOCK_06, S_NO_STOCK_07, S_NO_STOCK_08, S_NO_STOCK_09, S_NO_STOCK_10,
-	S_NO_STOCK_UPD, S_NO_ORDER_LINE_INS,
+	S_NO_STOCK_UPD,
+	/* order lines: S_NO_ORDER_LINES + n - 1 inserts n rows */
+	S_NO_ORDER_LINES, S_NO_ORDER_LINES_LAST = S_NO_ORDER_LINES + DIALECT_SLOTS - 1,
 	/* Payment */
-	S_PAY_WAREHOUSE_UPD, S_PAY_WAREHOUSE, S_PAY_DISTRICT_UPD, S_PAY_DISTRICT,
-	S_CUST_BY_NAME, S_PAY_CUSTOMER, S_PAY_CUSTOMER_UPD, S_PAY_CUSTOMER_DATA,
+	S_PAY_WAREHOUSE_UPD, S_PAY_DISTRICT_UPD, S_PAY_WH_DISTRICT,
+	S_CUST_BY_NAME, S_PAY_CUSTOMER, S_PAY_CUSTOMER_UPD,
 	S_PAY_CUSTOMER_UPD_BC, S_PAY_HISTORY_INS,
 	/* Order-Status */
 	S_OS_CUSTOMER, S_OS_ORDER, S_OS_ORDER_LINES,
 	/* Delivery */
-	S_DL_NEW_ORDER, S_DL_NEW_ORDER_DEL, S_DL_ORDER, S_DL_ORDER_UPD,
-	S_DL_ORDER_LINE_UPD, S_DL_ORDER_LINE_SUM, S_DL_CUSTOMER_UPD,
+	S_DL_NEW_ORDER, S_DL_NEW_ORDER_DEL, S_DL_ORDERS, S_DL_ORDER_UPD,
+	S_DL_ORDER_LINE_UPD, S_DL_CUSTOMER_UPD,
 	/* Stock-Level */
-	S_SL_DISTRICT, S_SL_STOCK_COUNT,
+	S_SL_STOCK_COUNT,
 	S_COUNT
 };
 
@@ -53,6 +68,12 @@ typedef struct dialect {
 	 * will not assign text to a timestamp column, the placeholder is
 	 * wrapped in this printf pattern (one %s for the '?'). */
 	const char *timestamp_param;
+	/* The same for an integer that decides a CASE's type (the values of
+	 * New-Order's stock update), where the server would otherwise take an
+	 * untyped parameter for text; NULL: a plain '?'. */
+	const char *int_param;
+	/* ... and for a money amount a CASE yields (Delivery's credits). */
+	const char *money_param;
 	int backslash_escapes;              /* '\' escapes in string literals */
 
 	/* Stored procedures (NULL when the dialect has none): the statements

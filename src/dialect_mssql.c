@@ -20,8 +20,8 @@
 #include "dialect.h"
 
 #define LOCK " WITH (UPDLOCK, ROWLOCK)"
-#define STOCK(n) "SELECT s_quantity, s_data, s_dist_" #n " FROM stock" LOCK \
-	" WHERE s_i_id = ? AND s_w_id = ?"
+#define STOCK(n) "SELECT s_i_id, s_quantity, s_data, s_dist_" #n " FROM stock" LOCK \
+	" WHERE s_w_id = ? AND s_i_id IN ({in})"
 
 static const char *const ms_stmts[S_COUNT] = {
 	[S_NO_DISTRICT] = "SELECT d_tax, d_next_o_id FROM district" LOCK
@@ -32,7 +32,7 @@ static const char *const ms_stmts[S_COUNT] = {
 	[S_NO_STOCK_10] = STOCK(10),
 	[S_PAY_CUSTOMER] = "SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city,"
 			   " c_state, c_zip, c_phone, c_since, c_credit, c_credit_lim, c_discount,"
-			   " c_balance FROM customer" LOCK
+			   " c_balance, CASE WHEN c_credit = 'BC' THEN c_data END FROM customer" LOCK
 			   " WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?",
 	[S_OS_ORDER] = "SELECT TOP 1 o_id, o_carrier_id, o_entry_d FROM orders"
 		       " WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? ORDER BY o_id DESC",

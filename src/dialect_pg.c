@@ -319,6 +319,10 @@ const dialect dialect_pg = {
 	.analyze = "ANALYZE",
 	.select_for_update = 1,
 	.timestamp_param = "CAST(%s AS TIMESTAMP)",
+	/* A CASE of untyped parameters would be text, which PostgreSQL will
+	 * not add to a number. */
+	.int_param = "CAST(%s AS INTEGER)",
+	.money_param = "CAST(%s AS NUMERIC(12,2))",
 	.backslash_escapes = 0,
 	.create_procedures = pg_procs,
 	.proc_call = {

@@ -49,6 +49,10 @@ typedef struct txn_ctx {
 	int procedures;              /* procedures mode */
 	int autocommit;              /* procedures mode switched it on */
 	db_stmt *call[TX_COUNT];     /* procedures mode: the prepared calls */
+	/* The timestamp text the transactions write, formatted once per
+	 * second rather than once per transaction. */
+	long long now_sec;
+	char now[20];
 } txn_ctx;
 
 void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *in);

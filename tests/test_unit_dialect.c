@@ -1,6 +1,7 @@
 /* test_unit_dialect.c: the SQL each dialect generates, checked without a
  * server: every dialect's statements take the same parameters as the
- * standard ones, T-SQL has no LIMIT or FOR UPDATE, every procedure call has
+ * standard ones, T-SQL has no LIMIT or FOR UPDATE, New-Order's IN lists,
+ * CASE lists and multi-row inserts have their slots, every procedure call has
  * the documented inputs, procedures are dropped before they are created and
  * before the tables, and the knob statements are what a DBA would type.
  * The knob paths run against a fake driver that records what it is sent
@@ -113,7 +114,7 @@ static void fresh(const char *ans)
 
 START_TEST(test_same_parameters_everywhere)
 {
-	char a[2048], b[2048];
+	char a[4096], b[4096];
 	for (size_t k = 0; k < NALL; k++)
 		for (int id = 0; id < S_COUNT; id++) {
 			dialect_stmt_sql(&dialect_mysql, id, a, sizeof a);
@@ -167,6 +168,155 @@ START_TEST(test_row_locks)
 	dialect_stmt_sql(&dialect_mssql, S_OS_ORDER, b, sizeof b);
 	ck_assert_ptr_nonnull(strstr(b, "SELECT TOP 1 o_id"));
 	ck_assert_ptr_nonnull(strstr(b, "ORDER BY o_id DESC"));
+}
+END_TEST
+
+/* ---- New-Order's set statements ----------------------------------------- */
+
+static int count_str(const char *s, const char *what)
+{
+	int n = 0;
+	for (const char *p = s; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
+/* The IN list of DIALECT_SLOTS placeholders, as the builder must write it. */
+static void slots(char *b, size_t len)
+{
+	size_t o = 0;
+	for (int i = 0; i < DIALECT_SLOTS; i++)
+		o += (size_t)snprintf(b + o, len - o, i ? ", ?" : "?");
+}
+
+START_TEST(test_in_lists)
+{
+	char b[4096], in[128], want[256];
+	slots(in, sizeof in);
+	for (size_t k = 0; k < NALL; k++) {
+		const dialect *d = all[k];
+		dialect_stmt_sql(d, S_NO_ITEMS, b, sizeof b);
+		snprintf(want, sizeof want, "FROM item WHERE i_id IN (%s)", in);
+		ck_assert_msg(strstr(b, want) && count_q(b) == DIALECT_SLOTS, "%s: %s", d->name, b);
+		ck_assert_msg(!strncmp(b, "SELECT i_id, i_price", 20), "%s: %s", d->name, b);
+		for (int id = S_NO_STOCK_01; id <= S_NO_STOCK_10; id++) {
+			dialect_stmt_sql(d, id, b, sizeof b);
+			snprintf(want, sizeof want, "s_w_id = ? AND s_i_id IN (%s)", in);
+			ck_assert_msg(strstr(b, want) && count_q(b) == 1 + DIALECT_SLOTS, "%s: %s",
+				      d->name, b);
+			/* s_i_id first: the rows come back in key order, not line order. */
+			ck_assert_msg(!strncmp(b, "SELECT s_i_id, s_quantity, s_data, s_dist_", 42),
+				      "%s: %s", d->name, b);
+			snprintf(want, sizeof want, "s_dist_%02d ", id - S_NO_STOCK_01 + 1);
+			ck_assert_msg(strstr(b, want) != NULL, "%s: %s", d->name, b);
+			size_t n = strlen(b);
+			int locks = n > 11 && !strcmp(b + n - 11, " FOR UPDATE");
+			ck_assert_int_eq(locks, d == &dialect_mysql || d == &dialect_pg);
+			ck_assert_int_eq(strstr(b, "WITH (UPDLOCK, ROWLOCK) WHERE s_w_id") != NULL,
+					 d == &dialect_mssql);
+		}
+	}
+}
+END_TEST
+
+START_TEST(test_stock_update_cases)
+{
+	char b[4096];
+	for (size_t k = 0; k < NALL; k++) {
+		const dialect *d = all[k];
+		dialect_stmt_sql(d, S_NO_STOCK_UPD, b, sizeof b);
+		/* four CASEs of WHEN id THEN value, the warehouse, the IN list */
+		ck_assert_int_eq(count_q(b), 4 * 2 * DIALECT_SLOTS + 1 + DIALECT_SLOTS);
+		ck_assert_int_eq(count_str(b, "CASE s_i_id WHEN ? THEN "), 4);
+		ck_assert_int_eq(count_str(b, " WHEN ? THEN "), 4 * DIALECT_SLOTS);
+		ck_assert_int_eq(count_str(b, " END"), 4);
+		ck_assert_ptr_nonnull(strstr(b, "s_ytd = s_ytd + CASE"));
+		ck_assert_ptr_nonnull(strstr(b, "s_remote_cnt = s_remote_cnt + CASE"));
+		ck_assert_msg(strstr(b, " END WHERE s_w_id = ? AND s_i_id IN (?, ?") != NULL, "%s", b);
+		/* PostgreSQL types an all-parameter CASE as text unless told. */
+		ck_assert_int_eq(count_str(b, "THEN CAST(? AS INTEGER)"),
+				 d == &dialect_pg ? 4 * DIALECT_SLOTS : 0);
+	}
+}
+END_TEST
+
+START_TEST(test_order_line_rows)
+{
+	char b[4096];
+	for (size_t k = 0; k < NALL; k++)
+		for (int n = 1; n <= DIALECT_SLOTS; n++) {
+			enum stmt_id id = (enum stmt_id)(S_NO_ORDER_LINES + n - 1);
+			dialect_stmt_sql(all[k], id, b, sizeof b);
+			ck_assert_int_eq(count_q(b), 9 * n);
+			ck_assert_int_eq(count_str(b, "(?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)"), n);
+			ck_assert_int_eq(count_str(b, "NULL), ("), n - 1);
+			ck_assert_str_eq(dialect_stmt_name(id), "no_order_lines");
+		}
+	dialect_stmt_sql(&dialect_mysql, S_NO_ORDER_LINES, b, sizeof b);
+	ck_assert_str_eq(b, "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id,"
+			 " ol_supply_w_id, ol_quantity, ol_amount, ol_dist_info, ol_delivery_d)"
+			 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)");
+}
+END_TEST
+
+/* Delivery names its ten orders by their whole keys, and credits each
+ * district's customer through a CASE on the district. */
+START_TEST(test_delivery_sets)
+{
+	static const struct { enum stmt_id id; int before; const char *key; } dl[] = {
+		{ S_DL_NEW_ORDER_DEL, 0, "(no_w_id = ? AND no_d_id = ? AND no_o_id = ?)" },
+		{ S_DL_ORDERS, 0, "(o_w_id = ? AND o_d_id = ? AND o_id = ?)" },
+		{ S_DL_ORDER_UPD, 1, "(o_w_id = ? AND o_d_id = ? AND o_id = ?)" },
+		{ S_DL_ORDER_LINE_UPD, 1, "(ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?)" },
+		{ S_DL_CUSTOMER_UPD, 2 * DIALECT_DISTRICTS, "(c_w_id = ? AND c_d_id = ? AND c_id = ?)" },
+	};
+	char b[4096];
+	for (size_t k = 0; k < NALL; k++)
+		for (size_t i = 0; i < sizeof dl / sizeof dl[0]; i++) {
+			dialect_stmt_sql(all[k], dl[i].id, b, sizeof b);
+			ck_assert_int_eq(count_q(b), dl[i].before + 3 * DIALECT_DISTRICTS);
+			ck_assert_int_eq(count_str(b, dl[i].key), DIALECT_DISTRICTS);
+			ck_assert_int_eq(count_str(b, ") OR ("), DIALECT_DISTRICTS - 1);
+		}
+	dialect_stmt_sql(&dialect_pg, S_DL_CUSTOMER_UPD, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "c_balance + CASE c_d_id WHEN ? THEN CAST(? AS NUMERIC(12,2))"
+				     " WHEN ?"));
+	ck_assert_int_eq(count_str(b, " WHEN ? THEN "), DIALECT_DISTRICTS);
+	dialect_stmt_sql(&dialect_mysql, S_DL_CUSTOMER_UPD, b, sizeof b);
+	ck_assert_ptr_nonnull(strstr(b, "c_balance + CASE c_d_id WHEN ? THEN ? WHEN ?"));
+	ck_assert_ptr_nonnull(strstr(b, " END, c_delivery_cnt = c_delivery_cnt + 1 WHERE (("));
+}
+END_TEST
+
+/* txn.c prepares from a 4096-byte buffer: every statement must fit, whole. */
+START_TEST(test_statements_fit)
+{
+	char b[8192];
+	for (size_t k = 0; k < NALL; k++)
+		for (int id = 0; id < S_COUNT; id++) {
+			dialect_stmt_sql(all[k], id, b, sizeof b);
+			ck_assert_msg(strlen(b) < 4096, "%s %s: %zu bytes", all[k]->name,
+				      dialect_stmt_name(id), strlen(b));
+			ck_assert_msg(!strchr(b, '{') && !strchr(b, '}'), "%s %s: %s", all[k]->name,
+				      dialect_stmt_name(id), b);
+			ck_assert_str_ne(dialect_stmt_name(id), "?");
+		}
+}
+END_TEST
+
+START_TEST(test_folded_reads)
+{
+	char b[4096];
+	for (size_t k = 0; k < NALL; k++) {
+		dialect_stmt_sql(all[k], S_SL_STOCK_COUNT, b, sizeof b);
+		ck_assert_int_eq(count_q(b), 3);
+		ck_assert_ptr_nonnull(strstr(b, "ol_o_id >= d_next_o_id - 20"));
+		dialect_stmt_sql(all[k], S_PAY_CUSTOMER, b, sizeof b);
+		ck_assert_ptr_nonnull(strstr(b, "c_balance, CASE WHEN c_credit = 'BC' THEN c_data END"));
+		dialect_stmt_sql(all[k], S_DL_ORDERS, b, sizeof b);
+		ck_assert_ptr_nonnull(strstr(b, "SELECT o_d_id, o_c_id, SUM(ol_amount) FROM orders,"
+					     " order_line WHERE ((o_w_id = ? AND o_d_id = ? AND o_id = ?) OR"));
+	}
 }
 END_TEST
 
@@ -439,6 +589,12 @@ int main(void)
 	tcase_add_test(tc, test_same_parameters_everywhere);
 	tcase_add_test(tc, test_timestamps);
 	tcase_add_test(tc, test_row_locks);
+	tcase_add_test(tc, test_in_lists);
+	tcase_add_test(tc, test_stock_update_cases);
+	tcase_add_test(tc, test_order_line_rows);
+	tcase_add_test(tc, test_statements_fit);
+	tcase_add_test(tc, test_delivery_sets);
+	tcase_add_test(tc, test_folded_reads);
 	tcase_add_test(tc, test_procedure_calls);
 	tcase_add_test(tc, test_procedures_created_and_dropped);
 	tcase_add_test(tc, test_procedure_lookup);

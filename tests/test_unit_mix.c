@@ -81,8 +81,12 @@ START_TEST(test_new_order_inputs)
 		for (int i = 0; i < in.ol_cnt; i++) {
 			REQUIRE(in.ol[i].qty >= 1 && in.ol[i].qty <= 10);
 			REQUIRE(in.ol[i].supply_w_id >= 1 && in.ol[i].supply_w_id <= 10);
-			if (i)
-				REQUIRE(in.ol[i - 1].i_id <= in.ol[i].i_id);
+			/* sorted by (supply warehouse, item), the stock key's
+			 * order, the unused item aside */
+			if (i && !(in.rollback && i == in.ol_cnt - 1))
+				REQUIRE(in.ol[i - 1].supply_w_id < in.ol[i].supply_w_id ||
+					(in.ol[i - 1].supply_w_id == in.ol[i].supply_w_id &&
+					 in.ol[i - 1].i_id <= in.ol[i].i_id));
 			if (in.ol[i].supply_w_id != 3) {
 				remote++;
 				all_local = 0;
