@@ -365,12 +365,36 @@ static void draw_tabs(const pane *p, opt_screen tab)
 	}
 }
 
+/* The status on two rows, folded at a space, as a save's warning is long. */
+static void draw_status(const pane *p, int row, const config_screen *cs)
+{
+	int attr = cs->status_err ? crt_attr(CRT_BAD) | (int)A_BOLD : crt_attr(CRT_GOOD);
+	int w = pane_iw(p) - 2;
+	size_t n = strlen(cs->status);
+	char first[sizeof cs->status];
+	if (w <= 0)
+		return;
+	if (n <= (size_t)w) {
+		pane_put(p, row + 1, 1, attr, cs->status);
+		return;
+	}
+	size_t cut = (size_t)w;
+	while (cut > (size_t)w / 2 && cs->status[cut] != ' ')
+		cut--;
+	if (cs->status[cut] != ' ')
+		cut = (size_t)w;
+	snprintf(first, sizeof first, "%.*s", (int)cut, cs->status);
+	pane_put(p, row, 1, attr, first);
+	pane_put(p, row + 1, 1, attr, cs->status + cut + (cs->status[cut] == ' '));
+}
+
 void config_draw(const console *c)
 {
 	const config_screen *cs = &c->cs;
 	cfg_row rows[MAX_ROWS];
 	int n = screen_rows(cs->tab, rows, MAX_ROWS);
-	pane p = overlay_box(LINES - 2, BOX_W,
+	/* Tabs, note, a blank, the rows and an error row; help and status. */
+	pane p = overlay_box(n + 10, BOX_W,
 			     "Config (Tab: screen, Enter: edit, Space: toggle, t: test, s: save, Esc: close)");
 	int ih = pane_ih(&p);
 	char val[OPT_STR_MAX + 64];
@@ -415,6 +439,5 @@ void config_draw(const console *c)
 		pane_printf(&p, ih - 1, 1, crt_attr(CRT_WARN) | A_BOLD,
 			    "write the password into %s too? (y/n; y makes the file mode 0600)", cs->path);
 	else if (cs->status[0])
-		pane_put(&p, ih - 1, 1, cs->status_err ? crt_attr(CRT_BAD) | (int)A_BOLD : crt_attr(CRT_GOOD),
-			 cs->status);
+		draw_status(&p, ih - 2, cs);
 }

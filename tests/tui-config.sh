@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# tui-config.sh: the console's config screens (F2) in a real terminal (tmux)
+# against SQLite: values are checked as the config file checks them, with
+# the error inline; the VU count applies to the run at once; test connection
+# reports the server or the error without stopping the screen; save writes
+# a file that --config loads back, the password only when asked (then 0600).
+# Then: the console on an empty database offers to build the schema, builds
+# it with a progress bar and starts the run.  With the test MariaDB, a wrong
+# password shows the server's error.
+. "$(dirname "$0")/lib.sh"
+command -v tmux >/dev/null || skip_all "tmux not installed"
+cd "$T"
+
+"$TPCC_BIN" build --db "$T/t.db" --warehouses 1 >build.txt 2>&1
+assert "build exits 0" [ $? -eq 0 ]
+
+tui_start 120 40 "'$TPCC_BIN' run --db '$T/t.db' --vus 2 --rampup 1 --duration 600 --results-dir '$T/results'"
+assert "the run shows figures" tui_wait 'NOPM [1-9]'
+assert "the key bar lists F2" tui_shows 'F2 Config'
+tui_keys '?'
+assert "the help lists F2" tui_wait 'F2 +config screens'
+tui_keys x
+tui_gone 'any key closes' >/dev/null
+
+tui_keys F2
+assert "F2 opens the config screens" tui_wait 'Config \(Tab: screen'
+assert "on the Connection screen, built from the option table" tui_wait '│  file +'"$T"'/t.db'
+assert "it says changes apply to the next run while one is going" \
+	tui_shows 'a run is going: changes here apply to the next run'
+
+# Workload: a bad warehouse count is refused inline, naming the field.
+tui_keys 2
+assert "the Workload screen" tui_wait '│  warehouses +0'
+tui_keys Enter C-u abc Enter
+assert "a bad value shows the error inline, naming the field" \
+	tui_wait "warehouses: expected an integer from 0 to 100000, got 'abc'"
+assert "the value stays as it was" tui_shows '│  warehouses +0 '
+tui_keys Enter C-u 1 Enter
+assert "a good value is taken" tui_wait '│  warehouses +1 '
+assert "and the error is gone" tui_gone 'expected an integer'
+
+# Phases: the VU count applies now, a shorter duration to the next run.
+tui_keys 3
+assert "the Phases and VUs screen" tui_wait '│  schedule +'
+tui_keys Enter C-u 3 Enter
+assert "vus applies to the run at once" tui_wait 'VUs 3/3'
+tui_keys Down Down Enter C-u 2 Enter
+assert "a shorter duration is for the next run" tui_wait 'duration changed; it applies to the next run'
+tui_keys Down Down Down Enter C-u 0:3 Enter
+assert "the schedule takes AT:VUS steps" tui_wait '│  schedule +0:3'
+tui_keys Enter C-u '5:1,2:2' Enter
+assert "an out-of-order schedule is refused inline" tui_wait 'schedule: step 2: at 2 is not after'
+tui_keys 4
+assert "the Knobs screen" tui_wait '│  knobs +'
+tui_keys Enter C-u 'cache_size,synchronous' Enter
+assert "knobs take a list of variables" tui_wait '│  knobs +cache_size,synchronous'
+
+# Connection: test it, then break it, then mend it.
+tui_keys 1 t
+assert "test connection on the SQLite file says OK" tui_wait 'OK: sqlite SQLite [0-9.]+, TPC-C schema with 1 warehouse'
+tui_keys Down Down Down Down Down Down Down Enter C-u "$T/no/such/dir/x.db" Enter
+tui_keys t
+assert "a bad path gives the driver's error" tui_wait 'connection failed: '
+assert "and the console goes on" tui_wait 'VUs 3/3'
+tui_keys Enter C-u "$T/t.db" Enter
+tui_keys Up Up Up Up Up Up Up
+tui_keys Space
+assert "Space cycles the driver" tui_wait '│  driver +odbc'
+tui_keys t
+assert "a driver without its settings is refused" tui_wait 'cannot test: driver odbc needs a data source'
+tui_keys Space Space
+assert "to mysql" tui_wait '│  driver +mysql'
+tui_keys Down Down Down Enter C-u "$T/no.sock" Enter t
+assert "a mysql socket that is not there gives the client's error" \
+	tui_wait "connection failed: .*(Can't connect|no.sock)"
+tui_keys Enter C-u Enter Up Up Up Space
+assert "back to sqlite" tui_wait '│  driver +sqlite'
+
+# Save, without the password.
+tui_keys s
+assert "save asks for a path, the loaded config or ./tpcc-console.conf" tui_wait '^save to: \./tpcc-console\.conf'
+tui_keys C-u "$T/a.conf" Enter
+assert "saved without a password" tui_wait "saved to $T/a.conf without the password"
+assert "the file has the changed values" grep -q 'warehouses = 1;' "$T/a.conf"
+assert "and the knobs" grep -q 'knobs = \[ "cache_size", "synchronous" \]' "$T/a.conf"
+assert "and no password key" lacks "$T/a.conf" password
+"$TPCC_BIN" run --config "$T/a.conf" --batch --results-dir "$T/results2" </dev/null >a-run.txt 2>&1
+assert "run --config loads it: 3 VUs on a schedule, ramp-up 1 s, steady 2 s" \
+	contains a-run.txt 'a 1-step VU schedule, ramp-up 1 s, steady 2 s, ramp-down 0 s, statements mode'
+assert "and runs" contains a-run.txt 'NOPM'
+
+# A password: masked on screen, saved only when asked, then 0600.
+tui_keys Down Down Down Down Down Enter sekrit
+assert "the password is masked while typed" tui_wait '^password = \*{6}$'
+tui_keys Enter
+assert "and shown as *** after" tui_wait '│  password +\*\*\*'
+no_secret() { ! tui_shows sekrit; }
+assert "never in clear on the screen" no_secret
+tui_keys s C-u "$T/b.conf" Enter
+assert "save asks whether to write the password" tui_wait 'write the password into .*b.conf too\? \(y/n'
+tui_keys n
+assert "n saves without it" tui_wait "saved to $T/b.conf without the password"
+assert "the file has no password" lacks "$T/b.conf" sekrit
+echo 'connection = { };' >"$T/c.conf"
+chmod 644 "$T/c.conf"
+tui_keys s C-u "$T/c.conf" Enter
+tui_wait 'write the password into .*c.conf too' >/dev/null
+tui_keys y
+assert "y saves it, 0600" tui_wait "saved to $T/c.conf with the password \(mode 0600\); warning:"
+assert "with a warning about the old file" tui_wait "readable by others \(mode 644\)"
+assert "the file is mode 0600" [ "$(stat -c %a "$T/c.conf")" = 600 ]
+assert "and holds the password" grep -q 'password = "sekrit";' "$T/c.conf"
+
+tui_keys Escape
+assert "Esc closes the screens" tui_gone 'Config \(Tab: screen'
+tui_keys q
+tui_wait 'quit\? \(y/n\)' >/dev/null
+tui_keys y
+assert "the console ends" tui_exited 60
+assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+
+finish
