@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "batch.h"
 #include "build.h"
+#include "build_offer.h"
 #include "cli.h"
 #include "console.h"
 #include "consistency.h"
@@ -266,6 +267,57 @@ static int cmd_check(tpcc_config *c)
 
 /* ---- run ---------------------------------------------------------------- */
 
+/* 1: a complete schema, 0: none, -1: a build that did not finish or no
+ * way to look (err says which). */
+static int schema_ready(const tpcc_config *c, char *err, size_t errlen)
+{
+	db_conn *conn;
+	db_error e;
+	schema_info si;
+	if (schema_connect(c, 0, &conn, &e))
+		return 0; /* e.g. no such database yet: build will create it */
+	int rc = schema_inspect(conn, &si, &e);
+	conn->drv->disconnect(conn);
+	if (rc) {
+		snprintf(err, errlen, "%s", e.msg);
+		return -1;
+	}
+	if (si.present && !si.complete) {
+		snprintf(err, errlen, "%s holds a build that did not finish: run 'tpcc-console drop'",
+			 target_name(c));
+		return -1;
+	}
+	return si.present;
+}
+
+/* The console on a database without a schema: offer to build one first.
+ * Returns -1 to go on to the run, else the exit code. */
+static int offer_build(tpcc_config *c)
+{
+	char err[1200];
+	int ready = schema_ready(c, err, sizeof err);
+	if (ready < 0) {
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		return EX_FAIL;
+	}
+	if (ready)
+		return -1;
+	switch (build_offer_run(c, &g_stop, err, sizeof err)) {
+	case OFFER_BUILT:
+		return -1;
+	case OFFER_DECLINED:
+		if (atomic_load(&g_stop))
+			return EX_SIGNAL;
+		printf("no TPC-C schema in %s: nothing to run ('tpcc-console build' builds one; "
+		       "'tpcc-console demo' shows the console on a small one)\n", target_name(c));
+		return EX_OK;
+	default:
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		return atomic_load(&g_stop) ? EX_SIGNAL : EX_FAIL;
+	}
+}
+
+
 static int on_terminal(void)
 {
 	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
@@ -287,6 +339,11 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 	if (need_driver(c))
 		return EX_USAGE;
 	int console = front == FRONT_CONSOLE;
+	if (console && !demo) {
+		int rc = offer_build(c);
+		if (rc >= 0)
+			return rc;
+	}
 	batch_init(&b, stdout, c->report_interval);
 	if (front == FRONT_BATCH)
 		batch_hooks(&b, &h);
@@ -350,29 +407,6 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 }
 
 /* ---- demo --------------------------------------------------------------- */
-
-/* 1: a complete schema, 0: none, -1: a build that did not finish or no
- * way to look (err says which). */
-static int schema_ready(const tpcc_config *c, char *err, size_t errlen)
-{
-	db_conn *conn;
-	db_error e;
-	schema_info si;
-	if (schema_connect(c, 0, &conn, &e))
-		return 0; /* e.g. no such database yet: build will create it */
-	int rc = schema_inspect(conn, &si, &e);
-	conn->drv->disconnect(conn);
-	if (rc) {
-		snprintf(err, errlen, "%s", e.msg);
-		return -1;
-	}
-	if (si.present && !si.complete) {
-		snprintf(err, errlen, "%s holds a build that did not finish: run 'tpcc-console drop'",
-			 target_name(c));
-		return -1;
-	}
-	return si.present;
-}
 
 /* The demo: the configured database (SQLite by default), a 1-warehouse
  * schema built first when there is none, and a VU schedule looping until
@@ -458,9 +492,8 @@ int main(int argc, char **argv)
 
 	if (!sub) {
 		/* On a terminal with nothing asked: the console, over the
-		 * configured schema when there is one, else the demo. */
-		int ready = schema_ready(&cfg, err, sizeof err);
-		rc = ready > 0 ? cmd_run(&cfg, FRONT_CONSOLE, 0) : cmd_demo(&cfg);
+		 * configured schema, offering to build it when there is none. */
+		rc = cmd_run(&cfg, FRONT_CONSOLE, 0);
 	} else if (!strcmp(sub, "build"))
 		rc = cmd_build(&cfg);
 	else if (!strcmp(sub, "run"))

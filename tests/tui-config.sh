@@ -119,4 +119,53 @@ tui_keys y
 assert "the console ends" tui_exited 60
 assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
 
+# The console on an empty database offers to build the schema.
+: >"$T/empty.db"
+tui_start 120 40 "'$TPCC_BIN' run --db '$T/empty.db' --vus 2 --rampup 1 --duration 600 --results-dir '$T/results3'"
+assert "no schema: the console offers to build it" tui_wait "No TPC-C schema in $T/empty.db\."
+assert "asking first" tui_shows 'Build 1 warehouse now\? \(y/n\)'
+tui_keys y
+assert "y builds, with a progress bar" tui_wait '^ +│  \[=*>? *\] +│$'
+assert "rows/s, warehouses done and ETA under it" tui_wait '[0-9]+%  [01]/1 warehouses  [0-9]+ rows  [0-9]+ rows/s  elapsed [0-9]+ s  ETA [0-9:-]+'
+assert "then the run starts, its panes showing throughput" tui_wait 'NOPM [1-9]' 180
+tui_keys q
+tui_wait 'quit\? \(y/n\)' >/dev/null
+tui_keys y
+assert "that console ends too" tui_exited 60
+assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+
+# tpcc-console with no subcommand offers the same; n leaves, building nothing.
+: >"$T/empty2.db"
+tui_start 100 30 "'$TPCC_BIN' --db '$T/empty2.db'"
+assert "the bare console offers to build too" tui_wait 'Build 1 warehouse now\? \(y/n\)'
+tui_keys n
+assert "n leaves" tui_exited 30
+assert "saying there is nothing to run" tui_wait "empty2.db: nothing to run"
+no_tables() {
+	[ "$(python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from sqlite_master").fetchone()[0])' "$1")" = 0 ]
+}
+assert "and nothing was built" no_tables "$T/empty2.db"
+
+# MariaDB: a wrong password is the server's error on the screen, no crash.
+if [ -n "${TPCC_TEST_MYSQL_SOCKET:-}" ]; then
+	tui_start 120 40 "'$TPCC_BIN' run --db '$T/t.db' --vus 1 --rampup 0 --duration 600 --results-dir '$T/results4'"
+	tui_wait 'NOPM [1-9]' >/dev/null
+	tui_keys F2
+	tui_wait 'Config \(Tab: screen' >/dev/null
+	tui_keys Space Space Space
+	assert "mysql chosen" tui_wait '│  driver +mysql'
+	tui_keys Down Down Down Enter C-u "$TPCC_TEST_MYSQL_SOCKET" Enter
+	tui_keys Down Enter C-u tpcc Enter Down Enter C-u not-the-password Enter
+	tui_keys t
+	assert "MariaDB's own error for a wrong password" tui_wait "connection failed: .*Access denied for user 'tpcc'"
+	assert "and the console goes on" tui_wait 'VUs 1/1'
+	tui_keys Escape q
+	tui_wait 'quit\? \(y/n\)' >/dev/null
+	tui_keys y
+	assert "it ends cleanly" tui_exited 60
+	assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+else
+	echo "# no test MariaDB: the wrong-password check is skipped"
+fi
+
 finish
