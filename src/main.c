@@ -308,8 +308,8 @@ static int offer_build(tpcc_config *c)
 	case OFFER_DECLINED:
 		if (atomic_load(&g_stop))
 			return EX_SIGNAL;
-		printf("no TPC-C schema in %s: nothing to run ('tpcc-console build' builds one; "
-		       "'tpcc-console demo' shows the console on a small one)\n", target_name(c));
+		fprintf(stderr, "tpcc-console: no TPC-C schema in %s: nothing to run (tpcc-console "
+			"build makes one)\n", target_name(c));
 		return EX_OK;
 	default:
 		fprintf(stderr, "tpcc-console: %s\n", err);
