@@ -1166,7 +1166,7 @@ void config_usage(FILE *out)
 	      "  check     check the TPC-C consistency conditions (clause 3.3.2)\n"
 	      "  drop      drop the TPC-C tables\n"
 	      "With no subcommand on a terminal: the console over the configured\n"
-	      "schema, or the demo when there is none.\n"
+	      "schema; when there is none it offers to build it first.\n"
 	      "Options may come before or after the subcommand.\n"
 	      "\n"
 	      "General options:\n", out);
