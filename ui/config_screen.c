@@ -182,8 +182,9 @@ static int apply_live(console *c, const opt_def *o, const tpcc_config *before)
 		return 0;
 	if (worker_command(c->wk, line))
 		return 0;
-	status(&c->cs, 0, "%s = %s; applied to the run now: %s", leaf(o), line + strcspn(line, " ") + 1,
-	       line);
+	char val[32];
+	opt_format(now, o, val, sizeof val);
+	status(&c->cs, 0, "%s = %s; applied to the run now: %s", leaf(o), val, line);
 	return 1;
 }
 
