@@ -73,7 +73,27 @@ assert "to mysql" tui_wait '│  driver +mysql'
 tui_keys Down Down Down Enter C-u "$T/no.sock" Enter t
 assert "a mysql socket that is not there gives the client's error" \
 	tui_wait "connection failed: .*(Can't connect|no.sock)"
-tui_keys Enter C-u Enter Up Up Up Space
+# A server that takes the connection and never answers: the test runs on
+# its own thread, so the screen goes on meanwhile.
+python3 -c '
+import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
+open(sys.argv[1] + ".tmp", "w").write(str(s.getsockname()[1]))
+import os; os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+time.sleep(300)' "$T/mute.port" &
+MUTE=$!
+on_exit "kill $MUTE 2>/dev/null"
+port_file() { local i=0; while [ ! -s "$T/mute.port" ]; do i=$((i + 1)); [ $i -gt 100 ] && return 1; sleep 0.1; done; }
+assert "a mute server listens" port_file
+tui_keys Enter C-u Enter Up Up Enter C-u 127.0.0.1 Enter Down Enter C-u "$(cat "$T/mute.port")" Enter t
+assert "test connection against a mute server says it is connecting" tui_wait 'connecting with driver mysql'
+clock() { tui_screen | grep -oP '│ \K[0-9]{2}:[0-9]{2}:[0-9]{2}(?= │ SQLite)'; }
+t0=$(clock)
+clock_moves() { local i=0; while [ "$(clock)" = "$t0" ]; do i=$((i + 1)); [ $i -gt 50 ] && return 1; sleep 0.1; done; }
+assert "and the screen keeps moving while it waits" clock_moves
+tui_keys t
+assert "a second t does not start another" tui_wait 'still connecting'
+tui_keys Enter C-u 0 Enter Up Enter C-u Enter Up Space
 assert "back to sqlite" tui_wait '│  driver +sqlite'
 
 # Save, without the password.
