@@ -116,11 +116,19 @@ tui_keys Enter
 assert "and shown as *** after" tui_wait '│  password +\*\*\*'
 no_secret() { ! tui_shows sekrit; }
 assert "never in clear on the screen" no_secret
+tui_keys Down Down Down Down Enter C-u 'DSN=x;PWD=secret1' Enter
+assert "an ODBC string's password is masked" tui_wait '│  odbc +DSN=x;PWD=\*\*\*'
+tui_keys Enter End ';UID=u' Enter
+assert "*** taken back as typed is refused, not made the password" \
+	tui_wait 'odbc: \*\*\* stands for the hidden password'
+tui_keys Enter Enter
+assert "taken back unchanged it stays" tui_gone 'stands for the hidden'
 tui_keys s C-u "$T/b.conf" Enter
 assert "save asks whether to write the password" tui_wait 'write the password into .*b.conf too\? \(y/n'
 tui_keys n
 assert "n saves without it" tui_wait "saved to $T/b.conf without the password"
 assert "the file has no password" lacks "$T/b.conf" sekrit
+assert "nor the ODBC string's" grep -q 'odbc = "DSN=x";' "$T/b.conf"
 echo 'connection = { };' >"$T/c.conf"
 chmod 644 "$T/c.conf"
 tui_keys s C-u "$T/c.conf" Enter
@@ -130,6 +138,7 @@ assert "y saves it, 0600" tui_wait "saved to $T/c.conf with the password \(mode 
 assert "with a warning about the old file" tui_wait "readable by others \(mode 644\)"
 assert "the file is mode 0600" [ "$(stat -c %a "$T/c.conf")" = 600 ]
 assert "and holds the password" grep -q 'password = "sekrit";' "$T/c.conf"
+assert "and the ODBC string's" grep -q 'odbc = "DSN=x;PWD=secret1";' "$T/c.conf"
 
 tui_keys Escape
 assert "Esc closes the screens" tui_gone 'Config \(Tab: screen'

@@ -134,11 +134,16 @@ static int act_save(console *c)
 
 /* The settings hold a password: connection.password, or PWD= in an ODBC
  * connection string. */
-static int holds_password(const tpcc_config *t)
+static int odbc_has_password(const tpcc_config *t)
 {
 	char stripped[sizeof t->odbc];
 	conn_string_strip_password(t->odbc, stripped, sizeof stripped);
-	return t->password[0] || strcmp(stripped, t->odbc) != 0;
+	return strcmp(stripped, t->odbc) != 0;
+}
+
+static int holds_password(const tpcc_config *t)
+{
+	return t->password[0] || odbc_has_password(t);
 }
 
 static void save(console *c, int with_password)
@@ -195,8 +200,19 @@ static void commit(console *c, const opt_def *o, const char *text)
 	tpcc_config before = cs->edit;
 	/* An ODBC string comes back as shown, password masked: unchanged. */
 	prefill(cs, o, shown, sizeof shown);
-	if (!o->secret && !strcmp(text, shown))
+	if (!o->secret && !strcmp(text, shown)) {
+		if (cs->bad == o)
+			cs->bad = NULL;   /* the value stands as it was */
 		return;
+	}
+	/* The screen shows an ODBC string's password as ***; taken back as
+	 * typed, that would become the password. */
+	if (o->offset == offsetof(tpcc_config, odbc) && odbc_has_password(&cs->edit) && strstr(text, "=***")) {
+		cs->bad = o;
+		snprintf(cs->bad_msg, sizeof cs->bad_msg, "%s: *** stands for the hidden password; type "
+			 "it again, or leave the PWD= pair out", leaf(o));
+		return;
+	}
 	if (opt_set(&cs->edit, o, text, msg, sizeof msg)) {
 		cs->bad = o;
 		snprintf(cs->bad_msg, sizeof cs->bad_msg, "%s: %s", leaf(o), msg);
