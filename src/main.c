@@ -15,6 +15,8 @@
 #include <termios.h>
 #include <unistd.h>
 #include "batch.h"
+#include "build.h"
+#include "build_offer.h"
 #include "cli.h"
 #include "console.h"
 #include "consistency.h"
@@ -156,19 +158,23 @@ static int build_procedures(tpcc_config *c, db_conn *conn, const dialect *d,
 
 /* ---- build -------------------------------------------------------------- */
 
-static int cmd_build(tpcc_config *c)
+/* build's lines on stdout, as the stages come. */
+static void build_note_stdout(void *ctx, enum build_stage stage, const char *text)
+{
+	if (stage != BUILD_CONNECTING && stage != BUILD_LOADING)
+		printf("%s\n", text);
+	fflush(stdout);
+}
+
+/* build --procedures-only: its own connection to a finished build. */
+static int cmd_build_procedures(tpcc_config *c)
 {
 	const dialect *d;
 	db_conn *conn;
 	db_error e;
 	schema_info si;
-	char buf[64], err[600];
 
-	if (need_driver(c))
-		return EX_USAGE;
-	if (c->warehouses <= 0)
-		c->warehouses = 1;
-	if (schema_connect(c, 1, &conn, &e)) {
+	if (schema_connect(c, 0, &conn, &e)) {
 		fprintf(stderr, "tpcc-console: cannot connect: %s\n", e.msg);
 		return EX_FAIL;
 	}
@@ -176,88 +182,32 @@ static int cmd_build(tpcc_config *c)
 		conn->drv->disconnect(conn);
 		return EX_USAGE;
 	}
-	if (schema_inspect(conn, &si, &e)) {
+	int rc = EX_FAIL;
+	if (schema_inspect(conn, &si, &e))
 		fprintf(stderr, "tpcc-console: %s\n", e.msg);
-		goto fail;
-	}
-	if (c->procedures_only) {
-		int rc = build_procedures(c, conn, d, &si);
-		conn->drv->disconnect(conn);
-		return rc;
-	}
-	if (si.present) {
-		if (si.complete)
-			fprintf(stderr, "tpcc-console: %s already holds a TPC-C schema (%d warehouses, built %s);"
-				" run 'tpcc-console drop' first\n", target_name(c), si.warehouses, si.built_at);
-		else
-			fprintf(stderr, "tpcc-console: %s holds a build that did not finish (%d warehouses);"
-				" run 'tpcc-console drop', then build again\n", target_name(c), si.warehouses);
-		conn->drv->disconnect(conn);
-		return EX_FAIL;
-	}
+	else
+		rc = build_procedures(c, conn, d, &si);
+	conn->drv->disconnect(conn);
+	return rc;
+}
 
-	tpcc_rng r;
-	tpcc_nurand_c cl;
-	rng_seed(&r, fresh_seed());
-	nurand_c_load(&r, &cl);
-	char stamp[24];
-	timestamp_iso_utc(stamp);
-	printf("building %d warehouse%s in %s (%s) with %d load thread%s\n", c->warehouses,
-	       c->warehouses == 1 ? "" : "s", target_name(c), conn->drv->server_version(conn),
-	       c->load_threads, c->load_threads == 1 ? "" : "s");
-	fflush(stdout);
-	if (schema_create_tables(conn, d, &e))
-		goto fail;
-	snprintf(buf, sizeof buf, "%d", c->warehouses);
-	if (schema_meta_set(conn, "warehouses", buf, &e) || schema_meta_set(conn, "status", "loading", &e) ||
-	    schema_meta_set(conn, "built_at", stamp, &e))
-		goto fail;
-	snprintf(buf, sizeof buf, "%d", cl.c_last);
-	if (schema_meta_set(conn, "c_last", buf, &e))
-		goto fail;
-	snprintf(buf, sizeof buf, "%d", cl.c_id);
-	if (schema_meta_set(conn, "c_id", buf, &e))
-		goto fail;
-	snprintf(buf, sizeof buf, "%d", cl.ol_i_id);
-	if (schema_meta_set(conn, "ol_i_id", buf, &e))
-		goto fail;
-
-	uint64_t t0 = now_ns();
+static int cmd_build(tpcc_config *c)
+{
 	progress p;
-	progress_start(&p, "loading", loader_rows_estimate(c->warehouses), c->warehouses, stdout);
-	int rc = loader_run(c, d, &cl, &g_stop, &p, err, sizeof err);
-	progress_finish(&p);
-	if (rc) {
-		fprintf(stderr, "tpcc-console: load %s: %s\n", atomic_load(&g_stop) ? "stopped" : "failed", err);
-		fprintf(stderr, "tpcc-console: %s holds a partial load; run 'tpcc-console drop' before building again\n",
-			target_name(c));
-		conn->drv->disconnect(conn);
+	build_report r;
+	char err[1200];
+
+	if (need_driver(c))
+		return EX_USAGE;
+	if (c->warehouses <= 0)
+		c->warehouses = 1;
+	if (c->procedures_only)
+		return cmd_build_procedures(c);
+	if (build_schema(c, &g_stop, &p, stdout, build_note_stdout, NULL, &r, err, sizeof err)) {
+		fprintf(stderr, "tpcc-console: %s\n", err);
 		return atomic_load(&g_stop) ? EX_SIGNAL : EX_FAIL;
 	}
-	double load_s = (now_ns() - t0) / 1e9;
-	printf("creating indexes and statistics...\n");
-	fflush(stdout);
-	if (schema_create_indexes(conn, d, &e))
-		goto fail;
-	/* Always, so either mode can run on any build. */
-	if (d->create_procedures) {
-		printf("creating the stored procedures...\n");
-		fflush(stdout);
-		if (schema_create_procedures(conn, d, &e))
-			goto fail;
-	}
-	if (schema_meta_set(conn, "status", "complete", &e))
-		goto fail;
-	double total_s = (now_ns() - t0) / 1e9;
-	printf("built %d warehouse%s: %llu rows loaded in %.1f s (%.0f rows/s), ready in %.1f s\n",
-	       c->warehouses, c->warehouses == 1 ? "" : "s", (unsigned long long)atomic_load(&p.done),
-	       load_s, atomic_load(&p.done) / (load_s > 0 ? load_s : 1), total_s);
-	conn->drv->disconnect(conn);
 	return EX_OK;
-fail:
-	fprintf(stderr, "tpcc-console: build failed: %s\n", e.msg);
-	conn->drv->disconnect(conn);
-	return EX_FAIL;
 }
 
 /* ---- drop / check ------------------------------------------------------- */
@@ -345,6 +295,57 @@ static int cmd_check(tpcc_config *c)
 
 /* ---- run ---------------------------------------------------------------- */
 
+/* 1: a complete schema, 0: none, -1: a build that did not finish or no
+ * way to look (err says which). */
+static int schema_ready(const tpcc_config *c, char *err, size_t errlen)
+{
+	db_conn *conn;
+	db_error e;
+	schema_info si;
+	if (schema_connect(c, 0, &conn, &e))
+		return 0; /* e.g. no such database yet: build will create it */
+	int rc = schema_inspect(conn, &si, &e);
+	conn->drv->disconnect(conn);
+	if (rc) {
+		snprintf(err, errlen, "%s", e.msg);
+		return -1;
+	}
+	if (si.present && !si.complete) {
+		snprintf(err, errlen, "%s holds a build that did not finish: run 'tpcc-console drop'",
+			 target_name(c));
+		return -1;
+	}
+	return si.present;
+}
+
+/* The console on a database without a schema: offer to build one first.
+ * Returns -1 to go on to the run, else the exit code. */
+static int offer_build(tpcc_config *c)
+{
+	char err[1200];
+	int ready = schema_ready(c, err, sizeof err);
+	if (ready < 0) {
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		return EX_FAIL;
+	}
+	if (ready)
+		return -1;
+	switch (build_offer_run(c, &g_stop, err, sizeof err)) {
+	case OFFER_BUILT:
+		return -1;
+	case OFFER_DECLINED:
+		if (atomic_load(&g_stop))
+			return EX_SIGNAL;
+		fprintf(stderr, "tpcc-console: no TPC-C schema in %s: nothing to run (tpcc-console "
+			"build makes one)\n", target_name(c));
+		return EX_OK;
+	default:
+		fprintf(stderr, "tpcc-console: %s\n", err);
+		return atomic_load(&g_stop) ? EX_SIGNAL : EX_FAIL;
+	}
+}
+
+
 static int on_terminal(void)
 {
 	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
@@ -366,6 +367,11 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 	if (need_driver(c))
 		return EX_USAGE;
 	int console = front == FRONT_CONSOLE;
+	if (console && !demo) {
+		int rc = offer_build(c);
+		if (rc >= 0)
+			return rc;
+	}
 	batch_init(&b, stdout, c->report_interval);
 	if (front == FRONT_BATCH)
 		batch_hooks(&b, &h);
@@ -430,29 +436,6 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 }
 
 /* ---- demo --------------------------------------------------------------- */
-
-/* 1: a complete schema, 0: none, -1: a build that did not finish or no
- * way to look (err says which). */
-static int schema_ready(const tpcc_config *c, char *err, size_t errlen)
-{
-	db_conn *conn;
-	db_error e;
-	schema_info si;
-	if (schema_connect(c, 0, &conn, &e))
-		return 0; /* e.g. no such database yet: build will create it */
-	int rc = schema_inspect(conn, &si, &e);
-	conn->drv->disconnect(conn);
-	if (rc) {
-		snprintf(err, errlen, "%s", e.msg);
-		return -1;
-	}
-	if (si.present && !si.complete) {
-		snprintf(err, errlen, "%s holds a build that did not finish: run 'tpcc-console drop'",
-			 target_name(c));
-		return -1;
-	}
-	return si.present;
-}
 
 /* The demo: the configured database (SQLite by default), a 1-warehouse
  * schema built first when there is none, and a VU schedule looping until
@@ -539,9 +522,8 @@ int main(int argc, char **argv)
 
 	if (!sub) {
 		/* On a terminal with nothing asked: the console, over the
-		 * configured schema when there is one, else the demo. */
-		int ready = schema_ready(&cfg, err, sizeof err);
-		rc = ready > 0 ? cmd_run(&cfg, FRONT_CONSOLE, 0) : cmd_demo(&cfg);
+		 * configured schema, offering to build it when there is none. */
+		rc = cmd_run(&cfg, FRONT_CONSOLE, 0);
 	} else if (!strcmp(sub, "build"))
 		rc = cmd_build(&cfg);
 	else if (!strcmp(sub, "run"))

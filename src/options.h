@@ -75,6 +75,13 @@ typedef struct tpcc_config {
 
 typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;
 
+/* Which console config screen (F2) shows an option; OPT_SCR_NONE: none
+ * (the file and the command line still have it). */
+typedef enum opt_screen {
+	OPT_SCR_NONE, OPT_SCR_CONNECTION, OPT_SCR_WORKLOAD, OPT_SCR_PHASES, OPT_SCR_KNOBS,
+	OPT_SCR_COUNT
+} opt_screen;
+
 typedef struct opt_def {
 	const char *key;        /* config path, e.g. "connection.host" */
 	const char *longopt;    /* command-line name without "--", or NULL */
@@ -88,10 +95,14 @@ typedef struct opt_def {
 	const char *argname;    /* for --help */
 	const char *help;
 	int secret;             /* never printed, never from argv */
+	opt_screen screen;      /* the config screen it is edited on */
 } opt_def;
 
 extern const opt_def opt_table[];
 extern const size_t opt_count;
+
+/* "Connection", "Workload", ... for a screen's tab. */
+const char *opt_screen_name(opt_screen s);
 
 void config_defaults(tpcc_config *c);
 const opt_def *opt_find_key(const char *key);
@@ -106,6 +117,9 @@ void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len);
  * "***": opt_format uses it for connection.odbc, so the password never
  * reaches a results file or the screen. */
 void conn_string_redact(const char *in, char *out, size_t len);
+/* The same string with its PWD=/Password= pairs left out altogether, for a
+ * saved config file that must not hold the password. */
+void conn_string_strip_password(const char *in, char *out, size_t len);
 /* Check a VU schedule: at >= 0 and strictly increasing, vus 0..10000, at most
  * SCHEDULE_MAX steps.  Returns 0, or -1 with err filled and *bad (if not
  * NULL) set to the index of the offending step. */
@@ -121,6 +135,14 @@ int opt_check_knob(const char *name, char *err, size_t errlen);
  * Returns 0, or -1 with err filled (one line per problem found, in file
  * order) and c left untouched.  On success c->config_path is set. */
 int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen);
+/* Write c to path as a libconfig file that config_load_file reads back to
+ * the same settings.  The password (connection.password and an ODBC
+ * string's PWD=) is written only when with_password; the file is then
+ * created mode 0600.  The file is replaced atomically.  warn (may be NULL)
+ * gets a notice, e.g. that the file it replaced was readable by others.
+ * Returns 0, or -1 with err filled. */
+int config_save_file(const tpcc_config *c, const char *path, int with_password,
+		     char *warn, size_t warnlen, char *err, size_t errlen);
 /* 1 if the file holds a password and is readable by group or others. */
 int config_file_exposes_password(const char *path, const tpcc_config *c);
 

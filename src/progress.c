@@ -16,34 +16,43 @@ static void fmt_eta(char *buf, size_t len, double s)
 		snprintf(buf, len, "%d:%02d", (int)s / 60, (int)s % 60);
 }
 
-static void draw(progress *p, int final)
+void progress_format(const progress *p, int bar_w, int final, char *buf, size_t len)
 {
 	uint64_t done = atomic_load(&p->done);
 	int parts = atomic_load(&p->parts_done);
 	double el = (now_ns() - p->start_ns) / 1e9;
 	double frac = p->total ? (double)done / p->total : 0;
-	if (frac > 1)
-		frac = 1;
-	if (final)
+	if (frac > 1 || final)
 		frac = 1;
 	double rate = el > 0 ? done / el : 0;
-	char eta[16];
+	char eta[16], bar[130] = "";
 	fmt_eta(eta, sizeof eta, rate > 0 ? (p->total - (done < p->total ? done : p->total)) / rate : -1);
-
-	if (p->tty) {
-		char bar[31];
-		int fill = (int)(frac * 30);
-		for (int i = 0; i < 30; i++)
-			bar[i] = i < fill ? '=' : (i == fill ? '>' : ' ');
-		bar[30] = '\0';
-		fprintf(p->out, "\r%s [%s] %3d%%  %d/%d warehouses  %.0f rows/s  ETA %s   %s",
-			p->what, bar, (int)(frac * 100), parts, p->parts_total, rate,
-			final ? "0:00" : eta, final ? "\n" : "");
-	} else {
-		fprintf(p->out, "%s: %3d%%  %d/%d warehouses  %llu rows  %.0f rows/s  elapsed %.0f s  ETA %s\n",
-			p->what, (int)(frac * 100), parts, p->parts_total,
-			(unsigned long long)done, rate, el, final ? "0:00" : eta);
+	if (bar_w > (int)sizeof bar - 4)
+		bar_w = (int)sizeof bar - 4;
+	if (bar_w > 0) {
+		int fill = (int)(frac * bar_w);
+		bar[0] = '[';
+		for (int i = 0; i < bar_w; i++)
+			bar[1 + i] = i < fill ? '=' : (i == fill ? '>' : ' ');
+		bar[1 + bar_w] = ']';
+		bar[2 + bar_w] = ' ';
+		bar[3 + bar_w] = '\0';
 	}
+	snprintf(buf, len, "%s%3d%%  %d/%d warehouses  %llu rows  %.0f rows/s  elapsed %.0f s  ETA %s",
+		 bar, (int)(frac * 100), parts, p->parts_total, (unsigned long long)done, rate, el,
+		 final ? "0:00" : eta);
+}
+
+static void draw(progress *p, int final)
+{
+	char line[300];
+	if (!p->out)
+		return;
+	progress_format(p, p->tty ? 30 : 0, final, line, sizeof line);
+	if (p->tty)
+		fprintf(p->out, "\r%s %s   %s", p->what, line, final ? "\n" : "");
+	else
+		fprintf(p->out, "%s: %s\n", p->what, line);
 	fflush(p->out);
 }
 
@@ -70,9 +79,9 @@ void progress_start(progress *p, const char *what, uint64_t total, int parts_tot
 	p->total = total;
 	p->parts_total = parts_total;
 	p->out = out;
-	p->tty = isatty(fileno(out));
+	p->tty = out && isatty(fileno(out));
 	p->start_ns = now_ns();
-	p->running = pthread_create(&p->thread, NULL, progress_main, p) == 0;
+	p->running = out && pthread_create(&p->thread, NULL, progress_main, p) == 0;
 }
 
 void progress_finish(progress *p)

@@ -23,7 +23,12 @@ typedef struct progress {
 	int running;
 } progress;
 
+/* out NULL: no display, only the counts, for a caller that draws them
+ * itself with progress_format (the console's build screen). */
 void progress_start(progress *p, const char *what, uint64_t total, int parts_total, FILE *out);
+/* "[=====>    ]  42%  1/2 warehouses  12345 rows/s  ETA 0:10", bar_w
+ * cells wide (0: no bar); final shows the end state. */
+void progress_format(const progress *p, int bar_w, int final, char *buf, size_t len);
 /* Draw the final state and stop the display thread. */
 void progress_finish(progress *p);
 

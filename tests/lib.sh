@@ -138,11 +138,15 @@ tui_start() {
 	local w=$1 h=$2; shift 2
 	command -v tmux >/dev/null || skip_all "tmux not installed"
 	rm -f "$T/tui.exit"
-	tui kill-session -t tui 2>/dev/null    # an earlier one, kept by remain-on-exit
 	# remain-on-exit: what the command left on the screen stays readable.
-	tui new-session -d -s tui -x "$w" -y "$h" \
+	# The new session comes first and takes the name after the earlier one
+	# (kept by remain-on-exit) is gone: a server left with no session exits,
+	# and a new-session racing that exit finds no server.
+	tui new-session -d -s tui-next -x "$w" -y "$h" \
 		"cd '$T' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$T' $*; echo \$? >'$T/tui.exit'" \; \
-		set-option -t tui remain-on-exit on
+		set-option -t tui-next remain-on-exit on
+	tui kill-session -t =tui 2>/dev/null
+	tui rename-session -t =tui-next tui
 	on_exit "tmux -L '$TUI_SOCK' kill-server 2>/dev/null"
 }
 tui_screen() { tui capture-pane -p -t tui 2>/dev/null; }

@@ -9,6 +9,7 @@
 #include <check.h>
 #include "unit.h"
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -911,6 +912,103 @@ START_TEST(test_odbc_password_redacted)
 }
 END_TEST
 
+/* Every option formats the same after a save and a load, except the
+ * password, which is there only when asked for. */
+static void require_same(const tpcc_config *a, const tpcc_config *b, int with_password)
+{
+	char va[1200], vb[1200];
+
+	for (size_t i = 0; i < opt_count; i++) {
+		const opt_def *o = &opt_table[i];
+		if (o->secret)
+			continue;
+		opt_format(a, o, va, sizeof va);
+		opt_format(b, o, vb, sizeof vb);
+		if (o->offset == offsetof(tpcc_config, odbc) && !with_password) {
+			ck_assert_str_eq(b->odbc, "DSN=x;UID=bob");
+			continue;
+		}
+		ck_assert_msg(strcmp(va, vb) == 0, "%s: saved %s, loaded %s", o->key, va, vb);
+	}
+	ck_assert_str_eq(b->password, with_password ? a->password : "");
+}
+
+START_TEST(test_save_round_trip)
+{
+	static const char *const set[][2] = {
+		{ "connection.driver", "mysql" }, { "connection.host", "db \"one\"\\x" },
+		{ "connection.port", "3307" }, { "connection.user", "bob" },
+		{ "connection.password", "s3cr\"et" }, { "connection.odbc", "DSN=x;PWD=hunter2;UID=bob" },
+		{ "connection.ssl_mode", "REQUIRED" }, { "connection.read_option_files", "false" },
+		{ "workload.warehouses", "42" }, { "workload.mode", "procedures" },
+		{ "workload.keying_thinking", "true" }, { "run.vus", "9" }, { "run.rampup", "3" },
+		{ "run.duration", "77" }, { "run.schedule", "0:2,30:4,60:1" },
+		{ "run.knobs", "innodb_io_capacity,max_connections" },
+	};
+	tpcc_config c, back;
+	char path[600], warn[400];
+	struct stat st;
+
+	config_defaults(&c);
+	for (size_t i = 0; i < sizeof set / sizeof set[0]; i++)
+		ck_assert_msg(opt_set(&c, opt_find_key(set[i][0]), set[i][1], errbuf, sizeof errbuf) == 0,
+			      "%s: %s", set[i][0], errbuf);
+	snprintf(path, sizeof path, "%s/saved.conf", tmpdir);
+	for (int with_pw = 0; with_pw < 2; with_pw++) {
+		ck_assert_msg(config_save_file(&c, path, with_pw, warn, sizeof warn, errbuf,
+					       sizeof errbuf) == 0, "%s", errbuf);
+		config_defaults(&back);
+		ck_assert_msg(config_load_file(&back, path, errbuf, sizeof errbuf) == 0, "%s", errbuf);
+		require_same(&c, &back, with_pw);
+		ck_assert_int_eq(stat(path, &st), 0);
+		if (with_pw)
+			ck_assert_int_eq(st.st_mode & 0777, 0600);
+	}
+	/* A file others could read is replaced by a private one, with a word. */
+	ck_assert_int_eq(chmod(path, 0644), 0);
+	ck_assert_int_eq(config_save_file(&c, path, 1, warn, sizeof warn, errbuf, sizeof errbuf), 0);
+	ck_assert_ptr_nonnull(strstr(warn, "readable by others"));
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0600);
+	/* Without the password, the mode the owner chose stays. */
+	ck_assert_int_eq(chmod(path, 0640), 0);
+	ck_assert_int_eq(config_save_file(&c, path, 0, warn, sizeof warn, errbuf, sizeof errbuf), 0);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 0777, 0640);
+	/* A directory that is not there: an error, no file. */
+	snprintf(path, sizeof path, "%s/no/such/dir.conf", tmpdir);
+	ck_assert_int_eq(config_save_file(&c, path, 0, warn, sizeof warn, errbuf, sizeof errbuf), -1);
+	ck_assert_ptr_nonnull(strstr(errbuf, "cannot create"));
+}
+END_TEST
+
+START_TEST(test_odbc_password_stripped)
+{
+	char out[256];
+
+	conn_string_strip_password("DSN=pg;UID=bob;PWD=s3cret;Port=5432", out, sizeof out);
+	ck_assert_str_eq(out, "DSN=pg;UID=bob;Port=5432");
+	conn_string_strip_password("Password={a;b};DSN=x;", out, sizeof out);
+	ck_assert_str_eq(out, "DSN=x;");
+	conn_string_strip_password("DSN=x;UID=y", out, sizeof out);
+	ck_assert_str_eq(out, "DSN=x;UID=y");
+}
+END_TEST
+
+START_TEST(test_every_screen_has_options)
+{
+	int count[OPT_SCR_COUNT] = { 0 };
+
+	for (size_t i = 0; i < opt_count; i++)
+		count[opt_table[i].screen]++;
+	for (int s = 1; s < OPT_SCR_COUNT; s++)
+		ck_assert_msg(count[s] > 0, "screen %s has no options", opt_screen_name((opt_screen)s));
+	ck_assert_int_eq(opt_find_key("workload.warehouses")->screen, OPT_SCR_WORKLOAD);
+	ck_assert_int_eq(opt_find_key("run.schedule")->screen, OPT_SCR_PHASES);
+	ck_assert_int_eq(opt_find_key("run.knobs")->screen, OPT_SCR_KNOBS);
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
@@ -923,6 +1021,9 @@ static Suite *config_suite(void)
 	tcase_add_checked_fixture(a, setup, teardown);
 	tcase_add_test(t, test_defaults);
 	tcase_add_test(t, test_odbc_password_redacted);
+	tcase_add_test(t, test_odbc_password_stripped);
+	tcase_add_test(t, test_every_screen_has_options);
+	tcase_add_test(f, test_save_round_trip);
 	tcase_add_test(t, test_table_keys_unique);
 	tcase_add_test(t, test_opt_set_int);
 	tcase_add_test(t, test_opt_set_bool);

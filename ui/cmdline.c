@@ -51,6 +51,17 @@ void cmdline_open(cmdline *c, const char *prefill)
 	c->searching = 0;
 	c->browsing = 0;
 	c->hint[0] = '\0';
+	c->plain = 0;
+	c->mask = 0;
+	snprintf(c->prompt, sizeof c->prompt, ":");
+}
+
+void cmdline_open_field(cmdline *c, const char *prompt, const char *prefill, int mask)
+{
+	cmdline_open(c, prefill);
+	c->plain = 1;
+	c->mask = mask;
+	snprintf(c->prompt, sizeof c->prompt, "%s", prompt);
 }
 
 static void insert(cmdline *c, const char *s)
@@ -77,6 +88,8 @@ static void delete_range(cmdline *c, int from, int to)
 static void browse(cmdline *c, int older)
 {
 	int rc;
+	if (c->plain)
+		return;
 	if (!c->browsing) {
 		if (!older)
 			return;
@@ -116,6 +129,8 @@ static void search(cmdline *c, int again)
 static void complete(cmdline *c)
 {
 	char ins[256], list[512];
+	if (c->plain)
+		return;
 	int n = complete_line(c->buf, c->cur, c->knobs, c->nknobs, ins, sizeof ins, list, sizeof list);
 	if (n)
 		insert(c, ins);
@@ -132,7 +147,7 @@ static int submit(cmdline *c, char *out, size_t outlen)
 		c->searching = 0;
 	}
 	str_copy(out, c->buf, outlen);
-	if (c->len)
+	if (c->len && !c->plain)
 		history(c->hist, &c->ev, H_ENTER, c->buf);
 	c->active = 0;
 	c->browsing = 0;
@@ -204,6 +219,8 @@ int cmdline_key(cmdline *c, int key, char *out, size_t outlen)
 		complete(c);
 		return CL_EDITED;
 	case CTRL('r'):
+		if (c->plain)
+			return CL_NONE;
 		if (!c->searching) {
 			c->searching = 1;
 			set_text(c, "");
@@ -234,9 +251,16 @@ void cmdline_draw(const cmdline *c, int y, int w)
 	clrtoeol();
 	if (c->searching)
 		snprintf(line, sizeof line, "(reverse-i-search)'%s': %s", c->buf, c->found);
+	else if (c->mask)
+		snprintf(line, sizeof line, "%s%.*s", c->prompt, c->len,
+			 "****************************************************************"
+			 "****************************************************************"
+			 "****************************************************************"
+			 "****************************************************************");
 	else
-		snprintf(line, sizeof line, ":%s", c->buf);
-	int cursor = c->searching ? (int)strlen("(reverse-i-search)'") + c->cur : 1 + c->cur;
+		snprintf(line, sizeof line, "%s%s", c->prompt, c->buf);
+	int plen = (int)strlen(c->prompt);
+	int cursor = c->searching ? (int)strlen("(reverse-i-search)'") + c->cur : plen + c->cur;
 	/* Keep the cursor on screen when the line is longer than the row. */
 	if (cursor >= w - 1)
 		start = cursor - (w - 2);

@@ -24,6 +24,11 @@ typedef struct cmdline {
 	const char *const *knobs; /* for completion */
 	int nknobs;
 	char hint[512];           /* completion candidates, search state */
+	/* A field editor (cmdline_open_field): its own prompt, no history,
+	 * no completion, and maybe the text masked (a password). */
+	int plain;
+	int mask;
+	char prompt[96];
 } cmdline;
 
 enum cmdline_result { CL_NONE, CL_EDITED, CL_SUBMIT, CL_CANCEL };
@@ -34,6 +39,9 @@ int cmdline_init(cmdline *c, const char *histfile, const char *const *knobs, int
 /* Save the history (the file is created 0600) and free it. */
 void cmdline_done(cmdline *c);
 void cmdline_open(cmdline *c, const char *prefill);
+/* Open as a one-value editor: "prompt" before the text, nothing kept in the
+ * history (a value may be a password), the text drawn as '*' with mask. */
+void cmdline_open_field(cmdline *c, const char *prompt, const char *prefill, int mask);
 /* Feed a key; on CL_SUBMIT the line is in out and in the history. */
 int cmdline_key(cmdline *c, int key, char *out, size_t outlen);
 /* Draw on row y, w columns wide, and place the cursor. */

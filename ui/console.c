@@ -67,7 +67,7 @@ static int layout(console *c)
 static void draw_keybar(int y)
 {
 	static const char *const items[][2] = {
-		{ "F1", "Help" }, { "F3", "Knobs" }, { "F4", "Mark" }, { "+/-", "VUs" },
+		{ "F1", "Help" }, { "F2", "Config" }, { "F3", "Knobs" }, { "F4", "Mark" }, { "+/-", "VUs" },
 		{ "s", "Steady" }, { "e", "Extend" }, { "p", "Pause" }, { ":", "Command" },
 		{ "q", "Quit" },
 	};
@@ -131,7 +131,10 @@ static void draw(console *c)
 		help_draw(c);
 	else if (c->mode == MODE_KNOBS)
 		knobs_draw(c);
-	if (c->mode == MODE_CMDLINE) {
+	else if (c->mode == MODE_CONFIG)
+		config_draw(c);
+	/* The config screens edit a value on the same row as the command line. */
+	if (c->mode == MODE_CMDLINE || (c->mode == MODE_CONFIG && c->cl.active)) {
 		curs_set(1);
 		cmdline_draw(&c->cl, LINES - 2, COLS);  /* leaves the cursor there */
 	} else {
@@ -155,6 +158,7 @@ static void take_snapshot(console *c)
 	}
 	if (quit)
 		c->quitting = 1;
+	config_poll(c);
 	if (c->v.done && !c->quitting && !c->msg_err)
 		console_message(c, 0, "the run is over; results in %s; q leaves", c->v.st.results_path);
 	/* The demo's schedule goes on as long as the run does. */
@@ -194,6 +198,8 @@ static int handle_key(console *c, key_action *table, int key)
 		return ACT_DRAW;
 	case MODE_KNOBS:
 		return knobs_key(c, key);
+	case MODE_CONFIG:
+		return config_key(c, key);
 	default:
 		if (key >= 0 && key < KEY_MAX && table[key])
 			return table[key](c, key);
@@ -282,6 +288,7 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 			engine_stop(e, "hangup");
 	} else
 		crt_done();
+	config_close(&c);
 	for (int i = 0; i < P_COUNT; i++)
 		pane_destroy(&c.panes[i]);
 	worker_stop(c.wk);

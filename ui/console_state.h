@@ -4,13 +4,14 @@
 #define TPCC_UI_CONSOLE_STATE_H
 
 #include "cmdline.h"
+#include "config_screen.h"
 #include "console.h"
 #include "monitor.h"
 #include "pane.h"
 #include "view.h"
 #include "worker.h"
 
-enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS };
+enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG };
 
 /* What a key action asks of the loop. */
 enum { ACT_NONE = 0, ACT_DRAW = 1, ACT_LAYOUT = 2, ACT_LEAVE = 4 };
@@ -38,6 +39,7 @@ typedef struct console {
 	const char *knobs[32];
 	int nknobs;
 	int demo_target;
+	config_screen cs;
 } console;
 
 typedef int (*key_action)(console *c, int key);
@@ -57,5 +59,12 @@ void console_message(console *c, int is_err, const char *fmt, ...)
 void help_draw(const console *c);
 void knobs_draw(const console *c);
 int knobs_key(console *c, int key);
+void config_open(console *c);
+void config_draw(const console *c);
+int config_key(console *c, int key);
+/* Pick up a finished test connection; called with every snapshot. */
+void config_poll(console *c);
+/* Let go of a test connection still running, on the way out. */
+void config_close(console *c);
 
 #endif

@@ -30,6 +30,8 @@ static const crt_glyphs ascii_glyphs = {
 const crt_glyphs *crt_g = &ascii_glyphs;
 
 static int active;
+static SCREEN *screen;           /* freed on crt_done: the build offer and
+				  * the console each take the terminal */
 static struct termios saved_tty;
 static int have_tty;
 static char undo[256];           /* rmcup, cnorm, sgr0 */
@@ -154,7 +156,7 @@ int crt_init(char *err, size_t errlen)
 	crt_g = crt_utf8 ? &utf8_glyphs : &ascii_glyphs;
 	have_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
 	catch_stderr();
-	if (!newterm(NULL, stdout, stdin)) {
+	if (!(screen = newterm(NULL, stdout, stdin))) {
 		release_stderr();
 		snprintf(err, errlen, "cannot start curses on terminal '%s'",
 			 getenv("TERM") ? getenv("TERM") : "(TERM unset)");
@@ -202,6 +204,8 @@ void crt_done(void)
 		return;
 	curs_set(1);
 	endwin();
+	delscreen(screen);
+	screen = NULL;
 	active = 0;
 	release_stderr();
 }

@@ -45,6 +45,12 @@ static int k_knobs(console *c, int key)
 	return ACT_DRAW;
 }
 
+static int k_config(console *c, int key)
+{
+	config_open(c);
+	return ACT_DRAW;
+}
+
 static int k_latency(console *c, int key)
 {
 	c->v.latency_steady = !c->v.latency_steady;
@@ -76,6 +82,7 @@ static const key_help help_lines[] = {
 	{ "e", "extend the steady phase by run.extend_step" },
 	{ "p", "pause / resume every VU" },
 	{ "m, F4", "put a mark on the timeline (asks for its text)" },
+	{ "c, F2", "config screens: connection, workload, phases and VUs, knobs; test, save" },
 	{ "k, F3", "knob panel: server variables, live, with their effect" },
 	{ "l", "latency: last second / steady phase" },
 	{ ":", "command line (Tab completes, Up/Down history, Ctrl-R search)" },
@@ -104,6 +111,8 @@ void keys_fill(key_action *t, int size)
 	t['m'] = k_cmdline;
 	t[KEY_F(4)] = k_cmdline;
 	t[':'] = k_cmdline;
+	t[KEY_F(2)] = k_config;
+	t['c'] = k_config;
 	t['k'] = k_knobs;
 	t[KEY_F(3)] = k_knobs;
 	t['?'] = k_help;
