@@ -26,6 +26,12 @@ typedef struct null_stmt {
 	int rows_left;
 	int row;           /* meta: which row */
 	char text[16];
+	/* Set reads (an IN list, Delivery's orders by key) return one row per
+	 * distinct key they name, the key in column 0, as a database would:
+	 * the parameters from echo_from, every echo_stride-th. */
+	int echo_from, echo_stride;
+	int nkeys;
+	int64_t keys[64];
 } null_stmt;
 
 static int nu_init(db_error *e) { (void)e; return 0; }
@@ -62,6 +68,17 @@ static int nu_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *e)
 	s->base.conn = c;
 	s->select = strncmp(sql, "SELECT", 6) == 0;
 	s->meta = strstr(sql, "tpcc_meta") != NULL && s->select;
+	s->echo_from = -1;
+	const char *in = s->select ? strstr(sql, " IN (") : NULL;
+	if (in) {
+		s->echo_from = 0;
+		for (const char *q = sql; q < in; q++)
+			s->echo_from += *q == '?';
+		s->echo_stride = 1;
+	} else if (s->select && strstr(sql, "GROUP BY o_d_id")) {
+		s->echo_from = 1;   /* (w, d, o) triples: the district */
+		s->echo_stride = 3;
+	}
 	*out = &s->base;
 	return 0;
 }
@@ -72,9 +89,21 @@ static int nu_execute(db_stmt *st, const db_param *p, int n, int64_t *affected, 
 	(void)e;
 	s->rows_left = s->meta ? 5 : s->select ? 1 : 0;
 	s->row = -1;
-	for (int i = 0; i < n; i++)
-		if (p[i].type == DB_T_INT && p[i].i == NULL_UNUSED_ITEM)
-			s->rows_left = 0;
+	if (s->echo_from >= 0) {
+		s->nkeys = 0;
+		for (int i = s->echo_from; i < n && s->nkeys < 64; i += s->echo_stride) {
+			int dup = p[i].type != DB_T_INT || p[i].i == NULL_UNUSED_ITEM;
+			for (int k = 0; k < s->nkeys && !dup; k++)
+				dup = s->keys[k] == p[i].i;
+			if (!dup)
+				s->keys[s->nkeys++] = p[i].i;
+		}
+		s->rows_left = s->nkeys;
+	} else {
+		for (int i = 0; i < n; i++)
+			if (p[i].type == DB_T_INT && p[i].i == NULL_UNUSED_ITEM)
+				s->rows_left = 0;
+	}
 	if (affected)
 		*affected = s->select ? 0 : 1;
 	return 0;
@@ -93,7 +122,13 @@ static int nu_fetch(db_stmt *st, db_error *e)
 
 static int nu_column_count(db_stmt *s) { (void)s; return 2; }
 static int nu_isnull(db_stmt *s, int col) { (void)s; (void)col; return 0; }
-static int64_t nu_int(db_stmt *s, int col) { (void)s; (void)col; return 1; }
+static int64_t nu_int(db_stmt *st, int col)
+{
+	null_stmt *s = (null_stmt *)st;
+	if (col == 0 && s->echo_from >= 0 && s->row >= 0 && s->row < s->nkeys)
+		return s->keys[s->row];
+	return 1;
+}
 static double nu_double(db_stmt *s, int col) { (void)s; (void)col; return 1.0; }
 
 static const char *nu_text(db_stmt *st, int col, size_t *len)
