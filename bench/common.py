@@ -24,8 +24,9 @@ def _exports(script, workdir, env):
     return vals
 
 
-def start_mariadb(workdir, port=33091):
-    return _exports("tests/mariadb-server.sh", workdir, dict(os.environ, PORT=str(port)))
+def start_mariadb(workdir, port=33091, env=None):
+    """A private MariaDB; env (default: ours) may carry MARIADB_EXTRA_ARGS."""
+    return _exports("tests/mariadb-server.sh", workdir, dict(env or os.environ, PORT=str(port)))
 
 
 def start_pg(workdir, port, env):
