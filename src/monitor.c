@@ -11,9 +11,11 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "diskstats.h"
 #include "monitor.h"
 #include "procstat.h"
 #include "schema.h"
+#include "server.h"
 #include "util.h"
 
 #define MON_RING 1024
@@ -31,6 +33,8 @@ struct monitor {
 	pid_t server;
 	char how[160];
 	int looked;                 /* the server pid search has been done */
+	char disk[64];              /* the data directory's block device, or "" */
+	char disk_why[160];         /* why there is none */
 };
 
 static int host_is_local(const char *h)
@@ -80,6 +84,36 @@ pid_t monitor_find_server(const tpcc_config *cfg, db_conn *vars, char *how, size
 	}
 	snprintf(how, len, "server process not found (set connection.server_pid)");
 	return 0;
+}
+
+/* The disk the SQLite file or the local server's data directory is on.  c
+ * may be NULL: then a connection of its own asks, and is closed again. */
+static int find_disk(monitor *m, db_conn *c, char *dev, size_t devlen, char *why, size_t whylen)
+{
+	char dir[OPT_STR_MAX];
+	db_error de;
+	db_conn *own = NULL;
+
+	if (!strcmp(m->cfg.driver, "sqlite"))
+		return diskstats_device(m->cfg.db_file, dev, devlen, why, whylen);
+	if (!host_is_local(m->cfg.host)) {
+		snprintf(why, whylen, "server on %.100s: not local", m->cfg.host);
+		return -1;
+	}
+	if (!c && schema_connect(&m->cfg, 0, &own, &de)) {
+		snprintf(why, whylen, "cannot ask the server for its data directory");
+		return -1;
+	}
+	c = c ? c : own;
+	const dialect *d = schema_dialect(&m->cfg, c, &de);
+	int rc = server_datadir(c, d, dir, sizeof dir, &de);
+	if (own)
+		own->drv->disconnect(own);
+	if (rc) {
+		snprintf(why, whylen, "data directory: %.120s", de.msg);
+		return -1;
+	}
+	return diskstats_device(dir, dev, devlen, why, whylen);
 }
 
 /* The metrics connection: connect lazily, drop it on error, try again
@@ -138,7 +172,9 @@ static void *monitor_main(void *arg)
 	cpu_times h0 = { 0 }, h1;
 	double cli0 = process_cpu_seconds(), srv0 = -1;
 	mon_sample prev = { .nmetrics = 0 };
-	int have_prev = 0;
+	int have_prev = 0, have_disk = 0;
+	disk_counters d0, d1;
+	char dev[64] = "";
 	procstat_host(&h0);
 
 	pthread_mutex_lock(&m->lock);
@@ -166,13 +202,30 @@ static void *monitor_main(void *arg)
 		cli0 = cli;
 		c = metrics_conn(m, c, &next_try);
 		if (!m->looked && (c || !m->drv || !m->drv->metrics || t > 1)) {
-			char how[160];
+			char how[160], why[160] = "";
 			pid_t pid = monitor_find_server(&m->cfg, c, how, sizeof how);
+			if (find_disk(m, c, dev, sizeof dev, why, sizeof why))
+				dev[0] = '\0';
 			pthread_mutex_lock(&m->lock);
 			m->server = pid;
 			str_copy(m->how, how, sizeof m->how);
+			str_copy(m->disk, dev, sizeof m->disk);
+			str_copy(m->disk_why, why, sizeof m->disk_why);
 			m->looked = 1;
 			pthread_mutex_unlock(&m->lock);
+		}
+		if (dev[0] && diskstats_read(dev, &d1) == 0) {
+			disk_rates r;
+			if (have_disk) {
+				diskstats_rates(&d0, &d1, dt, &r);
+				s.disk = 1;
+				s.disk_r_iops = r.r_iops;
+				s.disk_w_iops = r.w_iops;
+				s.disk_r_ms = r.r_ms;
+				s.disk_w_ms = r.w_ms;
+			}
+			d0 = d1;
+			have_disk = 1;
 		}
 		if (m->server > 0) {
 			double srv = procstat_pid_cpu(m->server);
@@ -209,6 +262,7 @@ int monitor_start(const tpcc_config *cfg, monitor **out, char *err, size_t errle
 	m->cfg = *cfg;
 	m->drv = driver_find(cfg->driver);
 	str_copy(m->how, "looking for the server process", sizeof m->how);
+	str_copy(m->disk_why, "looking for the data directory's disk", sizeof m->disk_why);
 	pthread_mutex_init(&m->lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -258,4 +312,14 @@ pid_t monitor_server(monitor *m, char *how, size_t len)
 	str_copy(how, m->how, len);
 	pthread_mutex_unlock(&m->lock);
 	return p;
+}
+
+int monitor_disk(monitor *m, char *dev, size_t devlen, char *why, size_t whylen)
+{
+	pthread_mutex_lock(&m->lock);
+	int found = m->disk[0] != '\0';
+	str_copy(dev, m->disk, devlen);
+	str_copy(why, m->disk_why, whylen);
+	pthread_mutex_unlock(&m->lock);
+	return found;
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tui-mariadb.sh: the console against the test MariaDB: the server's own
 # process list sees `+` and `:vus 6`; `:set innodb_io_capacity 1234` changes
-# the global and shows the event; the server pane and the server's CPU are
-# there; q/y leaves a finished results file with the events.
+# the global and shows the event; the server pane (every InnoDB figure), the
+# server's CPU and the disk under its data directory are there; q/y leaves a
+# finished results file with the events.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
 command -v tmux >/dev/null || skip_all "tmux not installed"
@@ -25,7 +26,21 @@ assert "the header names the server" tui_wait '^ tpcc-console .*VUs 2/2.*MariaDB
 # The monitor and server TPM sessions hold no database: VUs + control only.
 assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
 assert "the server pane is InnoDB's" tui_wait '┌ Server: InnoDB ─'
-assert "it shows dirty pages and redo" tui_wait '│ dirty pages .* [0-9,]+ │' && tui_shows '│ redo/s '
+assert "it shows dirty pages" tui_wait '│ dirty pages .* [0-9,]+ │'
+assert "and the checkpoint age in MB" tui_wait '│ checkpoint age .* [0-9]+\.[0-9] MB │'
+assert "data reads and writes per second" tui_shows '│ reads/s .* [0-9,]+ │' && tui_shows '│ writes/s .* [0-9,]+ │'
+assert "redo bytes per second" tui_shows '│ redo/s .* [0-9]+\.[0-9] MB │'
+assert "threads running and the history list length" \
+	tui_wait '│ threads running [0-9,]+   history list [0-9,]+ '
+# The data directory's disk: a device with its IOPS and latencies, or n/a
+# with the reason (an overlay or tmpfs /tmp, say).
+assert "the CPU pane names the data directory's disk" \
+	tui_wait '│ disk ([^ ]+ \(data directory\)|: n/a \([^)]+\)) '
+if tui_shows '│ disk [^ ]+ \(data directory\)'; then
+	assert "its read and write IOPS" tui_wait '│  r IOPS .* [0-9]+k? │' && tui_shows '│  w IOPS .* [0-9]+k? │'
+	assert "its latencies per I/O, or - when none completed" \
+		tui_shows '│  r ms .* (-|[0-9.]+) │' && tui_shows '│  w ms .* (-|[0-9.]+) │'
+fi
 assert "the server process is found and measured" tui_wait '│ server +[^ ]+ +[0-9]+% │'
 assert "server TPM is shown beside the client's TPM" tui_wait 'TPM [0-9,]+.*   server TPM [1-9][0-9,]*'
 assert "the frames are whole" tui_frames 120 40

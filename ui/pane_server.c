@@ -1,6 +1,8 @@
 /* pane_server.c: the server's own figures, as the monitor samples them over
  * its own connection: what a DBA tuning I/O capacity watches.  Counters are
- * shown per second, gauges as they are. */
+ * shown per second, gauges as they are; each with a sparkline, but for the
+ * two that share the last row (threads running, history list length), where
+ * the number is what matters. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -20,14 +22,18 @@ typedef struct metric_view {
 
 static const metric_view shown[] = {
 	{ "innodb_buffer_pool_pages_dirty", "dirty pages", 0, 1, "" },
+	{ "innodb_checkpoint_age", "checkpoint age", 0, 1048576, " MB" },
 	{ "innodb_data_reads", "reads/s", 1, 1, "" },
 	{ "innodb_data_writes", "writes/s", 1, 1, "" },
 	{ "innodb_os_log_written", "redo/s", 1, 1048576, " MB" },
-	{ "threads_running", "threads run", 0, 1, "" },
-	{ "history_list_length", "history list", 0, 1, "" },
 };
 #define NSHOWN (int)(sizeof shown / sizeof shown[0])
-#define LABEL_W 13
+static const metric_view gauges[] = {
+	{ "threads_running", "threads running", 0, 1, "" },
+	{ "history_list_length", "history list", 0, 1, "" },
+};
+#define NGAUGES (int)(sizeof gauges / sizeof gauges[0])
+#define LABEL_W 15
 #define VALUE_W 10
 
 static int find(const mon_sample *s, const char *name)
@@ -79,6 +85,15 @@ static void srv_draw(pane *p, const ui_view *v)
 			fmt_thousands(now, num, sizeof num);
 		pane_printf(p, r, LABEL_W + (w > 0 ? w : 0) + 1, A_BOLD, "%*s", VALUE_W - 1, num);
 		r++;
+	}
+	for (int k = 0, x = 0; k < NGAUGES; k++) {
+		char num[32];
+		if (find(last, gauges[k].name) < 0)
+			continue;
+		fmt_thousands(value_of(last, &gauges[k]), num, sizeof num);
+		x += pane_printf(p, r, x, 0, "%s ", gauges[k].label);
+		x += pane_printf(p, r, x, A_BOLD, "%s", num);
+		x += pane_put(p, r, x, 0, "   ");
 	}
 }
 
