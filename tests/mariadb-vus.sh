@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # mariadb-vus.sh: VUs added and removed mid-run, seen from the server's own
 # process list (each VU one connection, plus the engine's control one and the
-# server-TPM sampler's), and
+# monitor's, which reads the server TPM counter), and
 # live server variables through `set`.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
@@ -19,7 +19,8 @@ start_console run.txt run $A --vus 2 --rampup 0 --duration 300 --batch --results
 on_exit "kill $CON_PID 2>/dev/null"
 wait_for run.txt '^\[ +1s steady'
 # Each VU is one session in the database, plus the engine's control one;
-# the samplers of server figures hold no database and are not counted.
+# the monitor, which samples server figures, holds no database and is not
+# counted.
 assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
 send "vus 6"
 assert "6 VUs + control after 'vus 6'" wait_sql "$CONNS" 7

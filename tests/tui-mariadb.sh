@@ -23,8 +23,22 @@ assert "build exits 0" [ $? -eq 0 ]
 tui_start 120 40 "'$TPCC_BIN' run $A --vus 2 --rampup 0 --duration 600 --results-dir '$T/results'"
 assert "the console is up" tui_wait '^┌ Events ─'
 assert "the header names the server" tui_wait '^ tpcc-console .*VUs 2/2.*MariaDB[^ ]* @'
-# The monitor and server TPM sessions hold no database: VUs + control only.
+# The monitor's one session (server TPM and metrics) holds no database:
+# VUs + control only.
 assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
+# Seen from the client: the VUs, the control connection and one monitor
+# connection for server TPM, metrics and the data directory alike.
+sockets_are() {
+	local sh pid i=0
+	sh=$(tui display -p -t tui '#{pane_pid}') || return 1
+	pid=$(awk '{print $1}' "/proc/$sh/task/$sh/children" 2>/dev/null)
+	until [ "$(ls -l "/proc/${pid:-$sh}/fd" 2>/dev/null | grep -c 'socket:')" = "$1" ]; do
+		i=$((i + 1))
+		[ $i -gt 100 ] && { ls -l "/proc/${pid:-$sh}/fd"; return 1; }
+		sleep 0.1
+	done
+}
+assert "the console holds 4 connections: 2 VUs, control, monitor" sockets_are 4
 assert "the server pane is InnoDB's" tui_wait '┌ Server: InnoDB ─'
 assert "it shows dirty pages" tui_wait '│ dirty pages .* [0-9,]+ │'
 assert "and the checkpoint age in MB" tui_wait '│ checkpoint age .* [0-9]+\.[0-9] MB │'

@@ -67,7 +67,8 @@ static int disk_rows(const pane *p, const ui_view *v, int r)
 		pane_printf(p, r, 0, crt_attr(CRT_DIM), "disk: n/a (%s)", v->disk_why);
 		return r + 1;
 	}
-	pane_printf(p, r++, 0, crt_attr(CRT_DIM), "disk %s (data directory)", v->disk);
+	pane_printf(p, r++, 0, crt_attr(CRT_DIM), "disk %s (%s)", v->disk,
+		    !strcmp(v->cfg->driver, "sqlite") ? "database file" : "data directory");
 	if (!last || !last->disk)
 		return r;        /* the first reading has no rate yet */
 	row(p, v, r++, " r IOPS", offsetof(mon_sample, disk_r_iops), 0, FMT_COUNT);
