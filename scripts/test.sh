@@ -54,7 +54,7 @@ if [ $sanitizers -eq 1 ]; then
 	(cd "$asan" && make -s check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
 		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_diskstats tests/test_unit_chart \
 		tests/test_unit_dialect tests/test_unit_odbc_errors \
-		tests/cli.sh tests/sqlite-run.sh") || status=1
+		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh") || status=1
 fi
 
 if [ $sanitizers -eq 1 ]; then
