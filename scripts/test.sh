@@ -68,7 +68,7 @@ if [ $sanitizers -eq 1 ]; then
 		make -s -j"$(nproc)")
 	export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 	(cd "$tsan" && make -s check VERBOSE=1 TESTS="tests/test_unit_histogram tests/sqlite-run.sh \
-		tests/sqlite-schedule.sh tests/mariadb-vus.sh tests/mariadb-faults.sh") || status=1
+		tests/sqlite-schedule.sh tests/mariadb-vus.sh tests/mariadb-faults.sh tests/tui-mariadb.sh") || status=1
 fi
 
 echo

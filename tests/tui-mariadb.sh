@@ -58,6 +58,13 @@ fi
 assert "the server process is found and measured" tui_wait '│ server +[^ ]+ +[0-9]+% │'
 assert "server TPM is shown beside the client's TPM" tui_wait 'TPM [0-9,]+.*   server TPM [1-9][0-9,]*'
 assert "the frames are whole" tui_frames 120 40
+# At 80 columns the server pane is narrow: brief labels, numbers whole.
+tui resize-window -t tui -x 80 -y 30
+assert "80x30: the checkpoint age, briefly labelled, keeps its number" \
+	tui_wait '│ ckpt age .* [0-9]+\.[0-9] MB │'
+assert "the frames are whole at 80x30" tui_frames 80 30
+tui resize-window -t tui -x 120 -y 40
+assert "back at 120x40" tui_wait '│ checkpoint age .* [0-9]+\.[0-9] MB │'
 
 tui_keys +
 assert "+ : one more connection on the server" wait_sql "$CONNS" 4
