@@ -31,7 +31,8 @@ wait_for run.txt "^\[ +[0-9]+s steady +\] vus 1 " 10
 send "vus +2"
 assert "3 VUs + control after 'vus +2'" wait_sql "$CONNS" 4
 send "set innodb_io_capacity 1234"
-wait_for run.txt 'set innodb_io_capacity' 10
+# The knob event, not the command's echo, which can come a tick before it.
+wait_for run.txt 'knob +\] set innodb_io_capacity' 10
 assert "the server's global value changed" [ "$(my_sql 'SELECT @@GLOBAL.innodb_io_capacity')" = 1234 ]
 assert "the change is an event with old and new value" grep -qE 'knob +\] set innodb_io_capacity [0-9]+ -> 1234' run.txt
 send "set no_such_variable 1"
