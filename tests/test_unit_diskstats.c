@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 #include "diskstats.h"
 
@@ -148,6 +149,12 @@ START_TEST(test_lookup_here)
 	}
 	ck_assert_int_eq(diskstats_device("/proc", dev, sizeof dev, why, sizeof why), -1);
 	ck_assert_str_eq(why, "proc: no block device");
+	/* A tmpfs, where there is one: memory, no disk to count. */
+	struct statfs fs;
+	if (statfs("/dev/shm", &fs) == 0 && fs.f_type == 0x01021994) {
+		ck_assert_int_eq(diskstats_device("/dev/shm", dev, sizeof dev, why, sizeof why), -1);
+		ck_assert_str_eq(why, "tmpfs: no block device");
+	}
 	ck_assert_int_eq(diskstats_device("/nonexistent/dir", dev, sizeof dev, why, sizeof why), -1);
 	ck_assert_ptr_nonnull(strstr(why, "No such file"));
 	ck_assert_int_eq(diskstats_device("", dev, sizeof dev, why, sizeof why), -1);
