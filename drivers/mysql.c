@@ -1049,6 +1049,7 @@ static const struct {
 	{ "INNODB_OS_LOG_WRITTEN",          "innodb_os_log_written" },
 	{ "THREADS_RUNNING",                "threads_running" },
 	{ "TRX_RSEG_HISTORY_LEN",           "history_list_length" },
+	{ "INNODB_CHECKPOINT_AGE",          "innodb_checkpoint_age" }, /* last: see below */
 };
 #define MY_NMETRICS (sizeof(my_metric_map) / sizeof(my_metric_map[0]))
 
@@ -1078,7 +1079,8 @@ static int my_metrics(db_conn *c, db_metric *out, int max, db_error *err)
 	static const char *const status_q[] = {
 		"SELECT VARIABLE_NAME, VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
 		"WHERE VARIABLE_NAME IN ('INNODB_BUFFER_POOL_PAGES_DIRTY','INNODB_DATA_READS',"
-		"'INNODB_DATA_WRITES','INNODB_OS_LOG_WRITTEN','THREADS_RUNNING')",
+		"'INNODB_DATA_WRITES','INNODB_OS_LOG_WRITTEN','THREADS_RUNNING',"
+		"'INNODB_CHECKPOINT_AGE')",
 		"SELECT VARIABLE_NAME, VARIABLE_VALUE FROM performance_schema.global_status "
 		"WHERE VARIABLE_NAME IN ('Innodb_buffer_pool_pages_dirty','Innodb_data_reads',"
 		"'Innodb_data_writes','Innodb_os_log_written','Threads_running')",
@@ -1098,6 +1100,14 @@ static int my_metrics(db_conn *c, db_metric *out, int max, db_error *err)
 	my_query_rows(mc, "SELECT 'TRX_RSEG_HISTORY_LEN', COUNT FROM "
 		      "information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'",
 		      my_metric_row, &m, &e2);
+	/* MariaDB has the checkpoint age as a status variable (redo LSN minus
+	 * the last checkpoint's).  MySQL has it only as an InnoDB metric,
+	 * counted when the "log" metrics are on: otherwise it is left out. */
+	if (!m.have[MY_NMETRICS - 1]) /* the checkpoint age */
+		my_query_rows(mc, "SELECT 'INNODB_CHECKPOINT_AGE', COUNT FROM "
+			      "information_schema.INNODB_METRICS WHERE NAME = "
+			      "'log_lsn_checkpoint_age' AND COUNT > 0",
+			      my_metric_row, &m, &e2);
 	for (size_t i = 0; i < MY_NMETRICS && n < max; i++) {
 		if (!m.have[i])
 			continue;

@@ -52,9 +52,9 @@ if [ $sanitizers -eq 1 ]; then
 	export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 	export CK_FORK=no
 	(cd "$asan" && make -s check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
-		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_chart \
+		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_diskstats tests/test_unit_chart \
 		tests/test_unit_dialect tests/test_unit_odbc_errors \
-		tests/cli.sh tests/sqlite-run.sh") || status=1
+		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh") || status=1
 fi
 
 if [ $sanitizers -eq 1 ]; then
@@ -68,7 +68,8 @@ if [ $sanitizers -eq 1 ]; then
 		make -s -j"$(nproc)")
 	export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 	(cd "$tsan" && make -s check VERBOSE=1 TESTS="tests/test_unit_histogram tests/sqlite-run.sh \
-		tests/sqlite-schedule.sh tests/engine-vus.sh tests/mariadb-vus.sh tests/mariadb-faults.sh") || status=1
+		tests/sqlite-schedule.sh tests/engine-vus.sh tests/mariadb-vus.sh tests/mariadb-faults.sh \
+		tests/tui-mariadb.sh") || status=1
 fi
 
 echo

@@ -105,6 +105,9 @@ typedef struct dialect {
 	const char *metrics_sql;
 	/* A server setting's current value: one '?' for its name. */
 	const char *get_var_sql;
+	/* The setting that names the server's data directory, to find the
+	 * disk under it when the server is local.  NULL: none. */
+	const char *datadir_var;
 	/* Change a server setting; note gets what the user should know about
 	 * when and where it takes effect (may be left empty). */
 	int (*set_var)(db_conn *c, const char *name, const char *value, char *note,

@@ -316,8 +316,10 @@ const dialect dialect_mysql = {
 	.metrics_sql = "SELECT LOWER(VARIABLE_NAME), VARIABLE_VALUE FROM"
 		       " information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN"
 		       " ('INNODB_BUFFER_POOL_PAGES_DIRTY', 'INNODB_DATA_READS',"
-		       " 'INNODB_DATA_WRITES', 'INNODB_OS_LOG_WRITTEN', 'THREADS_RUNNING')",
+		       " 'INNODB_DATA_WRITES', 'INNODB_OS_LOG_WRITTEN', 'THREADS_RUNNING',"
+		       " 'INNODB_CHECKPOINT_AGE')",
 	.get_var_sql = "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_VARIABLES"
 		       " WHERE VARIABLE_NAME = UPPER(?)",
+	.datadir_var = "datadir",
 	.set_var = my_set_var,
 };

@@ -348,5 +348,6 @@ const dialect dialect_pg = {
 		       " UNION ALL SELECT 'active_backends', CAST(COUNT(*) AS FLOAT8)"
 		       " FROM pg_stat_activity WHERE state = 'active'",
 	.get_var_sql = "SELECT setting FROM pg_settings WHERE name = ?",
+	.datadir_var = "data_directory",
 	.set_var = pg_set_var,
 };

@@ -19,7 +19,6 @@
 #include "schema.h"
 #include "schema_check.h"
 #include "server.h"
-#include "server_tpm.h"
 #include "txn.h"
 #include "util.h"
 
@@ -106,9 +105,10 @@ struct engine {
 	int vus_lost;             /* VUs that gave up reconnecting */
 	int results_failing;      /* the results file could not be written */
 	int results_flip;         /* ... and that just changed: tell the operator */
-	/* server TPM: the sampler, the reading the last tick used, and the
+	/* server TPM: the sampler (the monitor, which also samples CPU, disk
+	 * and metrics for a console), the reading the last tick used, and the
 	 * steady phase's share of the counter */
-	server_tpm *stpm;
+	monitor *mon;
 	int64_t srv_prev;
 	uint64_t srv_prev_ns;
 	int srv_have_prev;
@@ -693,7 +693,7 @@ static void server_rate_locked(engine *e, tick *tk, int phase)
 	uint64_t at;
 
 	tk->server_tpm = -1;
-	if (!e->stpm || !server_tpm_latest(e->stpm, &v, &at))
+	if (!e->mon || !monitor_txn_counter(e->mon, &v, &at))
 		return;
 	if (e->srv_have_prev && at > e->srv_prev_ns) {
 		int64_t delta = v - e->srv_prev;
@@ -1005,9 +1005,10 @@ int engine_start(engine *e, char *err, size_t errlen)
 		e->sched_idx = 1;
 	}
 	engine_event(e, "phase", "phase idle -> %s", phase_names[e->phase]);
-	char note[600];
-	server_tpm_start(&e->stpm, &e->cfg, e->d, note, sizeof note);
-	if (note[0])
+	char note[600], merr[200];
+	if (monitor_start(&e->cfg, e->d, &e->mon, note, sizeof note, merr, sizeof merr))
+		engine_event(e, "info", "no server TPM and no monitor: %s", merr);
+	else if (note[0])
 		engine_event(e, "info", "%s", note);
 	if (engine_set_vus(e, vus, "start", err, errlen))
 		return -1;
@@ -1025,8 +1026,8 @@ int engine_wait(engine *e, run_summary *summary, char *err, size_t errlen)
 		pthread_join(e->collector, NULL);
 		e->collector_running = 0;
 	}
-	server_tpm_stop(e->stpm);
-	e->stpm = NULL;
+	monitor_stop(e->mon);
+	e->mon = NULL;
 	if (summary)
 		*summary = e->summary;
 	if (e->finish_err[0]) {
@@ -1050,7 +1051,7 @@ void engine_destroy(engine *e)
 	if (e->retired)
 		reap_locked(e, 1);
 	pthread_mutex_unlock(&e->lock);
-	server_tpm_stop(e->stpm);
+	monitor_stop(e->mon);
 	if (e->ctl)
 		e->ctl->drv->disconnect(e->ctl);
 	results_close(e->res);
@@ -1288,6 +1289,11 @@ int engine_vu_states(engine *e, unsigned char *out, int max)
 		out[n++] = (unsigned char)atomic_load(&e->vus[i]->state);
 	pthread_mutex_unlock(&e->lock);
 	return n;
+}
+
+monitor *engine_monitor(engine *e)
+{
+	return e->mon;
 }
 
 int engine_is_done(engine *e)

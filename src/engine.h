@@ -9,6 +9,7 @@
 #define TPCC_ENGINE_H
 
 #include <stddef.h>
+#include "monitor.h"
 #include "options.h"
 #include "results.h"
 #include "stats.h"
@@ -96,5 +97,9 @@ int engine_events(engine *e, run_event *out, int max, long *total);
 /* VU states, one byte each (enum vu_state), up to max; returns the count. */
 int engine_vu_states(engine *e, unsigned char *out, int max);
 int engine_is_done(engine *e);
+/* The run's monitor (server TPM, and CPU, disk and metrics for a front end
+ * that calls monitor_watch on it), from engine_start until engine_wait;
+ * NULL before, after, or when its thread could not start. */
+monitor *engine_monitor(engine *e);
 
 #endif

@@ -60,6 +60,12 @@ static int on_hangup(void)
 	return 1;
 }
 
+/* While the cli's prompt is up, SIGINT is its to handle (drop the line
+ * typed, or ask before stopping): a byte down this pipe per signal, made
+ * once and never closed, so the signal thread never writes to a stale fd. */
+static int g_intr_pipe[2] = { -1, -1 };
+static atomic_int g_intr_to_cli;
+
 static void *signal_main(void *arg)
 {
 	sigset_t *set = arg;
@@ -68,6 +74,9 @@ static void *signal_main(void *arg)
 		if (sigwait(set, &sig))
 			continue;
 		if (sig == SIGHUP && !on_hangup())
+			continue;
+		if (sig == SIGINT && atomic_load(&g_intr_to_cli) &&
+		    write(g_intr_pipe[1], "i", 1) == 1)
 			continue;
 		count++;
 		atomic_store(&g_stop, 1);
@@ -413,7 +422,10 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 			engine_stop(e, "operator");
 		}
 	} else if (front == FRONT_CLI) {
-		if (cli_run(e, c, c->script, &g_stop, stdout, err, sizeof err)) {
+		atomic_store(&g_intr_to_cli, g_intr_pipe[1] >= 0);
+		int rc = cli_run(e, c, c->script, &g_stop, g_intr_pipe[0], stdout, err, sizeof err);
+		atomic_store(&g_intr_to_cli, 0);
+		if (rc) {
 			fprintf(stderr, "tpcc-console: cli: %s; stopping the run\n", err);
 			engine_stop(e, "operator");
 		}
@@ -517,6 +529,9 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	/* A file size limit must show up as a write error, not kill the run. */
 	signal(SIGXFSZ, SIG_IGN);
+	/* Non-blocking writes: a burst of signals never stalls the thread. */
+	if (pipe2(g_intr_pipe, O_CLOEXEC) == 0)
+		fcntl(g_intr_pipe[1], F_SETFL, O_NONBLOCK);
 	if (pthread_create(&sigthread, NULL, signal_main, &sigs) == 0)
 		pthread_detach(sigthread);
 

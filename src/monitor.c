@@ -1,119 +1,116 @@
-/* monitor.c: the sampling thread.  Locking: m->lock guards the ring and the
- * server description; /proc reads and database calls happen outside it. */
+/* monitor.c: the sampling thread.  Locking: m->lock guards the ring, the
+ * counter reading and the server and disk descriptions; /proc reads and
+ * database calls happen outside it. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "diskstats.h"
+#include "local_server.h"
 #include "monitor.h"
 #include "procstat.h"
 #include "schema.h"
+#include "server.h"
 #include "util.h"
 
 #define MON_RING 1024
-#define RECONNECT_S 10          /* between attempts at the metrics connection */
+#define RECONNECT_S 10          /* between attempts when only metrics need one */
 
 struct monitor {
-	tpcc_config cfg;
+	tpcc_config cfg;            /* for mysql, with no database: see monitor_start */
+	const dialect *d;
 	const db_driver *drv;
+	db_conn *conn;              /* the thread's once started */
+	int counter;                /* the transaction counter is read */
+	atomic_int watch;           /* CPU, disk and metrics are sampled */
 	pthread_t th;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;        /* CLOCK_MONOTONIC: wakes the thread to stop */
 	int stop;
+	int have_txn;
+	int64_t txn;
+	uint64_t txn_ns;
 	mon_sample *ring;
 	int n;
 	pid_t server;
 	char how[160];
-	int looked;                 /* the server pid search has been done */
+	char disk[64];              /* the data directory's block device, or "" */
+	char disk_why[160];         /* why there is none */
 };
 
-static int host_is_local(const char *h)
+/* What the watching half keeps from one second to the next. */
+typedef struct watch_state {
+	int started;
+	uint64_t last;              /* when the previous sample was taken */
+	cpu_times h0;
+	double cli0, srv0;
+	mon_sample prev;
+	int have_prev;
+	int looked;                 /* the server pid and disk were looked for */
+	char dev[64];
+	disk_counters d0;
+	int have_disk;
+} watch_state;
+
+static void drop_conn(db_conn **c)
 {
-	return !h[0] || !strcmp(h, "localhost") || !strcmp(h, "127.0.0.1") || !strcmp(h, "::1");
+	if (*c)
+		(*c)->drv->disconnect(*c);
+	*c = NULL;
 }
 
-pid_t monitor_find_server(const tpcc_config *cfg, db_conn *vars, char *how, size_t len)
+/* The connection: connected lazily when lost, as often as every second when
+ * the counter needs it (server TPM resumes soon after a restart), every
+ * RECONNECT_S when only metrics do. */
+static db_conn *sampler_conn(monitor *m, db_conn *c, int watching, uint64_t *next_try)
 {
-	char buf[512];
 	db_error de;
-	pid_t pid;
-
-	if (cfg->server_pid > 0) {
-		snprintf(how, len, "pid %d (connection.server_pid)", cfg->server_pid);
-		return (pid_t)cfg->server_pid;
-	}
-	if (!strcmp(cfg->driver, "sqlite")) {
-		snprintf(how, len, "embedded (in the client)");
-		return 0;
-	}
-	if (!host_is_local(cfg->host)) {
-		snprintf(how, len, "server on %s: not local", cfg->host);
-		return 0;
-	}
-	const char *sock = cfg->socket;
-	if (!sock[0] && vars && vars->drv->get_var &&
-	    vars->drv->get_var(vars, "socket", buf, sizeof buf, &de) == 0)
-		sock = buf;
-	if (strcmp(cfg->host, "127.0.0.1") && strcmp(cfg->host, "::1") &&
-	    (pid = procstat_socket_owner(sock)) > 0) {
-		snprintf(how, len, "pid %d (owns %.100s)", (int)pid, sock);
-		return pid;
-	}
-	int port = cfg->port;
-	if (port <= 0 && vars && vars->drv->get_var &&
-	    vars->drv->get_var(vars, "port", buf, sizeof buf, &de) == 0)
-		port = atoi(buf);
-	if ((pid = procstat_port_owner(port)) > 0) {
-		snprintf(how, len, "pid %d (listens on port %d)", (int)pid, port);
-		return pid;
-	}
-	if (vars && vars->drv->get_var && vars->drv->get_var(vars, "pid_file", buf, sizeof buf, &de) == 0 &&
-	    (pid = procstat_pidfile(buf)) > 0) {
-		snprintf(how, len, "pid %d (from %.100s)", (int)pid, buf);
-		return pid;
-	}
-	snprintf(how, len, "server process not found (set connection.server_pid)");
-	return 0;
-}
-
-/* The metrics connection: connect lazily, drop it on error, try again
- * RECONNECT_S later. */
-static db_conn *metrics_conn(monitor *m, db_conn *c, uint64_t *next_try)
-{
-	db_params p;
-	db_error de;
-	if (c || !m->drv || !m->drv->metrics || now_ns() < *next_try)
+	int want = m->counter || (watching && m->drv && m->drv->metrics);
+	if (c || !want || now_ns() < *next_try)
 		return c;
-	*next_try = now_ns() + RECONNECT_S * 1000000000ull;
-	db_params_from_config(&m->cfg, &p);
-	/* Server-wide figures need no database; without one, this session is
-	 * not counted among the benchmark database's sessions. */
-	if (!strcmp(m->cfg.driver, "mysql"))
-		p.database = NULL;
-	if (m->drv->connect(&p, &c, &de) != 0)
+	*next_try = now_ns() + (m->counter ? 1 : RECONNECT_S) * 1000000000ull;
+	if (schema_connect(&m->cfg, 0, &c, &de))
 		return NULL;
 	return c;
+}
+
+static int read_counter(monitor *m, db_conn **c, db_error *e)
+{
+	int64_t v;
+	if (server_txn_counter(*c, m->d, &v, e)) {
+		if (e->cls == DB_RECONNECT)
+			drop_conn(c);
+		return -1;
+	}
+	uint64_t now = now_ns();
+	pthread_mutex_lock(&m->lock);
+	m->txn = v;
+	m->txn_ns = now;
+	m->have_txn = 1;
+	pthread_mutex_unlock(&m->lock);
+	return 0;
 }
 
 static void sample_metrics(monitor *m, db_conn **c, mon_sample *s, const mon_sample *prev, double dt)
 {
 	db_error de;
 	s->nmetrics = 0;
-	if (!*c)
+	if (!*c || !m->drv->metrics)
 		return;
 	int n = m->drv->metrics(*c, s->metric, MON_METRICS_MAX, &de);
 	/* An open read view would itself hold back purge (and grow the history
 	 * list we are showing): end the transaction every time. */
 	m->drv->commit(*c, &de);
 	if (n < 0) {
-		m->drv->disconnect(*c);
-		*c = NULL;
+		drop_conn(c);
 		return;
 	}
 	s->nmetrics = n;
@@ -125,6 +122,81 @@ static void sample_metrics(monitor *m, db_conn **c, mon_sample *s, const mon_sam
 	}
 }
 
+/* Once, on the first watched second with the connection (or without one
+ * after a second's grace): where the server runs and its disk. */
+static void look_for_server(monitor *m, db_conn *c, watch_state *w)
+{
+	char how[160], why[160] = "";
+	pid_t pid = local_server_pid(&m->cfg, c, how, sizeof how);
+	if (local_server_disk(&m->cfg, c, w->dev, sizeof w->dev, why, sizeof why))
+		w->dev[0] = '\0';
+	pthread_mutex_lock(&m->lock);
+	m->server = pid;
+	str_copy(m->how, how, sizeof m->how);
+	str_copy(m->disk, w->dev, sizeof m->disk);
+	str_copy(m->disk_why, why, sizeof m->disk_why);
+	pthread_mutex_unlock(&m->lock);
+	w->looked = 1;
+}
+
+static void sample_disk(watch_state *w, mon_sample *s, double dt)
+{
+	disk_counters d1;
+	disk_rates r;
+	if (!w->dev[0] || diskstats_read(w->dev, &d1))
+		return;
+	if (w->have_disk) {
+		diskstats_rates(&w->d0, &d1, dt, &r);
+		s->disk = 1;
+		s->disk_r_iops = r.r_iops;
+		s->disk_w_iops = r.w_iops;
+		s->disk_r_ms = r.r_ms;
+		s->disk_w_ms = r.w_ms;
+	}
+	w->d0 = d1;
+	w->have_disk = 1;
+}
+
+/* One watched second into s; 0 when it is the first (a baseline for the
+ * rates, nothing to show yet). */
+static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
+{
+	cpu_times h1;
+	uint64_t now = now_ns();
+	if (!w->started) {
+		procstat_host(&w->h0);
+		w->cli0 = process_cpu_seconds();
+		w->srv0 = -1;
+		w->last = now;
+		w->started = 1;
+		if (*c || !m->drv || !m->drv->metrics)
+			look_for_server(m, *c, w);
+		return 0;
+	}
+	double dt = (now - w->last) / 1e9;
+	w->last = now;
+	if (procstat_host(&h1) == 0) {
+		procstat_host_pct(&w->h0, &h1, &s->host_user, &s->host_sys, &s->host_iowait);
+		w->h0 = h1;
+	}
+	double cli = process_cpu_seconds();
+	s->client = dt > 0 ? 100.0 * (cli - w->cli0) / dt : 0;
+	w->cli0 = cli;
+	if (!w->looked)
+		look_for_server(m, *c, w);
+	if (m->server > 0) {
+		double srv = procstat_pid_cpu(m->server);
+		if (srv >= 0 && w->srv0 >= 0 && dt > 0)
+			s->server = 100.0 * (srv - w->srv0) / dt;
+		w->srv0 = srv;
+	}
+	sample_disk(w, s, dt);
+	sample_metrics(m, c, s, w->have_prev ? &w->prev : NULL, dt);
+	w->prev = *s;
+	w->have_prev = 1;
+	return 1;
+}
+
 static void *monitor_main(void *arg)
 {
 	monitor *m = arg;
@@ -133,13 +205,10 @@ static void *monitor_main(void *arg)
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	pthread_setname_np(pthread_self(), "tpcc-monitor"); /* for top -H and /proc */
 
-	db_conn *c = NULL;
-	uint64_t next_try = 0, t0 = now_ns(), last = t0;
-	cpu_times h0 = { 0 }, h1;
-	double cli0 = process_cpu_seconds(), srv0 = -1;
-	mon_sample prev = { .nmetrics = 0 };
-	int have_prev = 0;
-	procstat_host(&h0);
+	db_conn *c = m->conn;
+	db_error de;
+	uint64_t next_try = 0, t0 = now_ns();
+	watch_state w = { .started = 0 };
 
 	pthread_mutex_lock(&m->lock);
 	for (int t = 1; !m->stop; t++) {
@@ -153,70 +222,83 @@ static void *monitor_main(void *arg)
 			break;
 		pthread_mutex_unlock(&m->lock);
 
+		int watching = atomic_load(&m->watch);
+		c = sampler_conn(m, c, watching, &next_try);
+		/* The counter first: its reading is stamped as it is taken. */
+		if (c && m->counter)
+			read_counter(m, &c, &de);   /* a failed read leaves the last one */
 		mon_sample s = { .t = t, .server = -1 };
-		uint64_t now = now_ns();
-		double dt = (now - last) / 1e9;
-		last = now;
-		if (procstat_host(&h1) == 0) {
-			procstat_host_pct(&h0, &h1, &s.host_user, &s.host_sys, &s.host_iowait);
-			h0 = h1;
-		}
-		double cli = process_cpu_seconds();
-		s.client = dt > 0 ? 100.0 * (cli - cli0) / dt : 0;
-		cli0 = cli;
-		c = metrics_conn(m, c, &next_try);
-		if (!m->looked && (c || !m->drv || !m->drv->metrics || t > 1)) {
-			char how[160];
-			pid_t pid = monitor_find_server(&m->cfg, c, how, sizeof how);
-			pthread_mutex_lock(&m->lock);
-			m->server = pid;
-			str_copy(m->how, how, sizeof m->how);
-			m->looked = 1;
-			pthread_mutex_unlock(&m->lock);
-		}
-		if (m->server > 0) {
-			double srv = procstat_pid_cpu(m->server);
-			if (srv >= 0 && srv0 >= 0 && dt > 0)
-				s.server = 100.0 * (srv - srv0) / dt;
-			srv0 = srv;
-		}
-		sample_metrics(m, &c, &s, have_prev ? &prev : NULL, dt);
-		prev = s;
-		have_prev = 1;
+		int keep = watching && watch_second(m, &c, &w, &s);
 
 		pthread_mutex_lock(&m->lock);
-		m->ring[m->n++ % MON_RING] = s;
-		/* Skip deadlines a slow metrics query made us miss. */
+		if (keep)
+			m->ring[m->n++ % MON_RING] = s;
+		/* Skip deadlines a slow server made us miss: never burst. */
 		uint64_t behind = now_ns() - t0;
 		if (behind / 1000000000ull > (uint64_t)t)
 			t = (int)(behind / 1000000000ull);
 	}
 	pthread_mutex_unlock(&m->lock);
-	if (c)
-		m->drv->disconnect(c);
+	drop_conn(&c);
 	return NULL;
 }
 
-int monitor_start(const tpcc_config *cfg, monitor **out, char *err, size_t errlen)
+/* Connect and read the counter once, so the run knows at its start whether
+ * it has server TPM; note says why not. */
+static void first_reading(monitor *m, char *note, size_t notelen)
+{
+	db_error e;
+	const db_driver *drv = m->drv;
+	if (!drv || (!drv->txn_counter && !(m->d && m->d->txn_counter_sql)))
+		return;           /* no counter at all (sqlite): nothing to say */
+	if (schema_connect(&m->cfg, 0, &m->conn, &e)) {
+		snprintf(note, notelen, "no server TPM: cannot connect: %s", e.msg);
+		return;
+	}
+	if (!server_has_txn_counter(m->conn, m->d))
+		snprintf(note, notelen, "no server TPM: the %s dialect has no transaction counter",
+			 m->d ? m->d->name : drv->name);
+	else if (read_counter(m, &m->conn, &e))
+		snprintf(note, notelen, "no server TPM: %s", e.msg);
+	else
+		m->counter = 1;
+	/* Without the counter, connect again only if a front end watches. */
+	if (!m->counter)
+		drop_conn(&m->conn);
+}
+
+int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char *note,
+		  size_t notelen, char *err, size_t errlen)
 {
 	monitor *m = calloc(1, sizeof *m);
 	pthread_condattr_t ca;
+	*out = NULL;
+	note[0] = '\0';
 	if (!m || !(m->ring = calloc(MON_RING, sizeof *m->ring))) {
 		free(m);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	m->cfg = *cfg;
+	/* The counter and the metrics are server-wide: no database, so this
+	 * session is not counted among the benchmark database's sessions. */
+	if (!strcmp(cfg->driver, "mysql"))
+		m->cfg.database[0] = '\0';
+	m->d = d;
 	m->drv = driver_find(cfg->driver);
 	str_copy(m->how, "looking for the server process", sizeof m->how);
+	str_copy(m->disk_why, "looking for the data directory's disk", sizeof m->disk_why);
 	pthread_mutex_init(&m->lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&m->cond, &ca);
 	pthread_condattr_destroy(&ca);
+	first_reading(m, note, notelen);
 	int rc = pthread_create(&m->th, NULL, monitor_main, m);
 	if (rc) {
 		snprintf(err, errlen, "cannot start the monitor thread: %s", strerror(rc));
+		drop_conn(&m->conn);
+		memset(m->cfg.password, 0, sizeof m->cfg.password);
 		pthread_mutex_destroy(&m->lock);
 		pthread_cond_destroy(&m->cond);
 		free(m->ring);
@@ -243,6 +325,21 @@ void monitor_stop(monitor *m)
 	free(m);
 }
 
+void monitor_watch(monitor *m)
+{
+	atomic_store(&m->watch, 1);
+}
+
+int monitor_txn_counter(monitor *m, int64_t *value, uint64_t *at_ns)
+{
+	pthread_mutex_lock(&m->lock);
+	int have = m->have_txn;
+	*value = m->txn;
+	*at_ns = m->txn_ns;
+	pthread_mutex_unlock(&m->lock);
+	return have;
+}
+
 int monitor_samples(monitor *m, mon_sample *out, int max)
 {
 	pthread_mutex_lock(&m->lock);
@@ -258,4 +355,14 @@ pid_t monitor_server(monitor *m, char *how, size_t len)
 	str_copy(how, m->how, len);
 	pthread_mutex_unlock(&m->lock);
 	return p;
+}
+
+int monitor_disk(monitor *m, char *dev, size_t devlen, char *why, size_t whylen)
+{
+	pthread_mutex_lock(&m->lock);
+	int found = m->disk[0] != '\0';
+	str_copy(dev, m->disk, devlen);
+	str_copy(why, m->disk_why, whylen);
+	pthread_mutex_unlock(&m->lock);
+	return found;
 }

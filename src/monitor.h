@@ -1,13 +1,23 @@
-/* monitor.h: a thread that samples, once a second on absolute deadlines, the
- * host's CPU split, this process's CPU, the database server process's CPU
- * when the server is local, and the server's own metrics over a connection
- * of its own.  A slow server delays only this thread: front ends read the
- * samples already taken and never wait. */
+/* monitor.h: the one thread that samples the server and the host, once a
+ * second on absolute deadlines, over one connection of its own:
+ *
+ * - the server's transaction counter, for the collector's `server TPM`
+ *   (every run, every front end: it goes into the results);
+ * - once a front end that shows them asks (monitor_watch), the host's CPU
+ *   split, this process's CPU, the server process's CPU and the I/O of the
+ *   disk under its data directory when the server is local, and the
+ *   server's own metrics.  A batch run asks nothing of the server beyond
+ *   the counter.
+ *
+ * A slow server delays only this thread: the collector and the front ends
+ * read the samples already taken and never wait. */
 #ifndef TPCC_MONITOR_H
 #define TPCC_MONITOR_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
+#include "dialect.h"
 #include "driver.h"
 #include "options.h"
 
@@ -18,6 +28,9 @@ typedef struct mon_sample {
 	double host_user, host_sys, host_iowait;  /* percent of all CPUs */
 	double client;                  /* percent of one core */
 	double server;                  /* percent of one core; -1 unknown */
+	int disk;                       /* 1: the disk figures below are set */
+	double disk_r_iops, disk_w_iops;          /* of the data directory's disk */
+	double disk_r_ms, disk_w_ms;    /* average per I/O; -1 when none completed */
 	int nmetrics;                   /* 0 when the driver has none or it failed */
 	db_metric metric[MON_METRICS_MAX];        /* as the server reports them */
 	double rate[MON_METRICS_MAX];   /* change per second since the last sample */
@@ -25,21 +38,30 @@ typedef struct mon_sample {
 
 typedef struct monitor monitor;
 
-/* Start the thread.  It connects for metrics itself (and retries), so this
- * never waits for the database. */
-int monitor_start(const tpcc_config *cfg, monitor **out, char *err, size_t errlen);
+/* Start the thread.  d (may be NULL) is the run's dialect.  When it or the
+ * driver has a transaction counter, this connects and reads it once before
+ * returning; when that fails (cannot connect, no privilege), note says why
+ * and the run goes on without server TPM.  note is empty otherwise (and
+ * when there is no counter at all, as with SQLite).  Returns -1 with err
+ * only when the thread cannot be started. */
+int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char *note,
+		  size_t notelen, char *err, size_t errlen);
 /* Stop the thread and free everything; m may be NULL. */
 void monitor_stop(monitor *m);
+/* From now on, also sample CPU, disk and server metrics (see the top). */
+void monitor_watch(monitor *m);
+
+/* The latest counter reading: 1 with the count of committed + rolled-back
+ * transactions and the CLOCK_MONOTONIC ns it was taken at, 0 when none. */
+int monitor_txn_counter(monitor *m, int64_t *value, uint64_t *at_ns);
 /* Copy up to max of the latest samples, oldest first; returns the count. */
 int monitor_samples(monitor *m, mon_sample *out, int max);
 /* The server's pid when it was found locally, else 0; and a line saying how
  * (or why not), for the CPU pane. */
 pid_t monitor_server(monitor *m, char *how, size_t len);
-
-/* Find the local server for cfg: connection.server_pid, else the owner of
- * the socket or TCP port, else the pid file the server names.  vars may be
- * NULL; otherwise it is asked for socket, port and pid_file when cfg does
- * not say.  Returns 0 when the server is not on this host. */
-pid_t monitor_find_server(const tpcc_config *cfg, db_conn *vars, char *how, size_t len);
+/* The block device under the server's data directory (the SQLite file's):
+ * 1 with its name in dev, else 0 with why not in why ("looking", "not
+ * local", "overlay: no block device"...). */
+int monitor_disk(monitor *m, char *dev, size_t devlen, char *why, size_t whylen);
 
 #endif

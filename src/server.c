@@ -89,6 +89,19 @@ int server_get_var(db_conn *c, const dialect *d, const char *name, char *buf, si
 	return rc;
 }
 
+int server_datadir(db_conn *c, const dialect *d, char *buf, size_t len, db_error *e)
+{
+	if (!d || !d->datadir_var)
+		return db_error_set(e, DB_FATAL, 0, "HY000", "the %s dialect names no data directory",
+				    d ? d->name : c->drv->name);
+	if (server_get_var(c, d, d->datadir_var, buf, len, e))
+		return -1;
+	if (!buf[0])
+		return db_error_set(e, DB_FATAL, 0, "HY000", "%s is empty (no privilege to read it?)",
+				    d->datadir_var);
+	return 0;
+}
+
 int server_set_var(db_conn *c, const dialect *d, const char *name, const char *value,
 		   char *note, size_t notelen, db_error *e)
 {

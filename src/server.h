@@ -18,6 +18,9 @@ int server_txn_counter(db_conn *c, const dialect *d, int64_t *out, db_error *e);
 int server_metrics(db_conn *c, const dialect *d, db_metric *out, int max, db_error *e);
 int server_get_var(db_conn *c, const dialect *d, const char *name, char *buf, size_t len,
 		   db_error *e);
+/* The server's data directory, as the server names it (a path on its own
+ * host); -1 when the dialect has no such setting or it cannot be read. */
+int server_datadir(db_conn *c, const dialect *d, char *buf, size_t len, db_error *e);
 /* note gets when and where the change takes effect, when the dialect says. */
 int server_set_var(db_conn *c, const dialect *d, const char *name, const char *value,
 		   char *note, size_t notelen, db_error *e);

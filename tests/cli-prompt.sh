@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # cli-prompt.sh: the line-mode console: a script (-s) runs first, then the
 # prompt reads the same commands; quit stops the run; on a terminal the
-# prompt is `tpcc>` with Tab completion.
+# prompt is `tpcc>` with Tab completion.  Ctrl-C acts at once, without a
+# line typed after it: it drops a typed line, says how to stop at an empty
+# prompt, and a second one stops the run; without a terminal SIGINT stops
+# the run at once.  A run that ends by itself ends the prompt too.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 
@@ -40,6 +43,64 @@ if command -v tmux >/dev/null; then
 	tui_keys Enter
 	assert "quit leaves" tui_exited 60
 	assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+
+	# Ctrl-C at the prompt.
+	# screen_count REGEX N: until REGEX is on N lines of the screen.
+	screen_count() {
+		local i=0
+		until [ "$(tui_screen | grep -cE -- "$1")" -ge "$2" ]; do
+			i=$((i + 1))
+			[ $i -gt 300 ] && { tui_screen | sed 's/^/    | /'; return 1; }
+			sleep 0.1
+		done
+	}
+	rm -rf "$T/results-intr"
+	tui_start 100 30 "'$TPCC_BIN' cli --db '$T/t.db' --rampup 0 --duration 600 --results-dir '$T/results-intr'"
+	assert "the prompt again" tui_wait '^tpcc> $|^tpcc>$'
+	tui_keys 'mark half typ'
+	tui_wait '^tpcc> mark half typ' >/dev/null
+	tui_keys C-c
+	assert "Ctrl-C drops a typed line at once" tui_wait '^tpcc> mark half typ\^C$'
+	tui_keys C-c
+	assert "at an empty prompt it says how to stop" tui_wait '^Ctrl-C again, or quit, stops the run$'
+	tui_keys 'status' Enter
+	assert "the run goes on" tui_wait 'phase steady \([0-9]+ s left\)'
+	tui_keys C-c
+	assert "a command in between: it asks again" screen_count '^Ctrl-C again, or quit' 2
+	tui_keys C-c
+	assert "a second Ctrl-C stops the run, with the summary" tui_wait '^Summary of the steady phase'
+	assert "and leaves" tui_exited 60
+	assert "exit status 130, as for a signal" [ "$(cat "$T/tui.exit")" = 130 ]
+	R=$(ls "$T"/results-intr/*.json | head -1)
+	assert "results complete, stopped by a signal" [ "$(json_get "$R" 'd["stopped_by"]')" = signal ]
+	assert "the dropped line never ran" [ "$(json_get "$R" \
+		'any(e["type"]=="mark" for e in d["events"])')" = False ]
+
+	# A run that ends by itself ends the prompt, with no key pressed.
+	tui_start 100 30 "'$TPCC_BIN' cli --db '$T/t.db' --rampup 0 --duration 2 --results-dir '$T/results'"
+	assert "the prompt" tui_wait '^tpcc> $|^tpcc>$'
+	assert "the end of the run leaves the prompt" tui_wait '^Summary of the steady phase'
+	assert "and the program" tui_exited 60
+	assert "exit status 0 after a full run" [ "$(cat "$T/tui.exit")" = 0 ]
 fi
+
+# Without a terminal: SIGINT stops the run at once (no line to drop, nobody
+# to ask), though no input comes.
+mkfifo in.fifo
+exec 3<>in.fifo
+"$TPCC_BIN" cli --db "$T/t.db" --rampup 0 --duration 600 --results-dir "$T/results-pipe" \
+	<in.fifo >pipe.txt 2>&1 &
+PID=$!
+i=0
+until grep -q '^results: ' pipe.txt || [ $i -gt 300 ]; do sleep 0.1; i=$((i + 1)); done
+assert "the cli started" grep -q '^results: ' pipe.txt
+kill -INT $PID
+wait $PID
+rc=$?
+exec 3>&-
+assert "SIGINT ends it with status 130" [ $rc = 130 ]
+assert "and the summary" grep -q '^Summary of the steady phase' pipe.txt
+R=$(ls "$T"/results-pipe/*.json | head -1)
+assert "results complete, stopped by a signal" [ "$(json_get "$R" 'd["stopped_by"]')" = signal ]
 
 finish

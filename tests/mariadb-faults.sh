@@ -18,8 +18,8 @@ on_exit "'$SRV' stop '$MDB' >/dev/null 2>&1"
 A="--driver mysql --socket $MDB/mysql.sock --user root --no-read-option-files --database tpcc_f"
 sql() { mariadb --no-defaults --socket="$MDB/mysql.sock" --user=root -N -B -e "$1"; }
 # wait_sql_f N: until at least N connections use the test database (bounded
-# poll).  Besides the VUs, the engine's control connection and the server
-# TPM sampler connect there, and reconnect lazily after a kill.
+# poll).  Besides the VUs, the engine's control connection and the monitor
+# (server TPM) connect there, and reconnect lazily after a kill.
 wait_sql_f() {
 	local i=0 n
 	while n=$(sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='tpcc_f'" 2>/dev/null);

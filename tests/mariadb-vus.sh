@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # mariadb-vus.sh: VUs added and removed mid-run, seen from the server's own
 # process list (each VU one connection, plus the engine's control one and the
-# server-TPM sampler's), and
+# monitor's, which reads the server TPM counter), and
 # live server variables through `set`.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
@@ -19,7 +19,8 @@ start_console run.txt run $A --vus 2 --rampup 0 --duration 300 --batch --results
 on_exit "kill $CON_PID 2>/dev/null"
 wait_for run.txt '^\[ +1s steady'
 # Each VU is one session in the database, plus the engine's control one;
-# the samplers of server figures hold no database and are not counted.
+# the monitor, which samples server figures, holds no database and is not
+# counted.
 assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
 send "vus 6"
 assert "6 VUs + control after 'vus 6'" wait_sql "$CONNS" 7
@@ -32,7 +33,8 @@ wait_for run.txt "^\[ +[0-9]+s steady +\] vus 1 " 10
 send "vus +2"
 assert "3 VUs + control after 'vus +2'" wait_sql "$CONNS" 4
 send "set innodb_io_capacity 1234"
-wait_for run.txt 'set innodb_io_capacity' 10
+# The knob event, not the command's echo, which can come a tick before it.
+wait_for run.txt 'knob +\] set innodb_io_capacity' 10
 assert "the server's global value changed" [ "$(my_sql 'SELECT @@GLOBAL.innodb_io_capacity')" = 1234 ]
 assert "the change is an event with old and new value" grep -qE 'knob +\] set innodb_io_capacity [0-9]+ -> 1234' run.txt
 send "set no_such_variable 1"

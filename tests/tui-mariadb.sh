@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tui-mariadb.sh: the console against the test MariaDB: the server's own
 # process list sees `+` and `:vus 6`; `:set innodb_io_capacity 1234` changes
-# the global and shows the event; the server pane and the server's CPU are
-# there; q/y leaves a finished results file with the events.
+# the global and shows the event; the server pane (every InnoDB figure), the
+# server's CPU and the disk under its data directory are there; q/y leaves a
+# finished results file with the events.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
 command -v tmux >/dev/null || skip_all "tmux not installed"
@@ -22,13 +23,48 @@ assert "build exits 0" [ $? -eq 0 ]
 tui_start 120 40 "'$TPCC_BIN' run $A --vus 2 --rampup 0 --duration 600 --results-dir '$T/results'"
 assert "the console is up" tui_wait '^┌ Events ─'
 assert "the header names the server" tui_wait '^ tpcc-console .*VUs 2/2.*MariaDB[^ ]* @'
-# The monitor and server TPM sessions hold no database: VUs + control only.
+# The monitor's one session (server TPM and metrics) holds no database:
+# VUs + control only.
 assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
+# Seen from the client: the VUs, the control connection and one monitor
+# connection for server TPM, metrics and the data directory alike.
+sockets_are() {
+	local sh pid i=0
+	sh=$(tui display -p -t tui '#{pane_pid}') || return 1
+	pid=$(awk '{print $1}' "/proc/$sh/task/$sh/children" 2>/dev/null)
+	until [ "$(ls -l "/proc/${pid:-$sh}/fd" 2>/dev/null | grep -c 'socket:')" = "$1" ]; do
+		i=$((i + 1))
+		[ $i -gt 100 ] && { ls -l "/proc/${pid:-$sh}/fd"; return 1; }
+		sleep 0.1
+	done
+}
+assert "the console holds 4 connections: 2 VUs, control, monitor" sockets_are 4
 assert "the server pane is InnoDB's" tui_wait '┌ Server: InnoDB ─'
-assert "it shows dirty pages and redo" tui_wait '│ dirty pages .* [0-9,]+ │' && tui_shows '│ redo/s '
+assert "it shows dirty pages" tui_wait '│ dirty pages .* [0-9,]+ │'
+assert "and the checkpoint age in MB" tui_wait '│ checkpoint age .* [0-9]+\.[0-9] MB │'
+assert "data reads and writes per second" tui_shows '│ reads/s .* [0-9,]+ │' && tui_shows '│ writes/s .* [0-9,]+ │'
+assert "redo bytes per second" tui_shows '│ redo/s .* [0-9]+\.[0-9] MB │'
+assert "threads running and the history list length" \
+	tui_wait '│ threads running [0-9,]+   history list [0-9,]+ '
+# The data directory's disk: a device with its IOPS and latencies, or n/a
+# with the reason (an overlay or tmpfs /tmp, say).
+assert "the CPU pane names the data directory's disk" \
+	tui_wait '│ disk ([^ ]+ \(data directory\)|: n/a \([^)]+\)) '
+if tui_shows '│ disk [^ ]+ \(data directory\)'; then
+	assert "its read and write IOPS" tui_wait '│  r IOPS .* [0-9]+k? │' && tui_shows '│  w IOPS .* [0-9]+k? │'
+	assert "its latencies per I/O, or - when none completed" \
+		tui_shows '│  r ms .* (-|[0-9.]+) │' && tui_shows '│  w ms .* (-|[0-9.]+) │'
+fi
 assert "the server process is found and measured" tui_wait '│ server +[^ ]+ +[0-9]+% │'
 assert "server TPM is shown beside the client's TPM" tui_wait 'TPM [0-9,]+.*   server TPM [1-9][0-9,]*'
 assert "the frames are whole" tui_frames 120 40
+# At 80 columns the server pane is narrow: brief labels, numbers whole.
+tui resize-window -t tui -x 80 -y 30
+assert "80x30: the checkpoint age, briefly labelled, keeps its number" \
+	tui_wait '│ ckpt age .* [0-9]+\.[0-9] MB │'
+assert "the frames are whole at 80x30" tui_frames 80 30
+tui resize-window -t tui -x 120 -y 40
+assert "back at 120x40" tui_wait '│ checkpoint age .* [0-9]+\.[0-9] MB │'
 
 tui_keys +
 assert "+ : one more connection on the server" wait_sql "$CONNS" 4

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tui-sqlite.sh: the console itself, in a real terminal (tmux), against
-# SQLite: the panes appear, keys and commands change the run, a resize
+# SQLite: the panes appear (the CPU / disk pane with the database file's
+# disk), keys and commands change the run, a resize
 # redraws cleanly, the command history persists, q/y leaves a finished
 # results file with the events; then the ASCII fallback.
 . "$(dirname "$0")/lib.sh"
@@ -14,11 +15,19 @@ assert "build exits 0" [ $? -eq 0 ]
 tui_start 120 40 "'$TPCC_BIN' run --db '$T/t.db' --vus 2 --rampup 2 --duration 600 --results-dir '$T/results'"
 assert "the header shows the run" tui_wait '^ tpcc-console .*RAMPUP|STEADY'
 panes() {
-	tui_wait '┌ Throughput \(per second\) ─' && tui_wait '┌ Latency ms' && tui_wait '┌ CPU ─' &&
+	tui_wait '┌ Throughput \(per second\) ─' && tui_wait '┌ Latency ms' && tui_wait '┌ CPU / disk ─' &&
 		tui_wait '┌ Server ─' && tui_wait '┌ VUs 2/2 ─' && tui_wait '┌ Events ─'
 }
 assert "every pane is there" panes
 assert "NOPM figures arrive" tui_wait 'NOPM [1-9][0-9,]* '
+# SQLite's disk is the database file's: a device with its figures, or n/a
+# with the reason.
+assert "the CPU pane names the database file's disk" \
+	tui_wait '│ disk ([^ ]+ \(database file\)|: n/a \([^)]+\)) '
+if tui_shows '│ disk [^ ]+ \(database file\)'; then
+	assert "with its write IOPS and latency" \
+		tui_wait '│  w IOPS .* [0-9]+k? │' && tui_wait '│  w ms .* (-|[0-9.]+) │'
+fi
 no_server_tpm() { ! tui_shows 'server TPM'; }
 assert "SQLite has no server TPM to show" no_server_tpm
 assert "the frames are whole at 120x40" tui_frames 120 40

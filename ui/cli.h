@@ -10,10 +10,14 @@
 #include "engine.h"
 
 /* Run script (may be NULL or "") then read commands until quit, end of
- * input, or the run ends.  Leaving stops the run.  Output and the run's
- * events go to out.  Returns 0, or -1 with err filled when the script
- * cannot be read. */
+ * input, the run ends, or stop is set (by the signal thread).  intr_fd
+ * (or -1) has a byte to read for each SIGINT the prompt should take: on a
+ * terminal it drops the line typed, or at an empty prompt says how to stop
+ * and a second one stops the run (setting stop, as a signal); without a
+ * terminal it stops the run at once.  Leaving stops the run.  Output and
+ * the run's events go to out.  Returns 0, or -1 with err filled when the
+ * script cannot be read. */
 int cli_run(engine *e, const tpcc_config *cfg, const char *script, atomic_int *stop,
-	    FILE *out, char *err, size_t errlen);
+	    int intr_fd, FILE *out, char *err, size_t errlen);
 
 #endif

@@ -1,5 +1,5 @@
 /* console.c: the console's loop and layout.  One thread (the caller's) owns
- * curses.  It takes a snapshot of the engine and the monitor at most four
+ * curses.  It takes a snapshot of the engine and its monitor at most four
  * times a second and draws from it; keys are handled as they come, and
  * anything that may wait on the database goes to the command worker. */
 #ifdef HAVE_CONFIG_H
@@ -262,10 +262,12 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 	}
 	if (cmdline_init(&c.cl, o->history, c.knobs, c.nknobs, err, errlen))
 		goto fail_view;
-	if (monitor_start(cfg, &c.mon, err, errlen))
-		goto fail_cmdline;
+	/* The engine's sampler; it reads CPU, disk and metrics from now on. */
+	c.mon = engine_monitor(e);
+	if (c.mon)
+		monitor_watch(c.mon);
 	if (worker_start(e, c.knobs, c.nknobs, &c.wk, err, errlen))
-		goto fail_monitor;
+		goto fail_cmdline;
 	if (crt_init(err, errlen))
 		goto fail_worker;
 	/* The caller kept SIGWINCH blocked while the engine started its
@@ -292,15 +294,12 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 	for (int i = 0; i < P_COUNT; i++)
 		pane_destroy(&c.panes[i]);
 	worker_stop(c.wk);
-	monitor_stop(c.mon);
 	cmdline_done(&c.cl);
 	view_free(&c.v);
 	return 0;
 
 fail_worker:
 	worker_stop(c.wk);
-fail_monitor:
-	monitor_stop(c.mon);
 fail_cmdline:
 	cmdline_done(&c.cl);
 fail_view:

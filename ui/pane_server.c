@@ -1,6 +1,8 @@
 /* pane_server.c: the server's own figures, as the monitor samples them over
  * its own connection: what a DBA tuning I/O capacity watches.  Counters are
- * shown per second, gauges as they are. */
+ * shown per second, gauges as they are; each with a sparkline, but for the
+ * two that share the last row (threads running, history list length), where
+ * the number is what matters. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -13,21 +15,27 @@
 typedef struct metric_view {
 	const char *name;         /* as the driver reports it */
 	const char *label;
+	const char *brief;        /* in a narrow pane (80 columns) */
 	int rate;                 /* a counter: show its change per second */
 	double unit;              /* divide by this for display */
 	const char *suffix;
 } metric_view;
 
 static const metric_view shown[] = {
-	{ "innodb_buffer_pool_pages_dirty", "dirty pages", 0, 1, "" },
-	{ "innodb_data_reads", "reads/s", 1, 1, "" },
-	{ "innodb_data_writes", "writes/s", 1, 1, "" },
-	{ "innodb_os_log_written", "redo/s", 1, 1048576, " MB" },
-	{ "threads_running", "threads run", 0, 1, "" },
-	{ "history_list_length", "history list", 0, 1, "" },
+	{ "innodb_buffer_pool_pages_dirty", "dirty pages", "dirty", 0, 1, "" },
+	{ "innodb_checkpoint_age", "checkpoint age", "ckpt age", 0, 1048576, " MB" },
+	{ "innodb_data_reads", "reads/s", "reads/s", 1, 1, "" },
+	{ "innodb_data_writes", "writes/s", "writes/s", 1, 1, "" },
+	{ "innodb_os_log_written", "redo/s", "redo/s", 1, 1048576, " MB" },
 };
 #define NSHOWN (int)(sizeof shown / sizeof shown[0])
-#define LABEL_W 13
+static const metric_view gauges[] = {
+	{ "threads_running", "threads running", "running", 0, 1, "" },
+	{ "history_list_length", "history list", "history", 0, 1, "" },
+};
+#define NGAUGES (int)(sizeof gauges / sizeof gauges[0])
+#define LABEL_W 15
+#define BRIEF_W 9
 #define VALUE_W 10
 
 static int find(const mon_sample *s, const char *name)
@@ -56,7 +64,11 @@ static void srv_draw(pane *p, const ui_view *v)
 			 "waiting for the monitor's connection...");
 		return;
 	}
-	int r = 0, w = pane_iw(p) - LABEL_W - VALUE_W - 1;
+	/* Too narrow for the labels, a sparkline and the numbers: brief
+	 * labels, and the sparklines go first. */
+	int narrow = pane_iw(p) < LABEL_W + VALUE_W + 4;
+	int label_w = narrow ? BRIEF_W : LABEL_W;
+	int r = 0, w = pane_iw(p) - label_w - VALUE_W - 1;
 	for (int k = 0; k < NSHOWN && r < pane_ih(p); k++) {
 		const metric_view *m = &shown[k];
 		char num[32], sp[256 * 3 + 1];
@@ -67,18 +79,27 @@ static void srv_draw(pane *p, const ui_view *v)
 		n = n > 256 ? 256 : n < 0 ? 0 : n;
 		for (int i = 0; i < n; i++)
 			vals[i] = value_of(&v->samples[v->nsamples - n + i], m);
-		pane_printf(p, r, 0, 0, "%-*s", LABEL_W, m->label);
+		pane_printf(p, r, 0, 0, "%-*s", label_w, narrow ? m->brief : m->label);
 		if (n) {
 			spark_render(vals, n, 0, !crt_utf8, sp, sizeof sp);
-			pane_put(p, r, LABEL_W, crt_attr(CRT_OPERATOR), sp);
+			pane_put(p, r, label_w, crt_attr(CRT_OPERATOR), sp);
 		}
 		double now = value_of(last, m);
 		if (m->unit > 1)
 			snprintf(num, sizeof num, "%.1f%s", now, m->suffix);
 		else
 			fmt_thousands(now, num, sizeof num);
-		pane_printf(p, r, LABEL_W + (w > 0 ? w : 0) + 1, A_BOLD, "%*s", VALUE_W - 1, num);
+		pane_printf(p, r, label_w + (w > 0 ? w : 0) + 1, A_BOLD, "%*s", VALUE_W - 1, num);
 		r++;
+	}
+	for (int k = 0, x = 0; k < NGAUGES; k++) {
+		char num[32];
+		if (find(last, gauges[k].name) < 0)
+			continue;
+		fmt_thousands(value_of(last, &gauges[k]), num, sizeof num);
+		x += pane_printf(p, r, x, 0, "%s ", narrow ? gauges[k].brief : gauges[k].label);
+		x += pane_printf(p, r, x, A_BOLD, "%s", num);
+		x += pane_put(p, r, x, 0, narrow ? " " : "   ");
 	}
 }
 

@@ -39,5 +39,7 @@ void view_snapshot(ui_view *v, engine *e, monitor *m)
 	if (m) {
 		v->nsamples = monitor_samples(m, v->samples, VIEW_SAMPLES);
 		v->server_pid = monitor_server(m, v->server_how, sizeof v->server_how);
+		v->have_disk = monitor_disk(m, v->disk, sizeof v->disk, v->disk_why,
+					    sizeof v->disk_why);
 	}
 }

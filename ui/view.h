@@ -28,6 +28,9 @@ typedef struct ui_view {
 	int nvu;
 	pid_t server_pid;
 	char server_how[160];
+	int have_disk;            /* disk names the data directory's device */
+	char disk[64];
+	char disk_why[160];       /* else why not */
 	int latency_steady;       /* latency pane shows the steady phase */
 	int demo;
 	int done;                 /* the run is over */
