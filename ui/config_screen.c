@@ -10,6 +10,7 @@
 #include <string.h>
 #include "console_state.h"
 #include "overlay.h"
+#include "util.h"
 
 #define MAX_ROWS 64
 #define BOX_W 110
@@ -267,7 +268,7 @@ static int ask_key(console *c, int key)
 		status(cs, 1, "not saved: file name too long");
 		return ACT_DRAW;
 	}
-	snprintf(cs->path, sizeof cs->path, "%s", line);
+	str_copy(cs->path, line, sizeof cs->path);
 	if (holds_password(&cs->edit))
 		cs->ask = CFG_ASK_PASSWORD;
 	else
