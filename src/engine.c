@@ -40,6 +40,7 @@ typedef struct vu {
 	atomic_int stop;
 	atomic_int state;
 	atomic_int finished;
+	int left;                 /* past its last vu_change_settled; e->lock */
 	int joined;
 	vu_stats *stats;
 } vu;
@@ -260,15 +261,19 @@ static int vu_active(const vu *v)
 }
 
 /* Called by a VU when it has connected and when it is about to finish
- * (self: that VU, counted as gone; it must not set v->finished first, or
- * reap_locked, which joins finished VUs under e->lock, would wait on a
- * thread that waits here for that lock): once
- * every active VU is past connecting and every removed one is gone, the
- * change the operator asked for is in effect; say how long it took (the
- * figure HammerDB's users wait minutes for with hundreds of VUs). */
-static void vu_change_settled(engine *e, const vu *self)
+ * (self: that VU, marked as gone under e->lock, so that this check and the
+ * one engine_set_vus makes after logging the change see the same thing;
+ * v->finished would not do: reap_locked joins finished VUs under e->lock,
+ * so it is set after this, and a check between the two would wait for a
+ * VU that never calls again).  Once every active VU is past connecting
+ * and every removed one is gone, the change the operator asked for is in
+ * effect: say how long it took (the figure HammerDB's users wait minutes
+ * for with hundreds of VUs). */
+static void vu_change_settled(engine *e, vu *self)
 {
 	pthread_mutex_lock(&e->lock);
+	if (self)
+		self->left = 1;
 	if (e->change_pending != 2 || e->ending) {
 		pthread_mutex_unlock(&e->lock);
 		return;
@@ -277,8 +282,7 @@ static void vu_change_settled(engine *e, const vu *self)
 	for (int i = 0; i < e->nvus; i++) {
 		vu *v = e->vus[i];
 		int st = atomic_load(&v->state);
-		if (vu_active(v) ? st == VU_STARTING || st == VU_RECONNECTING
-				 : v != self && !atomic_load(&v->finished))
+		if (vu_active(v) ? st == VU_STARTING || st == VU_RECONNECTING : !v->left)
 			goto busy;
 		ready += vu_active(v) && st != VU_ERROR && st != VU_DONE;
 	}

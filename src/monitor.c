@@ -249,8 +249,9 @@ static void first_reading(monitor *m, char *note, size_t notelen)
 {
 	db_error e;
 	const db_driver *drv = m->drv;
-	if (!drv || (!drv->txn_counter && !(m->d && m->d->txn_counter_sql)))
-		return;           /* no counter at all (sqlite): nothing to say */
+	if (!drv || (!drv->txn_counter && !(m->d && m->d->txn_counter_sql)) ||
+	    !strcmp(drv->name, "null"))
+		return;           /* no counter at all (sqlite, no server): nothing to say */
 	if (schema_connect(&m->cfg, 0, &m->conn, &e)) {
 		snprintf(note, notelen, "no server TPM: cannot connect: %s", e.msg);
 		return;

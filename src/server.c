@@ -18,13 +18,14 @@ int server_txn_counter(db_conn *c, const dialect *d, int64_t *out, db_error *e)
 
 	if (c->drv->txn_counter)
 		rc = c->drv->txn_counter(c, out, e);
-	else if (d && d->txn_counter_sql)
-		rc = db_query_int(c, d->txn_counter_sql, out, e) == 1 ? 0 : -1;
-	else
+	else if (d && d->txn_counter_sql) {
+		int got = db_query_int(c, d->txn_counter_sql, out, e);
+		rc = got == 1 ? 0 : -1;
+		if (got == 0)
+			db_error_set(e, DB_FATAL, 0, "HY000", "the transaction counter returned no row");
+	} else
 		return db_error_set(e, DB_FATAL, 0, "HY000", "no transaction counter for %s",
 				    d ? d->name : c->drv->name);
-	if (rc < 0 && e->cls == DB_OK)
-		db_error_set(e, DB_FATAL, 0, "HY000", "the transaction counter returned no row");
 	/* PostgreSQL keeps one statistics snapshot per transaction. */
 	c->drv->commit(c, rc ? &ignore : e);
 	return rc;
