@@ -141,11 +141,6 @@ static const dialect *conn_dialect(const tpcc_config *c, db_conn *conn)
 	return d;
 }
 
-static const char *target_name(const tpcc_config *c)
-{
-	return schema_target_name(c);
-}
-
 /* build --procedures-only: the procedures again, on a finished build. */
 static int build_procedures(tpcc_config *c, db_conn *conn, const dialect *d,
 			    const schema_info *si)
@@ -154,14 +149,14 @@ static int build_procedures(tpcc_config *c, db_conn *conn, const dialect *d,
 
 	if (!si->present || !si->complete) {
 		fprintf(stderr, "tpcc-console: %s holds no finished build; run 'tpcc-console build' "
-			"first\n", target_name(c));
+			"first\n", schema_target_name(c));
 		return EX_FAIL;
 	}
 	if (schema_create_procedures(conn, d, &e)) {
 		fprintf(stderr, "tpcc-console: creating the procedures failed: %s\n", e.msg);
 		return EX_FAIL;
 	}
-	printf("created the %s stored procedures in %s\n", d->name, target_name(c));
+	printf("created the %s stored procedures in %s\n", d->name, schema_target_name(c));
 	return EX_OK;
 }
 
@@ -242,7 +237,7 @@ static int cmd_drop(tpcc_config *c)
 		fprintf(stderr, "tpcc-console: drop failed: %s\n", e.msg);
 		return EX_FAIL;
 	}
-	printf("dropped the TPC-C tables in %s\n", target_name(c));
+	printf("dropped the TPC-C tables in %s\n", schema_target_name(c));
 	return EX_OK;
 }
 
@@ -261,7 +256,7 @@ static int cmd_check(tpcc_config *c)
 		return EX_FAIL;
 	}
 	if (schema_inspect(conn, &si, &e) || !si.present) {
-		fprintf(stderr, "tpcc-console: no TPC-C schema in %s%s%s\n", target_name(c),
+		fprintf(stderr, "tpcc-console: no TPC-C schema in %s%s%s\n", schema_target_name(c),
 			si.present ? ": " : "", si.present ? e.msg : "");
 		conn->drv->disconnect(conn);
 		return EX_FAIL;
@@ -274,7 +269,7 @@ static int cmd_check(tpcc_config *c)
 			conn->drv->disconnect(conn);
 			return EX_FAIL;
 		}
-		printf("durability audit of %s against %s\n", target_name(c), c->durability_file);
+		printf("durability audit of %s against %s\n", schema_target_name(c), c->durability_file);
 		long lost = durability_check(conn, a, n, stdout, &g_stop, err, sizeof err);
 		free(a);
 		conn->drv->disconnect(conn);
@@ -285,7 +280,7 @@ static int cmd_check(tpcc_config *c)
 		}
 		return lost ? EX_FAIL : EX_OK;
 	}
-	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n", target_name(c),
+	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n", schema_target_name(c),
 	       si.warehouses, si.warehouses == 1 ? "" : "s");
 	fflush(stdout);
 	int failed = check_run(conn, stdout, res, &g_stop, err, sizeof err);
@@ -321,7 +316,7 @@ static int schema_ready(const tpcc_config *c, char *err, size_t errlen)
 	}
 	if (si.present && !si.complete) {
 		snprintf(err, errlen, "%s holds a build that did not finish: run 'tpcc-console drop'",
-			 target_name(c));
+			 schema_target_name(c));
 		return -1;
 	}
 	return si.present;
@@ -346,7 +341,7 @@ static int offer_build(tpcc_config *c)
 		if (atomic_load(&g_stop))
 			return EX_SIGNAL;
 		fprintf(stderr, "tpcc-console: no TPC-C schema in %s: nothing to run (tpcc-console "
-			"build makes one)\n", target_name(c));
+			"build makes one)\n", schema_target_name(c));
 		return EX_OK;
 	default:
 		fprintf(stderr, "tpcc-console: %s\n", err);
@@ -397,7 +392,7 @@ static int cmd_run(tpcc_config *c, enum front front, int demo)
 	else
 		snprintf(vus, sizeof vus, "%d VU%s", c->vus, c->vus == 1 ? "" : "s");
 	printf("run: %s on %s, %d warehouse%s, %s, ramp-up %d s, steady %d s, ramp-down %d s, %s mode\n",
-	       st.server_version, target_name(c), st.warehouses, st.warehouses == 1 ? "" : "s", vus,
+	       st.server_version, schema_target_name(c), st.warehouses, st.warehouses == 1 ? "" : "s", vus,
 	       c->rampup, c->duration, c->rampdown, c->mode);
 	fflush(stdout);
 	atomic_store(&g_engine, e);
@@ -465,7 +460,7 @@ static int cmd_demo(tpcc_config *c)
 		return EX_FAIL;
 	}
 	if (!ready) {
-		printf("no TPC-C schema in %s yet: building a small one for the demo\n", target_name(c));
+		printf("no TPC-C schema in %s yet: building a small one for the demo\n", schema_target_name(c));
 		if (c->warehouses <= 0)
 			c->warehouses = 1;
 		int rc = cmd_build(c);
