@@ -82,6 +82,11 @@ typedef struct dialect {
 	 *   new_order    w_id, d_id, c_id, ol_cnt, all_local, items, supply_w,
 	 *                quantities (the last three comma-separated, in line
 	 *                order) -> one row: rolled_back (0/1), o_id
+	 *                With proc_lines_json instead: w_id, d_id, c_id,
+	 *                ol_cnt, all_local, lines as a JSON array of
+	 *                [item, supply_w, quantity], and the stock rows as one
+	 *                of [item, supply_w, summed quantity, line count], one
+	 *                per distinct (item, supply_w).
 	 *   payment      w_id, d_id, c_w_id, c_d_id, c_id, byname, c_last,
 	 *                h_amount -> c_id
 	 *   order_status w_id, d_id, c_id, byname, c_last -> c_id, o_id, lines
@@ -97,6 +102,12 @@ typedef struct dialect {
 	 * ("procedure", "function"). */
 	const char *proc_exists_sql;
 	const char *proc_kind;
+	int proc_lines_json;
+	/* Recorded in tpcc_meta when the procedures are created: a run refuses
+	 * procedures of another version (a changed signature would otherwise
+	 * fail on the first call, or worse, read its inputs wrongly).  0 is
+	 * taken as 1. */
+	int proc_version;
 
 	/* The server's own count of committed + rolled-back transactions:
 	 * one row, one integer.  NULL: no counter. */

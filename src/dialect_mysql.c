@@ -8,7 +8,7 @@
  * and end with one SELECT of what the client needs; on an error they roll
  * back and RESIGNAL, so the client sees the server's own error number
  * (1213 deadlock, 1205 lock wait timeout) and retries as in statements
- * mode.  Item arrays arrive as comma-separated strings. */
+ * mode.  New-Order's lines arrive as JSON arrays. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -98,78 +98,75 @@ static const char *const my_indexes[] = {
 	"   ORDER BY c_first LIMIT v_n, 1;\n" \
 	"END"
 
+/* The client passes the order's lines as JSON, [item, supply warehouse,
+ * quantity] each, and the stock rows they touch, [item, supply warehouse,
+ * summed quantity, lines] once per row, so that the item, stock and
+ * order-line work is two statements whatever the line count, and the stock
+ * update a plain join.  Summing an item named twice equals applying its
+ * lines in turn: quantities stay within 10..100 and no line takes more than
+ * 10, so the +91 refill happens at most once either way. */
 #define MY_NEW_ORDER \
 	"CREATE PROCEDURE tpcc_new_order(p_w_id INT, p_d_id INT, p_c_id INT, p_ol_cnt INT," \
-	" p_all_local INT, p_items VARCHAR(255), p_supply VARCHAR(255), p_qty VARCHAR(255))\n" \
+	" p_all_local INT, p_lines VARCHAR(1024), p_stock VARCHAR(1024))\n" \
 	"BEGIN\n" \
 	"  DECLARE v_w_tax, v_d_tax, v_discount DECIMAL(4,4);\n" \
-	"  DECLARE v_price DECIMAL(5,2);\n" \
-	"  DECLARE v_o_id, v_item, v_sw, v_q, v_s_qty INT;\n" \
-	"  DECLARE v_i, v_rolled_back INT DEFAULT 0;\n" \
-	"  DECLARE v_dist CHAR(24);\n" \
+	"  DECLARE v_o_id INT;\n" \
 	MY_ON_ERROR \
 	"  START TRANSACTION;\n" \
-	"  SELECT w_tax INTO v_w_tax FROM warehouse WHERE w_id = p_w_id;\n" \
 	"  SELECT d_tax, d_next_o_id INTO v_d_tax, v_o_id FROM district\n" \
 	"   WHERE d_w_id = p_w_id AND d_id = p_d_id FOR UPDATE;\n" \
 	"  UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
-	"  SELECT c_discount INTO v_discount FROM customer\n" \
-	"   WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_id = p_c_id;\n" \
+	"  SELECT w_tax, c_discount INTO v_w_tax, v_discount FROM warehouse, customer\n" \
+	"   WHERE w_id = p_w_id AND c_w_id = w_id AND c_d_id = p_d_id AND c_id = p_c_id;\n" \
 	"  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt,\n" \
 	"    o_all_local) VALUES (v_o_id, p_d_id, p_w_id, p_c_id, NOW(), NULL, p_ol_cnt, p_all_local);\n" \
 	"  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o_id, p_d_id, p_w_id);\n" \
-	"  line: WHILE v_i < p_ol_cnt DO\n" \
-	"    SET v_i = v_i + 1;\n" \
-	"    SET v_item = SUBSTRING_INDEX(SUBSTRING_INDEX(p_items, ',', v_i), ',', -1);\n" \
-	"    SET v_sw = SUBSTRING_INDEX(SUBSTRING_INDEX(p_supply, ',', v_i), ',', -1);\n" \
-	"    SET v_q = SUBSTRING_INDEX(SUBSTRING_INDEX(p_qty, ',', v_i), ',', -1);\n" \
-	"    SET v_price = (SELECT i_price FROM item WHERE i_id = v_item);\n" \
-	"    IF v_price IS NULL THEN\n" \
-	"      ROLLBACK;\n" \
-	"      SET v_rolled_back = 1;\n" \
-	"      LEAVE line;\n" \
-	"    END IF;\n" \
-	"    SELECT s_quantity, CASE p_d_id WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02\n" \
-	"      WHEN 3 THEN s_dist_03 WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05\n" \
-	"      WHEN 6 THEN s_dist_06 WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08\n" \
-	"      WHEN 9 THEN s_dist_09 ELSE s_dist_10 END INTO v_s_qty, v_dist\n" \
-	"     FROM stock WHERE s_i_id = v_item AND s_w_id = v_sw FOR UPDATE;\n" \
-	"    UPDATE stock SET s_quantity = IF(v_s_qty >= v_q + 10, v_s_qty - v_q, v_s_qty - v_q + 91),\n" \
-	"      s_ytd = s_ytd + v_q, s_order_cnt = s_order_cnt + 1,\n" \
-	"      s_remote_cnt = s_remote_cnt + IF(v_sw <> p_w_id, 1, 0)\n" \
-	"     WHERE s_i_id = v_item AND s_w_id = v_sw;\n" \
-	"    INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,\n" \
-	"      ol_quantity, ol_amount, ol_dist_info, ol_delivery_d)\n" \
-	"     VALUES (v_o_id, p_d_id, p_w_id, v_i, v_item, v_sw, v_q, v_q * v_price, v_dist, NULL);\n" \
-	"  END WHILE;\n" \
-	"  IF v_rolled_back = 0 THEN\n" \
+	"  UPDATE stock JOIN JSON_TABLE(p_stock, '$[*]' COLUMNS (i INT PATH '$[0]',\n" \
+	"    w INT PATH '$[1]', q INT PATH '$[2]', c INT PATH '$[3]')) l\n" \
+	"    ON s_w_id = l.w AND s_i_id = l.i\n" \
+	"   SET s_quantity = IF(s_quantity >= l.q + 10, s_quantity - l.q, s_quantity - l.q + 91),\n" \
+	"    s_ytd = s_ytd + l.q, s_order_cnt = s_order_cnt + l.c,\n" \
+	"    s_remote_cnt = s_remote_cnt + IF(l.w <> p_w_id, l.c, 0);\n" \
+	"  INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,\n" \
+	"    ol_quantity, ol_amount, ol_dist_info, ol_delivery_d)\n" \
+	"   SELECT v_o_id, p_d_id, p_w_id, l.n, l.i, l.w, l.q, l.q * i_price,\n" \
+	"    CASE p_d_id WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02 WHEN 3 THEN s_dist_03\n" \
+	"     WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05 WHEN 6 THEN s_dist_06\n" \
+	"     WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08 WHEN 9 THEN s_dist_09\n" \
+	"     ELSE s_dist_10 END, NULL\n" \
+	"   FROM JSON_TABLE(p_lines, '$[*]' COLUMNS (n FOR ORDINALITY, i INT PATH '$[0]',\n" \
+	"    w INT PATH '$[1]', q INT PATH '$[2]')) l\n" \
+	"   JOIN item ON i_id = l.i JOIN stock ON s_w_id = l.w AND s_i_id = l.i;\n" \
+	"  IF ROW_COUNT() < p_ol_cnt THEN\n" \
+	"    ROLLBACK;\n" \
+	"    SELECT 1, v_o_id;\n" \
+	"  ELSE\n" \
 	"    COMMIT;\n" \
+	"    SELECT 0, v_o_id;\n" \
 	"  END IF;\n" \
-	"  SELECT v_rolled_back, v_o_id;\n" \
 	"END"
 
+/* The customer row is locked by its UPDATE, which reads c_credit itself:
+ * no SELECT .. FOR UPDATE first. */
 #define MY_PAYMENT \
 	"CREATE PROCEDURE tpcc_payment(p_w_id INT, p_d_id INT, p_c_w_id INT, p_c_d_id INT," \
 	" p_c_id INT, p_byname INT, p_c_last VARCHAR(16), p_h_amount DECIMAL(6,2))\n" \
 	"BEGIN\n" \
 	"  DECLARE v_w_name, v_d_name VARCHAR(10);\n" \
 	"  DECLARE v_c_id INT;\n" \
-	"  DECLARE v_credit CHAR(2);\n" \
 	MY_ON_ERROR \
 	"  START TRANSACTION;\n" \
 	"  UPDATE warehouse SET w_ytd = w_ytd + p_h_amount WHERE w_id = p_w_id;\n" \
-	"  SELECT w_name INTO v_w_name FROM warehouse WHERE w_id = p_w_id;\n" \
 	"  UPDATE district SET d_ytd = d_ytd + p_h_amount WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
-	"  SELECT d_name INTO v_d_name FROM district WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
+	"  SELECT w_name, d_name INTO v_w_name, v_d_name FROM warehouse, district\n" \
+	"   WHERE w_id = p_w_id AND d_w_id = w_id AND d_id = p_d_id;\n" \
 	"  SET v_c_id = p_c_id;\n" \
 	"  IF p_byname <> 0 THEN\n" \
 	"    CALL tpcc_customer_by_name(p_c_w_id, p_c_d_id, p_c_last, v_c_id);\n" \
 	"  END IF;\n" \
-	"  SELECT c_credit INTO v_credit FROM customer\n" \
-	"   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id FOR UPDATE;\n" \
 	"  UPDATE customer SET c_balance = c_balance - p_h_amount,\n" \
 	"    c_ytd_payment = c_ytd_payment + p_h_amount, c_payment_cnt = c_payment_cnt + 1,\n" \
-	"    c_data = IF(v_credit = 'BC', LEFT(CONCAT(v_c_id, ' ', p_c_d_id, ' ', p_c_w_id, ' ',\n" \
+	"    c_data = IF(c_credit = 'BC', LEFT(CONCAT(v_c_id, ' ', p_c_d_id, ' ', p_c_w_id, ' ',\n" \
 	"      p_d_id, ' ', p_w_id, ' ', p_h_amount, '|', c_data), 500), c_data)\n" \
 	"   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;\n" \
 	"  INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data)\n" \
@@ -201,12 +198,17 @@ static const char *const my_indexes[] = {
 	"  SELECT v_c_id, v_o_id, v_lines;\n" \
 	"END"
 
+/* The oldest new order of each district is found and locked one district
+ * at a time; then each table is touched once for all of them, the orders
+ * passed as a JSON array of [district, order]. */
+#define MY_DL_ORDERS(alias) \
+	" JSON_TABLE(v_orders, '$[*]' COLUMNS (d INT PATH '$[0]', o INT PATH '$[1]')) " alias " "
 #define MY_DELIVERY \
 	"CREATE PROCEDURE tpcc_delivery(p_w_id INT, p_carrier_id INT)\n" \
 	"BEGIN\n" \
 	"  DECLARE v_d, v_skipped INT DEFAULT 0;\n" \
-	"  DECLARE v_o_id, v_c_id INT;\n" \
-	"  DECLARE v_sum DECIMAL(12,2);\n" \
+	"  DECLARE v_o_id INT;\n" \
+	"  DECLARE v_orders VARCHAR(512) DEFAULT '';\n" \
 	"  DECLARE CONTINUE HANDLER FOR NOT FOUND SET v_o_id = NULL;\n" \
 	MY_ON_ERROR \
 	"  START TRANSACTION;\n" \
@@ -218,19 +220,23 @@ static const char *const my_indexes[] = {
 	"    IF v_o_id IS NULL THEN\n" \
 	"      SET v_skipped = v_skipped + 1;\n" \
 	"    ELSE\n" \
-	"      DELETE FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d AND no_o_id = v_o_id;\n" \
-	"      SELECT o_c_id INTO v_c_id FROM orders\n" \
-	"       WHERE o_w_id = p_w_id AND o_d_id = v_d AND o_id = v_o_id;\n" \
-	"      UPDATE orders SET o_carrier_id = p_carrier_id\n" \
-	"       WHERE o_w_id = p_w_id AND o_d_id = v_d AND o_id = v_o_id;\n" \
-	"      UPDATE order_line SET ol_delivery_d = NOW()\n" \
-	"       WHERE ol_w_id = p_w_id AND ol_d_id = v_d AND ol_o_id = v_o_id;\n" \
-	"      SET v_sum = (SELECT COALESCE(SUM(ol_amount), 0) FROM order_line\n" \
-	"       WHERE ol_w_id = p_w_id AND ol_d_id = v_d AND ol_o_id = v_o_id);\n" \
-	"      UPDATE customer SET c_balance = c_balance + v_sum, c_delivery_cnt = c_delivery_cnt + 1\n" \
-	"       WHERE c_w_id = p_w_id AND c_d_id = v_d AND c_id = v_c_id;\n" \
+	"      SET v_orders = CONCAT(v_orders, IF(v_orders = '', '[', ','), '[', v_d, ',', v_o_id, ']');\n" \
 	"    END IF;\n" \
 	"  END WHILE;\n" \
+	"  IF v_skipped < 10 THEN\n" \
+	"    SET v_orders = CONCAT(v_orders, ']');\n" \
+	"    DELETE new_order FROM new_order JOIN" MY_DL_ORDERS("l") \
+	"ON no_w_id = p_w_id AND no_d_id = l.d AND no_o_id = l.o;\n" \
+	"    UPDATE orders JOIN" MY_DL_ORDERS("l") \
+	"ON o_w_id = p_w_id AND o_d_id = l.d AND o_id = l.o SET o_carrier_id = p_carrier_id;\n" \
+	"    UPDATE order_line JOIN" MY_DL_ORDERS("l") \
+	"ON ol_w_id = p_w_id AND ol_d_id = l.d AND ol_o_id = l.o SET ol_delivery_d = NOW();\n" \
+	"    UPDATE customer JOIN (SELECT o_d_id AS d, o_c_id AS c, SUM(ol_amount) AS amount\n" \
+	"      FROM" MY_DL_ORDERS("l") "JOIN orders ON o_w_id = p_w_id AND o_d_id = l.d AND o_id = l.o\n" \
+	"      JOIN order_line ON ol_w_id = p_w_id AND ol_d_id = l.d AND ol_o_id = l.o\n" \
+	"      GROUP BY o_d_id, o_c_id) t ON c_w_id = p_w_id AND c_d_id = t.d AND c_id = t.c\n" \
+	"     SET c_balance = c_balance + t.amount, c_delivery_cnt = c_delivery_cnt + 1;\n" \
+	"  END IF;\n" \
 	"  COMMIT;\n" \
 	"  SELECT v_skipped;\n" \
 	"END"
@@ -238,14 +244,13 @@ static const char *const my_indexes[] = {
 #define MY_STOCK_LEVEL \
 	"CREATE PROCEDURE tpcc_stock_level(p_w_id INT, p_d_id INT, p_threshold INT)\n" \
 	"BEGIN\n" \
-	"  DECLARE v_next, v_low INT;\n" \
+	"  DECLARE v_low INT;\n" \
 	MY_ON_ERROR \
 	"  START TRANSACTION;\n" \
-	"  SELECT d_next_o_id INTO v_next FROM district WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
-	"  SELECT COUNT(DISTINCT s_i_id) INTO v_low FROM order_line, stock\n" \
-	"   WHERE ol_w_id = p_w_id AND ol_d_id = p_d_id AND ol_o_id < v_next\n" \
-	"     AND ol_o_id >= v_next - 20 AND s_w_id = p_w_id AND s_i_id = ol_i_id\n" \
-	"     AND s_quantity < p_threshold;\n" \
+	"  SELECT COUNT(DISTINCT s_i_id) INTO v_low FROM district, order_line, stock\n" \
+	"   WHERE d_w_id = p_w_id AND d_id = p_d_id AND ol_w_id = d_w_id AND ol_d_id = d_id\n" \
+	"     AND ol_o_id < d_next_o_id AND ol_o_id >= d_next_o_id - 20\n" \
+	"     AND s_w_id = d_w_id AND s_i_id = ol_i_id AND s_quantity < p_threshold;\n" \
 	"  COMMIT;\n" \
 	"  SELECT v_low;\n" \
 	"END"
@@ -301,7 +306,7 @@ const dialect dialect_mysql = {
 	.backslash_escapes = 1,
 	.create_procedures = my_procs,
 	.proc_call = {
-		[TX_NEW_ORDER] = "CALL tpcc_new_order(?, ?, ?, ?, ?, ?, ?, ?)",
+		[TX_NEW_ORDER] = "CALL tpcc_new_order(?, ?, ?, ?, ?, ?, ?)",
 		[TX_PAYMENT] = "CALL tpcc_payment(?, ?, ?, ?, ?, ?, ?, ?)",
 		[TX_ORDER_STATUS] = "CALL tpcc_order_status(?, ?, ?, ?, ?)",
 		[TX_DELIVERY] = "CALL tpcc_delivery(?, ?)",
@@ -310,6 +315,9 @@ const dialect dialect_mysql = {
 	.proc_exists_sql = "SELECT COUNT(*) FROM information_schema.ROUTINES"
 			   " WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = ?",
 	.proc_kind = "procedure",
+	.proc_lines_json = 1,
+	/* 2: set-oriented New-Order taking JSON lines. */
+	.proc_version = 2,
 	.txn_counter_sql = "SELECT SUM(CAST(VARIABLE_VALUE AS UNSIGNED)) FROM"
 			   " information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN"
 			   " ('COM_COMMIT', 'COM_ROLLBACK')",

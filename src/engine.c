@@ -911,7 +911,16 @@ static int usable_schema(engine *e, const tpcc_config *cfg, char *err, size_t er
 		return ENGINE_EUNUSABLE;
 	}
 	rc = schema_check_procedures(e->ctl, e->d, where, err, errlen);
-	return rc < 0 ? -1 : rc ? ENGINE_EUNUSABLE : 0;
+	if (rc)
+		return rc < 0 ? -1 : ENGINE_EUNUSABLE;
+	if (e->schema.procedures && e->schema.procedures != schema_proc_version(e->d)) {
+		snprintf(err, errlen, "the stored procedures in %s are version %d, this tpcc-console "
+			 "calls version %d: run 'tpcc-console build --procedures-only' with the same "
+			 "connection options to replace them", where, e->schema.procedures,
+			 schema_proc_version(e->d));
+		return ENGINE_EUNUSABLE;
+	}
+	return 0;
 }
 
 /* ---- life cycle ------------------------------------------------------------ */

@@ -125,7 +125,7 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 		else if (!strcmp(k, "built_at"))
 			str_copy(info->built_at, v, sizeof info->built_at);
 		else if (!strcmp(k, "procedures"))
-			info->procedures = !strcmp(v, "1");
+			info->procedures = atoi(v);
 	}
 	drv->finalize(s);
 	drv->commit(c, &probe);
@@ -164,9 +164,16 @@ int schema_create_procedures(db_conn *c, const dialect *d, db_error *e)
 	if (!d->create_procedures)
 		return db_error_set(e, DB_FATAL, 0, "HY000", "the %s dialect has no stored procedures",
 				    d->name);
+	char v[16];
 	if (exec_list(c, d->create_procedures, e))
 		return -1;
-	return schema_meta_set(c, "procedures", "1", e);
+	snprintf(v, sizeof v, "%d", schema_proc_version(d));
+	return schema_meta_set(c, "procedures", v, e);
+}
+
+int schema_proc_version(const dialect *d)
+{
+	return d->proc_version > 0 ? d->proc_version : 1;
 }
 
 int schema_meta_set(db_conn *c, const char *key, const char *value, db_error *e)

@@ -29,7 +29,8 @@ typedef struct schema_info {
 	int warehouses;
 	tpcc_nurand_c c_load;
 	char built_at[32];
-	int procedures;     /* build created the stored procedures */
+	int procedures;     /* version of the stored procedures build created,
+	                     * 0: none */
 } schema_info;
 
 int schema_inspect(db_conn *c, schema_info *info, db_error *e);
@@ -40,5 +41,7 @@ int schema_drop(db_conn *c, const dialect *d, db_error *e);
  * tpcc_meta. */
 int schema_create_procedures(db_conn *c, const dialect *d, db_error *e);
 int schema_meta_set(db_conn *c, const char *key, const char *value, db_error *e);
+/* The version of d's stored procedures, as tpcc_meta records it. */
+int schema_proc_version(const dialect *d);
 
 #endif

@@ -71,5 +71,8 @@ int txn_exec(txn_ctx *x, const txn_input *in, db_error *err);
  * it when x->procedures is set. */
 int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *err);
 void txn_proc_release(txn_ctx *x);
+/* New-Order's lines as a JSON array of [item, supply_w, qty]; with stock
+ * set, one [item, supply_w, summed qty, lines] per distinct stock row. */
+const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_t len);
 
 #endif

@@ -16,7 +16,8 @@
 #include <string.h>
 #include "txn.h"
 
-#define CSV_MAX (MAX_OL * 12)
+/* Room for the longest: 15 JSON entries of four numbers. */
+#define CSV_MAX (MAX_OL * 48)
 
 void txn_proc_release(txn_ctx *x)
 {
@@ -38,6 +39,37 @@ static const char *csv(const txn_input *in, int which, char *buf, size_t len)
 								  : in->ol[i].qty;
 		used += (size_t)snprintf(buf + used, len - used, "%s%d", i ? "," : "", v);
 	}
+	return buf;
+}
+
+/* Per distinct stock row, so the procedure updates each row once, by a
+ * plain join. */
+const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_t len)
+{
+	size_t used = 1;
+
+	snprintf(buf, len, "[");
+	for (int i = 0; i < in->ol_cnt && used < len; i++) {
+		int item = in->ol[i].i_id, sw = in->ol[i].supply_w_id;
+		int qty = in->ol[i].qty, lines = 1, seen = 0;
+		if (stock) {
+			for (int j = 0; j < i && !seen; j++)
+				seen = in->ol[j].i_id == item && in->ol[j].supply_w_id == sw;
+			if (seen)
+				continue;
+			for (int j = i + 1; j < in->ol_cnt; j++)
+				if (in->ol[j].i_id == item && in->ol[j].supply_w_id == sw)
+					qty += in->ol[j].qty, lines++;
+		}
+		used += (size_t)snprintf(buf + used, len - used, "%s[%d,%d,%d", used > 1 ? "," : "",
+					 item, sw, qty);
+		if (stock && used < len)
+			used += (size_t)snprintf(buf + used, len - used, ",%d", lines);
+		if (used < len)
+			used += (size_t)snprintf(buf + used, len - used, "]");
+	}
+	if (used < len)
+		snprintf(buf + used, len - used, "]");
 	return buf;
 }
 
@@ -71,6 +103,11 @@ int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *e)
 	case TX_NEW_ORDER:
 		p[n++] = I(in->w_id), p[n++] = I(in->d_id), p[n++] = I(in->c_id);
 		p[n++] = I(in->ol_cnt), p[n++] = I(in->all_local);
+		if (x->d->proc_lines_json) {
+			p[n++] = T(txn_proc_lines_json(in, 0, items, sizeof items));
+			p[n++] = T(txn_proc_lines_json(in, 1, supply, sizeof supply));
+			break;
+		}
 		p[n++] = T(csv(in, 0, items, sizeof items));
 		p[n++] = T(csv(in, 1, supply, sizeof supply));
 		p[n++] = T(csv(in, 2, qty, sizeof qty));

@@ -118,6 +118,19 @@ my_args() {
 my_sql() {
 	mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" -N -B -e "$1"
 }
+# stock_matches_lines DATABASE: on a load whose stock counters start at 0,
+# every stock row's s_ytd, s_order_cnt and s_remote_cnt must be the sums of
+# the order lines the runs wrote from it (orders past the loaded 3,000),
+# however the transactions grouped their stock updates.
+stock_matches_lines() {
+	local bad
+	bad=$(my_sql "SELECT COUNT(*) FROM $1.stock LEFT JOIN (SELECT ol_supply_w_id AS w,
+		ol_i_id AS i, SUM(ol_quantity) AS q, COUNT(*) AS n, SUM(ol_supply_w_id <> ol_w_id) AS r
+		FROM $1.order_line WHERE ol_o_id > 3000 GROUP BY ol_supply_w_id, ol_i_id) l
+		ON l.w = s_w_id AND l.i = s_i_id WHERE s_ytd <> COALESCE(l.q, 0)
+		OR s_order_cnt <> COALESCE(l.n, 0) OR s_remote_cnt <> COALESCE(l.r, 0)") || return 1
+	[ "$bad" = 0 ] || { echo "$bad stock rows disagree with their order lines"; return 1; }
+}
 # wait_sql QUERY EXPECTED [SECONDS]: until the server answers EXPECTED.
 wait_sql() {
 	local q=$1 want=$2 limit=${3:-30} i=0 got

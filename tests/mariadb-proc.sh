@@ -46,6 +46,31 @@ assert "acknowledged New-Orders recorded for the durability audit" \
 assert "the durability audit passes after a clean procedures run" [ $rc -eq 0 ]
 assert "and it checked those districts" grep -qE 'durability: 20 districts checked, 0 acknowledged' dur.txt
 
+assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
+
+# New-Order by hand: item 7 twice from warehouse 2 (one stock row, updated
+# once with both quantities), item 9 from warehouse 1.
+next() { my_sql "SELECT d_next_o_id FROM $DBN.district WHERE d_w_id = 1 AND d_id = 3"; }
+n0=$(next)
+out=$(my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 3, 0, '[[7,2,3],[9,1,2],[7,2,4]]', '[[7,2,7,2],[9,1,2,1]]')")
+assert "a New-Order naming an item twice commits ($out)" [ "$out" = "$(printf '0\t%s' "$n0")" ]
+assert "its three lines are written in order" [ "$(my_sql "SELECT GROUP_CONCAT(CONCAT(ol_number, ':', ol_i_id, '/', ol_supply_w_id, 'x', ol_quantity) ORDER BY ol_number) FROM $DBN.order_line WHERE ol_w_id = 1 AND ol_d_id = 3 AND ol_o_id = $n0")" = "1:7/2x3,2:9/1x2,3:7/2x4" ]
+assert "and the stock rows agree with the lines" stock_matches_lines $DBN
+out=$(my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 2, 1, '[[7,1,3],[100001,1,1]]', '[[7,1,3,1],[100001,1,1,1]]')")
+assert "an unused item rolls the order back ($out)" [ "$(echo "$out" | cut -f1)" = 1 ]
+assert "leaving the district's next order id" [ "$(next)" = $((n0 + 1)) ]
+assert "and the stock untouched" stock_matches_lines $DBN
+
+# Procedures from an older tpcc-console (another signature) are refused.
+my_sql "UPDATE $DBN.tpcc_meta SET v = '1' WHERE k = 'procedures'"
+"$TPCC_BIN" run $A --mode procedures --duration 5 --rampup 0 --results-dir "$T/r1" </dev/null >oldproc.txt 2>&1; rc=$?
+assert "procedures of another version are refused (exit 2)" [ $rc -eq 2 ]
+assert "the message says which and what to do" contains oldproc.txt \
+	"are version 1, this tpcc-console calls version 2: run 'tpcc-console build --procedures-only'"
+"$TPCC_BIN" build $A --procedures-only >procs2.txt 2>&1
+assert "build --procedures-only records the version it created" \
+	[ "$(my_sql "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'")" = 2 ]
+
 "$TPCC_BIN" check $A >check.txt 2>&1; rc=$?
 assert "check passes after the procedures run" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || cat check.txt

@@ -38,6 +38,7 @@ assert "New-Orders counted by the client ($no_client) match the database ($no_db
 assert "ticks hold all but the last partial second" [ "$(json_get "$R" \
 	'0 <= d["summary"]["run_totals"]["commits"]["new_order"] - sum(t["commits"]["new_order"] for t in d["ticks"]) < 200')" = True ]
 assert "remote order lines were written" [ "$(my_sql "SELECT COUNT(*) > 0 FROM $DBN.order_line WHERE ol_supply_w_id <> ol_w_id")" = 1 ]
+assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
 
 "$TPCC_BIN" check $A >check1.txt 2>&1; rc=$?
 assert "check passes after the run" [ $rc -eq 0 ]

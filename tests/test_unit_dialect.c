@@ -17,6 +17,7 @@
 #include <string.h>
 #include "dialect.h"
 #include "server.h"
+#include "txn.h"
 
 static const dialect *const all[] = { &dialect_mysql, &dialect_pg, &dialect_mssql, &dialect_sqlite };
 #define NALL (sizeof all / sizeof all[0])
@@ -335,7 +336,9 @@ START_TEST(test_procedure_calls)
 				continue;
 			}
 			ck_assert_ptr_nonnull(d->proc_call[t]);
-			ck_assert_msg(count_q(d->proc_call[t]) == inputs[t], "%s %s: %d inputs",
+			/* JSON lines: one array for the lines, one for the stock rows. */
+			int want = t == TX_NEW_ORDER && d->proc_lines_json ? 7 : inputs[t];
+			ck_assert_msg(count_q(d->proc_call[t]) == want, "%s %s: %d inputs",
 				      d->name, txn_names[t], count_q(d->proc_call[t]));
 			ck_assert_ptr_nonnull(strstr(d->proc_call[t], names[t]));
 		}
@@ -343,6 +346,35 @@ START_TEST(test_procedure_calls)
 	ck_assert_ptr_nonnull(strstr(dialect_pg.proc_call[TX_PAYMENT], "CAST(? AS NUMERIC)"));
 	ck_assert_str_eq(dialect_mssql.proc_call[TX_DELIVERY], "{call tpcc_delivery(?, ?)}");
 	ck_assert_str_eq(dialect_mysql.proc_call[TX_STOCK_LEVEL], "CALL tpcc_stock_level(?, ?, ?)");
+}
+END_TEST
+
+/* The JSON New-Order lines: every line in order; the stock rows once each,
+ * an item named twice from one warehouse with its quantities summed, the
+ * same item from another warehouse a row of its own. */
+START_TEST(test_procedure_json_lines)
+{
+	txn_input in = { .type = TX_NEW_ORDER, .w_id = 1, .ol_cnt = 4 };
+	char buf[1024];
+	int v[4][3] = { { 7, 1, 3 }, { 9, 2, 5 }, { 7, 1, 4 }, { 7, 2, 1 } };
+	for (int i = 0; i < 4; i++)
+		in.ol[i].i_id = v[i][0], in.ol[i].supply_w_id = v[i][1], in.ol[i].qty = v[i][2];
+	ck_assert_str_eq(txn_proc_lines_json(&in, 0, buf, sizeof buf),
+			 "[[7,1,3],[9,2,5],[7,1,4],[7,2,1]]");
+	ck_assert_str_eq(txn_proc_lines_json(&in, 1, buf, sizeof buf),
+			 "[[7,1,7,2],[9,2,5,1],[7,2,1,1]]");
+	/* The longest order with the widest numbers fits the room txn_proc
+	 * gives it (MAX_OL * 48), closed. */
+	in.ol_cnt = MAX_OL;
+	for (int i = 0; i < MAX_OL; i++)
+		in.ol[i].i_id = 100001 - i, in.ol[i].supply_w_id = 99999, in.ol[i].qty = 10;
+	char big[MAX_OL * 48];
+	txn_proc_lines_json(&in, 1, big, sizeof big);
+	ck_assert_int_lt(strlen(big), sizeof big - 1);
+	ck_assert_int_eq(big[strlen(big) - 1], ']');
+	/* A buffer too small is cut, never overrun. */
+	char tiny[8];
+	ck_assert_int_le(strlen(txn_proc_lines_json(&in, 0, tiny, sizeof tiny)), 7);
 }
 END_TEST
 
@@ -596,6 +628,7 @@ int main(void)
 	tcase_add_test(tc, test_delivery_sets);
 	tcase_add_test(tc, test_folded_reads);
 	tcase_add_test(tc, test_procedure_calls);
+	tcase_add_test(tc, test_procedure_json_lines);
 	tcase_add_test(tc, test_procedures_created_and_dropped);
 	tcase_add_test(tc, test_procedure_lookup);
 	tcase_add_test(tc, test_mssql_procedures_are_tsql);
