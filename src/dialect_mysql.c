@@ -98,13 +98,21 @@ static const char *const my_indexes[] = {
 	"   ORDER BY c_first LIMIT v_n, 1;\n" \
 	"END"
 
-/* The client passes the order's lines as JSON, [item, supply warehouse,
+/* The rows many VUs want -- the district in New-Order, the warehouse and
+ * district in Payment -- are locked last, just before COMMIT, so the
+ * next VU waits for them the shortest time; every transaction takes its
+ * locks in the same order (stock or customer, then district, then
+ * warehouse), which keeps these reorderings free of deadlocks.
+ *
+ * The client passes New-Order's lines as JSON, [item, supply warehouse,
  * quantity] each, and the stock rows they touch, [item, supply warehouse,
- * summed quantity, lines] once per row, so that the item, stock and
- * order-line work is two statements whatever the line count, and the stock
- * update a plain join.  Summing an item named twice equals applying its
- * lines in turn: quantities stay within 10..100 and no line takes more than
- * 10, so the +91 refill happens at most once either way. */
+ * summed quantity, lines] once per row and sorted (so two orders lock
+ * shared rows in one order), so that the item, stock and order-line work
+ * is two statements whatever the line count, and the stock update a plain
+ * join.  Summing an item named twice equals applying its lines in turn:
+ * quantities stay within 10..100 and no line takes more than 10, so the
+ * +91 refill happens at most once either way.  LAST_INSERT_ID(expr) hands
+ * the incremented d_next_o_id back from the UPDATE that locks it. */
 #define MY_NEW_ORDER \
 	"CREATE PROCEDURE tpcc_new_order(p_w_id INT, p_d_id INT, p_c_id INT, p_ol_cnt INT," \
 	" p_all_local INT, p_lines VARCHAR(1024), p_stock VARCHAR(1024))\n" \
@@ -113,20 +121,21 @@ static const char *const my_indexes[] = {
 	"  DECLARE v_o_id INT;\n" \
 	MY_ON_ERROR \
 	"  START TRANSACTION;\n" \
-	"  SELECT d_tax, d_next_o_id INTO v_d_tax, v_o_id FROM district\n" \
-	"   WHERE d_w_id = p_w_id AND d_id = p_d_id FOR UPDATE;\n" \
-	"  UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
-	"  SELECT w_tax, c_discount INTO v_w_tax, v_discount FROM warehouse, customer\n" \
-	"   WHERE w_id = p_w_id AND c_w_id = w_id AND c_d_id = p_d_id AND c_id = p_c_id;\n" \
-	"  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt,\n" \
-	"    o_all_local) VALUES (v_o_id, p_d_id, p_w_id, p_c_id, NOW(), NULL, p_ol_cnt, p_all_local);\n" \
-	"  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o_id, p_d_id, p_w_id);\n" \
+	"  SELECT w_tax, d_tax, c_discount INTO v_w_tax, v_d_tax, v_discount\n" \
+	"   FROM warehouse, district, customer WHERE w_id = p_w_id AND d_w_id = w_id\n" \
+	"    AND d_id = p_d_id AND c_w_id = w_id AND c_d_id = d_id AND c_id = p_c_id;\n" \
 	"  UPDATE stock JOIN JSON_TABLE(p_stock, '$[*]' COLUMNS (i INT PATH '$[0]',\n" \
 	"    w INT PATH '$[1]', q INT PATH '$[2]', c INT PATH '$[3]')) l\n" \
 	"    ON s_w_id = l.w AND s_i_id = l.i\n" \
 	"   SET s_quantity = IF(s_quantity >= l.q + 10, s_quantity - l.q, s_quantity - l.q + 91),\n" \
 	"    s_ytd = s_ytd + l.q, s_order_cnt = s_order_cnt + l.c,\n" \
 	"    s_remote_cnt = s_remote_cnt + IF(l.w <> p_w_id, l.c, 0);\n" \
+	"  UPDATE district SET d_next_o_id = LAST_INSERT_ID(d_next_o_id + 1)\n" \
+	"   WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
+	"  SET v_o_id = LAST_INSERT_ID() - 1;\n" \
+	"  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt,\n" \
+	"    o_all_local) VALUES (v_o_id, p_d_id, p_w_id, p_c_id, NOW(), NULL, p_ol_cnt, p_all_local);\n" \
+	"  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o_id, p_d_id, p_w_id);\n" \
 	"  INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,\n" \
 	"    ol_quantity, ol_amount, ol_dist_info, ol_delivery_d)\n" \
 	"   SELECT v_o_id, p_d_id, p_w_id, l.n, l.i, l.w, l.q, l.q * i_price,\n" \
@@ -147,7 +156,8 @@ static const char *const my_indexes[] = {
 	"END"
 
 /* The customer row is locked by its UPDATE, which reads c_credit itself:
- * no SELECT .. FOR UPDATE first. */
+ * no SELECT .. FOR UPDATE first.  The names never change, so reading them
+ * before the updates costs no consistency. */
 #define MY_PAYMENT \
 	"CREATE PROCEDURE tpcc_payment(p_w_id INT, p_d_id INT, p_c_w_id INT, p_c_d_id INT," \
 	" p_c_id INT, p_byname INT, p_c_last VARCHAR(16), p_h_amount DECIMAL(6,2))\n" \
@@ -156,10 +166,6 @@ static const char *const my_indexes[] = {
 	"  DECLARE v_c_id INT;\n" \
 	MY_ON_ERROR \
 	"  START TRANSACTION;\n" \
-	"  UPDATE warehouse SET w_ytd = w_ytd + p_h_amount WHERE w_id = p_w_id;\n" \
-	"  UPDATE district SET d_ytd = d_ytd + p_h_amount WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
-	"  SELECT w_name, d_name INTO v_w_name, v_d_name FROM warehouse, district\n" \
-	"   WHERE w_id = p_w_id AND d_w_id = w_id AND d_id = p_d_id;\n" \
 	"  SET v_c_id = p_c_id;\n" \
 	"  IF p_byname <> 0 THEN\n" \
 	"    CALL tpcc_customer_by_name(p_c_w_id, p_c_d_id, p_c_last, v_c_id);\n" \
@@ -169,9 +175,13 @@ static const char *const my_indexes[] = {
 	"    c_data = IF(c_credit = 'BC', LEFT(CONCAT(v_c_id, ' ', p_c_d_id, ' ', p_c_w_id, ' ',\n" \
 	"      p_d_id, ' ', p_w_id, ' ', p_h_amount, '|', c_data), 500), c_data)\n" \
 	"   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;\n" \
+	"  SELECT w_name, d_name INTO v_w_name, v_d_name FROM warehouse, district\n" \
+	"   WHERE w_id = p_w_id AND d_w_id = w_id AND d_id = p_d_id;\n" \
 	"  INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data)\n" \
 	"   VALUES (p_c_d_id, p_c_w_id, v_c_id, p_d_id, p_w_id, NOW(), p_h_amount,\n" \
 	"    CONCAT(v_w_name, '    ', v_d_name));\n" \
+	"  UPDATE district SET d_ytd = d_ytd + p_h_amount WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
+	"  UPDATE warehouse SET w_ytd = w_ytd + p_h_amount WHERE w_id = p_w_id;\n" \
 	"  COMMIT;\n" \
 	"  SELECT v_c_id;\n" \
 	"END"

@@ -13,6 +13,7 @@
 #include "config.h"
 #endif
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "txn.h"
 
@@ -42,29 +43,45 @@ static const char *csv(const txn_input *in, int which, char *buf, size_t len)
 	return buf;
 }
 
-/* Per distinct stock row, so the procedure updates each row once, by a
- * plain join. */
+/* One JSON entry: item, supply warehouse, quantity, and for a stock row
+ * the number of lines it serves (0: a line, no count written). */
+typedef struct json_line { int item, sw, qty, lines; } json_line;
+
+static int by_stock_row(const void *a, const void *b)
+{
+	const json_line *x = a, *y = b;
+	if (x->sw != y->sw)
+		return x->sw < y->sw ? -1 : 1;
+	return (x->item > y->item) - (x->item < y->item);
+}
+
+/* Per distinct stock row, summed, so the procedure updates each row once by
+ * a plain join; sorted by the row's key, so that any two New-Orders lock
+ * the rows they share in the same order and never deadlock on them. */
 const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_t len)
 {
+	json_line l[MAX_OL];
+	int n = 0;
 	size_t used = 1;
 
+	for (int i = 0; i < in->ol_cnt && i < MAX_OL; i++) {
+		int item = in->ol[i].i_id, sw = in->ol[i].supply_w_id, k = n;
+		if (stock)
+			for (k = 0; k < n && (l[k].item != item || l[k].sw != sw); k++)
+				;
+		if (k == n)
+			l[n++] = (json_line){ item, sw, 0, 0 };
+		l[k].qty += in->ol[i].qty;
+		l[k].lines += stock;
+	}
+	if (stock)
+		qsort(l, (size_t)n, sizeof l[0], by_stock_row);
 	snprintf(buf, len, "[");
-	for (int i = 0; i < in->ol_cnt && used < len; i++) {
-		int item = in->ol[i].i_id, sw = in->ol[i].supply_w_id;
-		int qty = in->ol[i].qty, lines = 1, seen = 0;
-		if (stock) {
-			for (int j = 0; j < i && !seen; j++)
-				seen = in->ol[j].i_id == item && in->ol[j].supply_w_id == sw;
-			if (seen)
-				continue;
-			for (int j = i + 1; j < in->ol_cnt; j++)
-				if (in->ol[j].i_id == item && in->ol[j].supply_w_id == sw)
-					qty += in->ol[j].qty, lines++;
-		}
-		used += (size_t)snprintf(buf + used, len - used, "%s[%d,%d,%d", used > 1 ? "," : "",
-					 item, sw, qty);
+	for (int i = 0; i < n && used < len; i++) {
+		used += (size_t)snprintf(buf + used, len - used, "%s[%d,%d,%d", i ? "," : "",
+					 l[i].item, l[i].sw, l[i].qty);
 		if (stock && used < len)
-			used += (size_t)snprintf(buf + used, len - used, ",%d", lines);
+			used += (size_t)snprintf(buf + used, len - used, ",%d", l[i].lines);
 		if (used < len)
 			used += (size_t)snprintf(buf + used, len - used, "]");
 	}

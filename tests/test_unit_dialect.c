@@ -351,7 +351,8 @@ END_TEST
 
 /* The JSON New-Order lines: every line in order; the stock rows once each,
  * an item named twice from one warehouse with its quantities summed, the
- * same item from another warehouse a row of its own. */
+ * same item from another warehouse a row of its own, sorted by warehouse
+ * and item. */
 START_TEST(test_procedure_json_lines)
 {
 	txn_input in = { .type = TX_NEW_ORDER, .w_id = 1, .ol_cnt = 4 };
@@ -362,7 +363,7 @@ START_TEST(test_procedure_json_lines)
 	ck_assert_str_eq(txn_proc_lines_json(&in, 0, buf, sizeof buf),
 			 "[[7,1,3],[9,2,5],[7,1,4],[7,2,1]]");
 	ck_assert_str_eq(txn_proc_lines_json(&in, 1, buf, sizeof buf),
-			 "[[7,1,7,2],[9,2,5,1],[7,2,1,1]]");
+			 "[[7,1,7,2],[7,2,1,1],[9,2,5,1]]");
 	/* The longest order with the widest numbers fits the room txn_proc
 	 * gives it (MAX_OL * 48), closed. */
 	in.ol_cnt = MAX_OL;
