@@ -62,7 +62,7 @@ static const struct { const char *name, *sql; } std_stmts[S_COUNT] = {
 		"UPDATE warehouse SET w_ytd = w_ytd + ? WHERE w_id = ?" },
 	[S_PAY_DISTRICT_UPD] = { "pay_district_upd",
 		"UPDATE district SET d_ytd = d_ytd + ? WHERE d_w_id = ? AND d_id = ?" },
-	/* After both updates: the rows are this transaction's already. */
+	/* Before the updates, without a lock: the names never change. */
 	[S_PAY_WH_DISTRICT] = { "pay_wh_district",
 		"SELECT w_street_1, w_street_2, w_city, w_state, w_zip, w_name,"
 		" d_street_1, d_street_2, d_city, d_state, d_zip, d_name FROM warehouse, district"
