@@ -128,8 +128,16 @@ static int my_fail_conn(const my_conn *mc, MYSQL *m, db_error *err)
 	return my_fail(mc, err, mysql_errno(m), mysql_sqlstate(m), mysql_error(m));
 }
 
+/* An error the server sends in place of a row (a lock wait timeout or a
+ * deadlock in a SELECT .. FOR UPDATE whose rows are read unbuffered)
+ * reaches Connector/C's connection, not the statement, which then reports
+ * errno 0: take the connection's, or the retryable error would look like
+ * an unknown fatal one. */
 static int my_fail_stmt(const my_stmt *s, db_error *err)
 {
+	if (!mysql_stmt_errno(s->st) && s->mc && mysql_errno(s->mc->m))
+		return my_fail(s->mc, err, mysql_errno(s->mc->m), mysql_sqlstate(s->mc->m),
+			       mysql_error(s->mc->m));
 	return my_fail(s->mc, err, mysql_stmt_errno(s->st), mysql_stmt_sqlstate(s->st),
 		       mysql_stmt_error(s->st));
 }

@@ -17,7 +17,9 @@ start_console run.txt run $A --vus 32 --rampup 2 --duration 20 --batch --results
 on_exit "kill $CON_PID 2>/dev/null"
 wait_for run.txt '^\[ +4s steady'
 # Another session holds the warehouse row, as a long report might: every
-# Payment queues behind it and times out.
+# Payment queues behind it and times out, holding its district (locked just
+# before the warehouse), so New-Orders time out in their district's
+# SELECT .. FOR UPDATE, an error that arrives in place of the row.
 my_sql "BEGIN; SELECT w_id FROM $DBN.warehouse WHERE w_id = 1 FOR UPDATE; DO SLEEP(2.5); COMMIT" >/dev/null
 close_input
 wait "$CON_PID"
