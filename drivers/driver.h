@@ -89,6 +89,8 @@ typedef struct db_caps {
 	unsigned procedures : 1;       /* call_proc works */
 	unsigned server_vars : 1;      /* get_var/set_var work */
 	unsigned single_writer : 1;    /* one writer at a time (sqlite) */
+	unsigned no_server : 1;        /* made-up answers, no database (null):
+	                                * no schema to check, no server figures */
 } db_caps;
 
 /* A server counter or metric, read by the monitor. */

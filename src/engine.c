@@ -897,8 +897,7 @@ static int usable_schema(engine *e, const tpcc_config *cfg, char *err, size_t er
 			 e->schema.warehouses, cfg->warehouses, e->schema.warehouses);
 		return ENGINE_EUNUSABLE;
 	}
-	/* The null driver answers every query with made-up rows. */
-	if (!strcmp(e->drv->name, "null"))
+	if (e->drv->caps.no_server)
 		return 0;
 	if ((rc = schema_check_tables(e->ctl, where, err, errlen)) ||
 	    (rc = schema_check_warehouses(e->ctl, e->schema.warehouses, where, err, errlen)))
@@ -997,7 +996,7 @@ fail:
 int engine_start(engine *e, char *err, size_t errlen)
 {
 	e->ri.driver = e->cfg.driver;
-	e->ri.dialect = strcmp(e->drv->name, "null") ? e->d->name : "null";
+	e->ri.dialect = e->drv->caps.no_server ? e->drv->name : e->d->name;
 	e->ri.server_version = e->server_version;
 	e->ri.database = !strcmp(e->cfg.driver, "sqlite") ? e->cfg.db_file : e->cfg.database;
 	e->ri.warehouses = e->schema.warehouses;

@@ -250,7 +250,7 @@ static void first_reading(monitor *m, char *note, size_t notelen)
 	db_error e;
 	const db_driver *drv = m->drv;
 	if (!drv || (!drv->txn_counter && !(m->d && m->d->txn_counter_sql)) ||
-	    !strcmp(drv->name, "null"))
+	    drv->caps.no_server)
 		return;           /* no counter at all (sqlite, no server): nothing to say */
 	if (schema_connect(&m->cfg, 0, &m->conn, &e)) {
 		snprintf(note, notelen, "no server TPM: cannot connect: %s", e.msg);
