@@ -918,8 +918,12 @@ static void my_reset(db_stmt *st)
 {
 	my_stmt *s = (my_stmt *)st;
 
-	if (s->has_result || (s->mc && s->mc->active == s))
-		my_drain(s);
+	/* What is left of the result stays on the wire, s still the
+	 * connection's active statement, until the connection's next command
+	 * reads it first (my_settle, my_execute).  For a CALL that is the OK
+	 * packet the server sends after the procedure's result: read now, it
+	 * has often not arrived and the VU sleeps once more per transaction;
+	 * read at the next command, it has. */
 	s->on_row = 0;
 }
 

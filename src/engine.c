@@ -7,6 +7,7 @@
 #endif
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -313,6 +314,12 @@ static void *vu_main(void *arg)
 		.c = e->c_run,
 	};
 
+#ifdef SCHED_BATCH
+	{
+		struct sched_param sp = { .sched_priority = 0 };
+		pthread_setschedparam(pthread_self(), SCHED_BATCH, &sp);
+	}
+#endif
 	rng_seed(&r, fresh_seed());
 	deck_init(&dk, &r);
 	if (vu_connect(v, &r, &c, 0) != 0) {
