@@ -13,6 +13,8 @@ A=$(my_args $DBN)
 "$TPCC_BIN" build $A --warehouses 2 --load-threads 2 >build.txt 2>&1; rc=$?
 assert "build exits 0" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || cat build.txt
+assert "order_line keeps room for its NULL dates (Delivery updates in place)" \
+	[ "$(my_sql "SELECT ROW_FORMAT FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$DBN' AND TABLE_NAME = 'order_line'")" = Redundant ]
 assert "build created the five procedures" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'")" = 5 ]
 
 my_sql "DROP PROCEDURE $DBN.tpcc_payment"
