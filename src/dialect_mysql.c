@@ -159,13 +159,16 @@ static const char *const my_indexes[] = {
 	"END"
 
 /* The customer row is locked by its UPDATE, which reads c_credit itself:
- * no SELECT .. FOR UPDATE first.  The names never change, so reading them
- * before the updates costs no consistency. */
+ * no SELECT .. FOR UPDATE first.  The history row takes the warehouse and
+ * district names with an INSERT .. SELECT, one statement where a SELECT
+ * INTO and an INSERT were two (a seventh of the call).  It comes after
+ * the two updates because an INSERT .. SELECT share-locks the rows it
+ * reads: before them, two Payments could both hold the warehouse shared
+ * and each wait for the other to let go to update it. */
 #define MY_PAYMENT \
 	"CREATE PROCEDURE tpcc_payment(p_w_id INT, p_d_id INT, p_c_w_id INT, p_c_d_id INT," \
 	" p_c_id INT, p_byname INT, p_c_last VARCHAR(16), p_h_amount DECIMAL(6,2))\n" \
 	"BEGIN\n" \
-	"  DECLARE v_w_name, v_d_name VARCHAR(10);\n" \
 	"  DECLARE v_c_id INT;\n" \
 	MY_ON_ERROR \
 	"  START TRANSACTION;\n" \
@@ -178,13 +181,12 @@ static const char *const my_indexes[] = {
 	"    c_data = IF(c_credit = 'BC', LEFT(CONCAT(v_c_id, ' ', p_c_d_id, ' ', p_c_w_id, ' ',\n" \
 	"      p_d_id, ' ', p_w_id, ' ', p_h_amount, '|', c_data), 500), c_data)\n" \
 	"   WHERE c_w_id = p_c_w_id AND c_d_id = p_c_d_id AND c_id = v_c_id;\n" \
-	"  SELECT w_name, d_name INTO v_w_name, v_d_name FROM warehouse, district\n" \
-	"   WHERE w_id = p_w_id AND d_w_id = w_id AND d_id = p_d_id;\n" \
-	"  INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data)\n" \
-	"   VALUES (p_c_d_id, p_c_w_id, v_c_id, p_d_id, p_w_id, NOW(), p_h_amount,\n" \
-	"    CONCAT(v_w_name, '    ', v_d_name));\n" \
 	"  UPDATE district SET d_ytd = d_ytd + p_h_amount WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
 	"  UPDATE warehouse SET w_ytd = w_ytd + p_h_amount WHERE w_id = p_w_id;\n" \
+	"  INSERT INTO history (h_c_d_id, h_c_w_id, h_c_id, h_d_id, h_w_id, h_date, h_amount, h_data)\n" \
+	"   SELECT p_c_d_id, p_c_w_id, v_c_id, p_d_id, p_w_id, NOW(), p_h_amount,\n" \
+	"    CONCAT(w_name, '    ', d_name) FROM warehouse, district\n" \
+	"   WHERE w_id = p_w_id AND d_w_id = w_id AND d_id = p_d_id;\n" \
 	"  COMMIT;\n" \
 	"  SELECT v_c_id;\n" \
 	"END"

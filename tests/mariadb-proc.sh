@@ -72,6 +72,7 @@ for parity in 0 1; do
 	got=$(my_sql "CALL $DBN.tpcc_payment(1, 1, 2, 4, 0, 1, '$last', 10.00)")
 	assert "Payment by name ($last) picks the middle customer ($want)" [ -n "$want" -a "$got" = "$want" ]
 	assert "and pays that customer" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.history WHERE h_c_w_id = 2 AND h_c_d_id = 4 AND h_c_id = $want AND h_amount = 10.00")" -ge 1 ]
+	assert "with the history row naming warehouse 1 and district 1" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.history, $DBN.warehouse, $DBN.district WHERE h_c_w_id = 2 AND h_c_d_id = 4 AND h_c_id = $want AND h_amount = 10.00 AND h_w_id = 1 AND h_d_id = 1 AND w_id = 1 AND d_w_id = 1 AND d_id = 1 AND h_data = CONCAT(w_name, '    ', d_name)")" -ge 1 ]
 	got=$(my_sql "CALL $DBN.tpcc_order_status(2, 4, 0, 1, '$last')" | cut -f1)
 	assert "Order-Status by name ($last) finds the same customer" [ "$got" = "$want" ]
 done
