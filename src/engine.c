@@ -314,6 +314,9 @@ static void *vu_main(void *arg)
 		.c = e->c_run,
 	};
 
+	/* A batch thread does not preempt the running one when it wakes, so
+	 * a local server finishes sending its reply before the VU reads it
+	 * (see README, "Running").  Best effort: the normal policy works. */
 #ifdef SCHED_BATCH
 	{
 		struct sched_param sp = { .sched_priority = 0 };

@@ -435,22 +435,20 @@ START_TEST(test_procedure_lookup)
 		snprintf(create, sizeof create, "CREATE %s ", d->proc_kind);
 		for (size_t i = 0; create[i]; i++)
 			create[i] = (char)toupper((unsigned char)create[i]);
-		/* Each routine the client calls is of that kind (helpers too). */
-		int made = 0, called = 0;
+		/* Each routine the client calls is made with that kind. */
+		int called = 0;
 		for (int i = 0; d->create_procedures[i]; i++) {
 			const char *c = d->create_procedures[i];
 			if (strncmp(c, create, strlen(create)))
 				continue;
-			made++;
+			const char *name = c + strlen(create);
 			for (const char *const *p = dialect_proc_names; *p; p++) {
-				const char *name = c + strlen(create);
 				size_t n = strlen(*p);
 				called += !strncmp(name, *p, n) && (name[n] == '(' || name[n] == ' ');
 			}
 		}
 		ck_assert_msg(called == 5, "%s: %d called routines made with '%s'", d->name, called,
 			      create);
-		ck_assert_msg(made >= called, "%s: %d routines", d->name, made);
 	}
 	ck_assert_ptr_null(dialect_sqlite.proc_exists_sql);
 }
