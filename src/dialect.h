@@ -56,6 +56,11 @@ typedef struct dialect {
 	const char *drop_database;
 	/* Statements run on every build connection before loading (NULL ends). */
 	const char *const *load_session;
+	/* Statements run on every VU connection before its first transaction
+	 * (NULL ends, or NULL for none): session settings that make the
+	 * server's work per transaction cheaper.  A failure is reported and
+	 * the VU goes on without it. */
+	const char *const *run_session;
 	const char *const *create_tables;   /* NULL-terminated */
 	const char *const *create_indexes;  /* after loading */
 	const char *const *drop_tables;

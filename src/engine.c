@@ -197,6 +197,25 @@ static void vu_error_event(vu *v, const char *what, const db_error *err)
 		engine_event(e, "error", "further errors are counted but not logged");
 }
 
+/* The dialect's session settings on a new VU connection.  They only make
+ * the server's work cheaper, so one the server refuses is reported (by
+ * the first VU alone: every VU would say the same) and the VU runs
+ * without it; a lost connection is the caller's to retry.  Returns 0, or
+ * -1 with err filled when the connection went away. */
+static int vu_session(vu *v, db_conn *c, db_error *err)
+{
+	for (const char *const *q = v->e->d->run_session; q && *q; q++) {
+		if (db_exec(c, *q, err) == 0)
+			continue;
+		if (err->cls == DB_RECONNECT)
+			return -1;
+		if (v->id == 1)
+			engine_event(v->e, "warning", "vu 1: %s: %s (running without it)", *q,
+				     err->msg);
+	}
+	return 0;
+}
+
 /* Connect, retrying with capped exponential back-off and jitter while the
  * error says the server may come back.  Returns 0 connected, -1 gave up. */
 static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
@@ -210,7 +229,12 @@ static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 
 	db_params_from_config(&e->cfg, &p);
 	while (!stopping(v)) {
-		if (e->drv->connect(&p, c, &err) == 0) {
+		int rc = e->drv->connect(&p, c, &err);
+		if (rc == 0 && vu_session(v, *c, &err) != 0) {
+			e->drv->disconnect(*c);
+			rc = -1;
+		}
+		if (rc == 0) {
 			if (is_reconnect || logged)
 				stat_add(&v->stats->reconnects, 1);
 			return 0;

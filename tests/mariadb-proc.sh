@@ -82,6 +82,35 @@ assert "Payment by an unknown last name fails" [ $rc -ne 0 ]
 assert "saying so" contains noname.txt "no customer with that last name"
 assert "and pays nobody" [ "$(my_sql "SELECT w_ytd FROM $DBN.warehouse WHERE w_id = 1")" = "$ytd0" ]
 
+# Delivery by hand on warehouse 2, its district 10 emptied first (and
+# refilled after, for check): the oldest new order of each other district
+# delivered, its customer paid the sum of its lines; district 10 counted
+# as skipped.
+my_sql "CREATE TABLE $DBN.dl_keep AS SELECT * FROM $DBN.new_order WHERE no_w_id = 2 AND no_d_id = 10"
+my_sql "DELETE FROM $DBN.new_order WHERE no_w_id = 2 AND no_d_id = 10"
+oldest="SELECT no_d_id AS d, MIN(no_o_id) AS o FROM $DBN.new_order WHERE no_w_id = 2 GROUP BY no_d_id"
+my_sql "CREATE TABLE $DBN.dl_want AS SELECT t.d, t.o, o_c_id AS c, c_balance + (SELECT SUM(ol_amount) FROM $DBN.order_line WHERE ol_w_id = 2 AND ol_d_id = t.d AND ol_o_id = t.o) AS balance, c_delivery_cnt + 1 AS cnt, (SELECT COUNT(*) FROM $DBN.order_line WHERE ol_w_id = 2 AND ol_d_id = t.d AND ol_o_id = t.o) AS nlines FROM ($oldest) t JOIN $DBN.orders ON o_w_id = 2 AND o_d_id = t.d AND o_id = t.o JOIN $DBN.customer ON c_w_id = 2 AND c_d_id = t.d AND c_id = o_c_id"
+out=$(my_sql "CALL $DBN.tpcc_delivery(2, 7)")
+assert "Delivery reports the empty district as skipped ($out)" [ "$out" = 1 ]
+assert "the nine oldest new orders are gone" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.new_order n JOIN $DBN.dl_want w ON no_w_id = 2 AND no_d_id = w.d AND no_o_id = w.o")" = 0 ]
+assert "and only those" [ "$(my_sql "SELECT COUNT(*) FROM ($oldest) t JOIN $DBN.dl_want w ON t.d = w.d AND t.o = w.o + 1")" = 9 ]
+assert "each order has carrier 7" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.orders JOIN $DBN.dl_want w ON o_w_id = 2 AND o_d_id = w.d AND o_id = w.o AND o_carrier_id = 7")" = 9 ]
+assert "every line of them a delivery date" [ "$(my_sql "SELECT COUNT(*) = (SELECT SUM(nlines) FROM $DBN.dl_want) FROM $DBN.order_line JOIN $DBN.dl_want w ON ol_w_id = 2 AND ol_d_id = w.d AND ol_o_id = w.o AND ol_delivery_d IS NOT NULL")" = 1 ]
+assert "each customer credited the sum of the lines, once" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.customer JOIN $DBN.dl_want w ON c_w_id = 2 AND c_d_id = w.d AND c_id = w.c AND c_balance = w.balance AND c_delivery_cnt = w.cnt")" = 9 ]
+my_sql "INSERT INTO $DBN.new_order SELECT * FROM $DBN.dl_keep"
+my_sql "DROP TABLE $DBN.dl_want, $DBN.dl_keep"
+
+# Each VU connection sets the session's index-dive limit before its first
+# transaction (the general log, as a table, shows what each thread ran).
+my_sql "SET GLOBAL log_output = 'TABLE', general_log = ON"
+"$TPCC_BIN" run $A --mode procedures --vus 3 --rampup 0 --duration 1 --results-dir "$T/rs" </dev/null >session.txt 2>&1; rc=$?
+my_sql "SET GLOBAL general_log = OFF"
+on_exit "my_sql 'TRUNCATE TABLE mysql.general_log'"
+assert "a short procedures run exits 0" [ $rc -eq 0 ]
+vu_threads="SELECT thread_id FROM mysql.general_log WHERE command_type = 'Connect' AND argument LIKE '%on $DBN %' AND thread_id IN (SELECT thread_id FROM mysql.general_log WHERE argument LIKE 'CALL tpcc_%')"
+assert "three VU threads ran procedures" [ "$(my_sql "SELECT COUNT(DISTINCT thread_id) FROM mysql.general_log WHERE thread_id IN ($vu_threads)")" = 3 ]
+assert "each set eq_range_index_dive_limit = 1 first" [ "$(my_sql "SELECT COUNT(*) FROM mysql.general_log g WHERE thread_id IN ($vu_threads) AND argument = 'SET SESSION eq_range_index_dive_limit = 1' AND event_time <= (SELECT MIN(event_time) FROM mysql.general_log WHERE thread_id = g.thread_id AND argument LIKE 'CALL tpcc_%')")" = 3 ]
+
 # Procedures from an older tpcc-console (another signature) are refused.
 my_sql "UPDATE $DBN.tpcc_meta SET v = '1' WHERE k = 'procedures'"
 "$TPCC_BIN" run $A --mode procedures --duration 5 --rampup 0 --results-dir "$T/r1" </dev/null >oldproc.txt 2>&1; rc=$?
