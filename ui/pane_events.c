@@ -15,7 +15,8 @@ static enum crt_color color_of(const run_event *ev)
 {
 	if (!strcmp(ev->type, "error"))
 		return CRT_BAD;
-	if (!strcmp(ev->type, "phase") || !strcmp(ev->type, "pause"))
+	if (!strcmp(ev->type, "phase") || !strcmp(ev->type, "pause") ||
+	    !strcmp(ev->type, "warning"))
 		return CRT_WARN;
 	if (!strcmp(ev->type, "command") || !strcmp(ev->type, "sql"))
 		return CRT_DIM;
