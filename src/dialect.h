@@ -58,8 +58,9 @@ typedef struct dialect {
 	const char *const *load_session;
 	/* Statements run on every VU connection before its first transaction
 	 * (NULL ends, or NULL for none): session settings that make the
-	 * server's work per transaction cheaper.  A failure is reported and
-	 * the VU goes on without it. */
+	 * server's work per transaction cheaper.  One the server refuses is
+	 * reported once and the VU goes on without it; a lost connection is
+	 * reconnected as any other. */
 	const char *const *run_session;
 	const char *const *create_tables;   /* NULL-terminated */
 	const char *const *create_indexes;  /* after loading */

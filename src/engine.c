@@ -82,6 +82,7 @@ struct engine {
 	atomic_int paused;
 	int done;
 	int error_events;
+	atomic_int session_warned;   /* a run_session statement was refused */
 
 	pthread_t collector;
 	int collector_running;
@@ -198,10 +199,10 @@ static void vu_error_event(vu *v, const char *what, const db_error *err)
 }
 
 /* The dialect's session settings on a new VU connection.  They only make
- * the server's work cheaper, so one the server refuses is reported (by
- * the first VU alone: every VU would say the same) and the VU runs
- * without it; a lost connection is the caller's to retry.  Returns 0, or
- * -1 with err filled when the connection went away. */
+ * the server's work cheaper, so one the server refuses is reported once
+ * per run (every VU, and every reconnect, would say the same) and the VU
+ * runs without it; a lost connection is the caller's to retry.  Returns
+ * 0, or -1 with err filled when the connection went away. */
 static int vu_session(vu *v, db_conn *c, db_error *err)
 {
 	for (const char *const *q = v->e->d->run_session; q && *q; q++) {
@@ -209,9 +210,9 @@ static int vu_session(vu *v, db_conn *c, db_error *err)
 			continue;
 		if (err->cls == DB_RECONNECT)
 			return -1;
-		if (v->id == 1)
-			engine_event(v->e, "warning", "vu 1: %s: %s (running without it)", *q,
-				     err->msg);
+		if (!atomic_exchange(&v->e->session_warned, 1))
+			engine_event(v->e, "warning", "vu %d: %s: %s (running without it)", v->id,
+				     *q, err->msg);
 	}
 	return 0;
 }
@@ -232,6 +233,7 @@ static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 		int rc = e->drv->connect(&p, c, &err);
 		if (rc == 0 && vu_session(v, *c, &err) != 0) {
 			e->drv->disconnect(*c);
+			*c = NULL;   /* the caller disconnects what it holds */
 			rc = -1;
 		}
 		if (rc == 0) {

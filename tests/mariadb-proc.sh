@@ -99,13 +99,32 @@ assert "every line of them a delivery date" [ "$(my_sql "SELECT COUNT(*) = (SELE
 assert "each customer credited the sum of the lines, once" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.customer JOIN $DBN.dl_want w ON c_w_id = 2 AND c_d_id = w.d AND c_id = w.c AND c_balance = w.balance AND c_delivery_cnt = w.cnt")" = 9 ]
 my_sql "INSERT INTO $DBN.new_order SELECT * FROM $DBN.dl_keep"
 my_sql "DROP TABLE $DBN.dl_want, $DBN.dl_keep"
+# A new order whose order is missing (district 5's oldest, order 0) stops
+# the Delivery, undoing districts 1 to 4, rather than crediting the
+# customer of the district before.
+my_sql "INSERT INTO $DBN.new_order VALUES (0, 5, 1)"
+n0=$(my_sql "SELECT COUNT(*) FROM $DBN.new_order WHERE no_w_id = 1")
+my_sql "CALL $DBN.tpcc_delivery(1, 3)" >dlbad.txt 2>&1; rc=$?
+assert "Delivery of a new order without its order fails" [ $rc -ne 0 ]
+assert "saying so" contains dlbad.txt "new order without an undelivered order"
+assert "and undoes the districts before it" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.new_order WHERE no_w_id = 1")" = "$n0" ]
+my_sql "DELETE FROM $DBN.new_order WHERE no_w_id = 1 AND no_d_id = 5 AND no_o_id = 0"
+
+# With the VUs' index-dive limit, the statements that two indexes could
+# serve keep their index: the order of a customer, and customers by name.
+plan() { my_sql "SET SESSION eq_range_index_dive_limit = 1; EXPLAIN $1" | cut -f6; }
+assert "Order-Status's last order reads orders_i2" \
+	[ "$(plan "SELECT o_id, o_carrier_id, o_entry_d FROM $DBN.orders WHERE o_w_id = 1 AND o_d_id = 2 AND o_c_id = 3 ORDER BY o_id DESC LIMIT 1")" = orders_i2 ]
+assert "customers by last name read customer_i2" \
+	[ "$(plan "SELECT c_id FROM $DBN.customer WHERE c_w_id = 1 AND c_d_id = 2 AND c_last = 'BARBARBAR' ORDER BY c_first")" = customer_i2 ]
 
 # Each VU connection sets the session's index-dive limit before its first
 # transaction (the general log, as a table, shows what each thread ran).
+log_output=$(my_sql "SELECT @@log_output")
+on_exit "my_sql \"SET GLOBAL general_log = OFF, log_output = '$log_output'\"; my_sql 'TRUNCATE TABLE mysql.general_log'"
 my_sql "SET GLOBAL log_output = 'TABLE', general_log = ON"
 "$TPCC_BIN" run $A --mode procedures --vus 3 --rampup 0 --duration 1 --results-dir "$T/rs" </dev/null >session.txt 2>&1; rc=$?
 my_sql "SET GLOBAL general_log = OFF"
-on_exit "my_sql 'TRUNCATE TABLE mysql.general_log'"
 assert "a short procedures run exits 0" [ $rc -eq 0 ]
 vu_threads="SELECT thread_id FROM mysql.general_log WHERE command_type = 'Connect' AND argument LIKE '%on $DBN %' AND thread_id IN (SELECT thread_id FROM mysql.general_log WHERE argument LIKE 'CALL tpcc_%')"
 assert "three VU threads ran procedures" [ "$(my_sql "SELECT COUNT(DISTINCT thread_id) FROM mysql.general_log WHERE thread_id IN ($vu_threads)")" = 3 ]
