@@ -82,6 +82,31 @@ assert "metrics shows the WAL bytes written" grep -qE '^wal_bytes [1-9][0-9]*$' 
 assert "metrics shows the active backends" grep -qE '^active_backends [0-9]+$' run2.txt
 assert "the server holds the new setting" [ "$(q "SELECT setting FROM pg_file_settings WHERE name = 'work_mem'")" = 8MB ]
 
+# The functions by hand.  New-Order locks its district last, so its order
+# id comes after the stock updates: the lines must still go in in order,
+# priced from item and labelled from their stock row.
+n0=$(q "SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = 3")
+s0=$(q "SELECT s_ytd FROM stock WHERE s_w_id = 1 AND s_i_id = 7")
+out=$(q "SELECT r_rolled_back || '/' || r_o_id FROM tpcc_new_order(1, 3, 5, 3, 1, '7,9,7', '1,1,1', '3,2,4')")
+assert "a New-Order by hand commits with the district's next id ($out)" [ "$out" = "0/$n0" ]
+assert "its lines are in order, priced and labelled" [ "$(q "SELECT string_agg(ol_number || ':' || ol_i_id || 'x' || ol_quantity || '=' || (ol_amount = ol_quantity * i_price AND ol_dist_info = s_dist_03), ',' ORDER BY ol_number) FROM order_line JOIN item ON i_id = ol_i_id JOIN stock ON s_w_id = ol_supply_w_id AND s_i_id = ol_i_id WHERE ol_w_id = 1 AND ol_d_id = 3 AND ol_o_id = $n0")" = "1:7x3=true,2:9x2=true,3:7x4=true" ]
+assert "with its order and new-order rows" [ "$(q "SELECT COUNT(*) FROM orders JOIN new_order ON no_w_id = o_w_id AND no_d_id = o_d_id AND no_o_id = o_id WHERE o_w_id = 1 AND o_d_id = 3 AND o_id = $n0 AND o_c_id = 5 AND o_ol_cnt = 3")" = 1 ]
+assert "the stock row took both lines of item 7" [ "$(q "SELECT s_ytd - $s0 FROM stock WHERE s_w_id = 1 AND s_i_id = 7")" = 7 ]
+out=$(q "SELECT r_rolled_back || '/' || COALESCE(r_o_id::text, 'none') FROM tpcc_new_order(1, 3, 5, 2, 1, '7,100001', '1,1', '3,1')")
+assert "an unused item rolls the order back ($out)" [ "$out" = "1/none" ]
+assert "leaving the district's next order id" [ "$(q "SELECT d_next_o_id FROM district WHERE d_w_id = 1 AND d_id = 3")" = $((n0 + 1)) ]
+assert "and the stock untouched" [ "$(q "SELECT s_ytd - $s0 FROM stock WHERE s_w_id = 1 AND s_i_id = 7")" = 7 ]
+# Payment locks the customer first and the warehouse last; the history
+# row still names both.
+ytd0=$(q "SELECT w_ytd FROM warehouse WHERE w_id = 1")
+out=$(q "SELECT r_c_id FROM tpcc_payment(1, 2, 1, 4, 17, 0, '', 12.34)")
+assert "a Payment by hand pays customer 17 ($out)" [ "$out" = 17 ]
+assert "the warehouse's year to date grows by the amount" [ "$(q "SELECT w_ytd - $ytd0 FROM warehouse WHERE w_id = 1")" = 12.34 ]
+assert "the history row names warehouse 1 and district 2" [ "$(q "SELECT COUNT(*) FROM history, warehouse, district WHERE h_c_w_id = 1 AND h_c_d_id = 4 AND h_c_id = 17 AND h_amount = 12.34 AND w_id = 1 AND d_w_id = 1 AND d_id = 2 AND h_data = w_name || '    ' || d_name")" = 1 ]
+q "SELECT * FROM tpcc_payment(1, 2, 1, 4, 99999, 0, '', 1.00)" >nocust.txt 2>&1; rc=$?
+assert "a Payment of an unknown customer fails" [ $rc -ne 0 ]
+assert "and leaves the warehouse alone" [ "$(q "SELECT w_ytd - $ytd0 FROM warehouse WHERE w_id = 1")" = 12.34 ]
+
 "$TPCC_BIN" check $A >check2.txt 2>&1; rc=$?
 assert "check passes after the procedures run" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || cat check2.txt
