@@ -235,11 +235,11 @@ static const char *const my_indexes[] = {
  * array, one multi-table UPDATE per table) took 12% more server
  * instructions (callgrind): MariaDB's multi-table UPDATE writes each
  * row's position to a temporary table and looks every row up a second
- * time to update it.  LAST_INSERT_ID(expr)
- * hands the order's customer back from the UPDATE that sets the carrier
- * (o_c_id is written unchanged), and the customer's credit takes the sum
- * of the lines in the UPDATE's own subquery: two statements fewer per
- * district than reading each first.  An undelivered order always changes
+ * time to update it.  LAST_INSERT_ID(expr) hands the order's customer
+ * back from the UPDATE that sets the carrier (o_c_id is written
+ * unchanged), and the customer's credit takes the sum of the lines in the
+ * UPDATE's own subquery: two statements fewer per district than reading
+ * each first.  An undelivered order always changes
  * (its carrier was NULL), so no row changed means the order is missing
  * and LAST_INSERT_ID() still holds an older value: that is an error, not
  * a credit to the wrong customer. */
