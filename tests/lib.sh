@@ -118,6 +118,20 @@ my_args() {
 my_sql() {
 	mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" -N -B -e "$1"
 }
+# my_session NAME DATABASE: a second client that keeps its session between
+# a test's steps (to hold a lock or an open transaction): it reads
+# statements written to fd $SESSION_IN and answers into NAME.out.  Sets
+# SESSION_PID; close_session ends it.
+my_session() {
+	mkfifo "$1.in"
+	mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" \
+		-N -B --unbuffered "$2" <"$1.in" >"$1.out" 2>&1 &
+	SESSION_PID=$!
+	exec {SESSION_IN}>"$1.in"
+	rm -f "$1.in"
+	on_exit "kill $SESSION_PID 2>/dev/null"
+}
+close_session() { exec {SESSION_IN}>&-; wait "$SESSION_PID" 2>/dev/null; }
 # stock_matches_lines DATABASE: on a load whose stock counters start at 0,
 # every stock row's s_ytd, s_order_cnt and s_remote_cnt must be the sums of
 # the order lines the runs wrote from it (orders past the loaded 3,000),

@@ -15,13 +15,8 @@ A=$(my_args $DBN)
 assert "build exits 0" [ $? -eq 0 ]
 
 # The locking session: a client reading statements from a fifo.
-mkfifo lock.in
-mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" \
-	-N -B --unbuffered "$DBN" <lock.in >lock.out 2>&1 &
-LOCKER=$!
-exec {L}>lock.in
-on_exit "kill $LOCKER 2>/dev/null"
-echo "LOCK TABLES history WRITE; SELECT 'locked';" >&"$L"
+my_session lock "$DBN"
+echo "LOCK TABLES history WRITE; SELECT 'locked';" >&"$SESSION_IN"
 wait_for lock.out '^locked$' 10
 
 "$TPCC_BIN" check $A >check.txt 2>check.err &
@@ -32,7 +27,7 @@ wait_for check.txt '^ 8  w_ytd = sum\(h_amount\)' 30
 wait_sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN' AND STATE LIKE '%metadata lock%'" 1 30
 kill -INT "$CHK"
 wait_for check.err "Interrupt: stopping cleanly" 10
-echo "UNLOCK TABLES; SELECT 'unlocked';" >&"$L"
+echo "UNLOCK TABLES; SELECT 'unlocked';" >&"$SESSION_IN"
 wait "$CHK"; rc=$?
 assert "an interrupted check exits 130" [ $rc -eq 130 ]
 assert "the running condition was finished" grep -qE '^ 8  .* pass$' check.txt
@@ -41,8 +36,7 @@ assert "it says which were checked and which not" \
 	contains check.txt "stopped: conditions checked: 1, 2, 3, 4, 5, 6, 7, 8; not checked: 9, 10, 11, 12"
 assert "no verdict is claimed" lacks check.txt "passed:"
 assert "no session of the check is left" wait_sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN' AND ID <> (SELECT CONNECTION_ID())" 1 10
-exec {L}>&-
-wait "$LOCKER" 2>/dev/null
+close_session
 "$TPCC_BIN" check $A >again.txt 2>&1; rc=$?
 assert "a full check afterwards passes" [ $rc -eq 0 ]
 

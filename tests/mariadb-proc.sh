@@ -81,6 +81,23 @@ my_sql "CALL $DBN.tpcc_payment(1, 1, 1, 1, 0, 1, 'NOSUCHNAME', 10.00)" >noname.t
 assert "Payment by an unknown last name fails" [ $rc -ne 0 ]
 assert "saying so" contains noname.txt "no customer with that last name"
 assert "and pays nobody" [ "$(my_sql "SELECT w_ytd FROM $DBN.warehouse WHERE w_id = 1")" = "$ytd0" ]
+h0=$(my_sql "SELECT COUNT(*) FROM $DBN.history")
+my_sql "CALL $DBN.tpcc_payment(1, 1, 1, 1, 3001, 0, '', 10.00)" >noid.txt 2>&1; rc=$?
+assert "Payment of an unknown customer id fails" [ $rc -ne 0 ]
+assert "saying so" contains noid.txt "no such customer"
+assert "and pays nobody" [ "$(my_sql "SELECT w_ytd FROM $DBN.warehouse WHERE w_id = 1")" = "$ytd0" ]
+assert "and writes no history" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.history")" = "$h0" ]
+bal0=$(my_sql "SELECT c_balance FROM $DBN.customer WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 5")
+my_sql "CALL $DBN.tpcc_payment(1, 11, 1, 1, 5, 0, '', 10.00)" >nodist.txt 2>&1; rc=$?
+assert "Payment to an unknown district fails" [ $rc -ne 0 ]
+assert "saying so" contains nodist.txt "no such district"
+assert "and the customer's payment is undone" [ "$(my_sql "SELECT c_balance FROM $DBN.customer WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 5")" = "$bal0" ]
+# The names reach the history row through user variables, which outlive a
+# call: two Payments in one session, to other warehouses and districts,
+# each name their own.
+my_sql "USE $DBN; CALL tpcc_payment(2, 6, 2, 6, 17, 0, '', 12.34); CALL tpcc_payment(1, 8, 1, 8, 18, 0, '', 43.21)" >/dev/null
+assert "two Payments in one session each name their own warehouse and district" \
+	[ "$(my_sql "SELECT COUNT(*) FROM $DBN.history JOIN $DBN.warehouse ON w_id = h_w_id JOIN $DBN.district ON d_w_id = h_w_id AND d_id = h_d_id WHERE (h_w_id, h_d_id, h_c_id, h_amount) IN ((2, 6, 17, 12.34), (1, 8, 18, 43.21)) AND h_data = CONCAT(w_name, '    ', d_name)")" = 2 ]
 
 # Delivery by hand on warehouse 2, its district 10 emptied first (and
 # refilled after, for check): the oldest new order of each other district
@@ -109,6 +126,33 @@ assert "Delivery of a new order without its order fails" [ $rc -ne 0 ]
 assert "saying so" contains dlbad.txt "new order without an undelivered order"
 assert "and undoes the districts before it" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.new_order WHERE no_w_id = 1")" = "$n0" ]
 my_sql "DELETE FROM $DBN.new_order WHERE no_w_id = 1 AND no_d_id = 5 AND no_o_id = 0"
+
+# Delivery's read of the oldest new order is a locking read: while another
+# session delivers district 1's oldest order by hand (its new order
+# deleted, not yet committed), Delivery waits, and once that commits it
+# delivers the next one.  A plain read would have taken the held order
+# again and paid its customer twice.
+o1=$(my_sql "SELECT MIN(no_o_id) FROM $DBN.new_order WHERE no_w_id = 1 AND no_d_id = 1")
+my_session lock "$DBN"
+echo "START TRANSACTION; DELETE FROM new_order WHERE no_w_id = 1 AND no_d_id = 1 AND no_o_id = $o1;
+UPDATE orders SET o_carrier_id = 8 WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = $o1;
+UPDATE order_line SET ol_delivery_d = NOW() WHERE ol_w_id = 1 AND ol_d_id = 1 AND ol_o_id = $o1;
+UPDATE customer SET c_balance = c_balance + (SELECT SUM(ol_amount) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 1 AND ol_o_id = $o1), c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = (SELECT o_c_id FROM orders WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = $o1);
+SELECT 'held';" >&"$SESSION_IN"
+wait_for lock.out '^held$' 10
+my_sql "CALL $DBN.tpcc_delivery(1, 9)" >dlwait.txt 2>&1 &
+DLV=$!
+assert "a Delivery waits for the new order another session holds" \
+	wait_sql "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'" 1 30
+echo "COMMIT; SELECT 'done';" >&"$SESSION_IN"
+wait_for lock.out '^done$' 10
+wait "$DLV"; rc=$?
+assert "then goes on and commits" [ $rc -eq 0 ]
+assert "the held order keeps its carrier (8)" \
+	[ "$(my_sql "SELECT o_carrier_id FROM $DBN.orders WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = $o1")" = 8 ]
+assert "the Delivery took the next one (carrier 9)" \
+	[ "$(my_sql "SELECT o_carrier_id FROM $DBN.orders WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = $((o1 + 1))")" = 9 ]
+close_session
 
 # With the VUs' index-dive limit, the statements that two indexes could
 # serve keep their index: the order of a customer, and customers by name.
