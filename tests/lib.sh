@@ -22,7 +22,10 @@ cleanup_all() {
 		done
 	fi
 	[ -n "${TPCC_TEST_KEEP:-}" ] && echo "kept $T"
-	for h in "${cleanup_hooks[@]}"; do eval "$h" || true; done
+	# Last registered, first run: a session or process started after a
+	# database was created must let go of it before the DROP.
+	local i
+	for ((i = ${#cleanup_hooks[@]} - 1; i >= 0; i--)); do eval "${cleanup_hooks[i]}" || true; done
 	[ -n "${TPCC_TEST_KEEP:-}" ] || rm -rf "$T"
 }
 on_exit() { cleanup_hooks+=("$1"); }
@@ -119,18 +122,21 @@ my_sql() {
 	mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" -N -B -e "$1"
 }
 # my_session NAME DATABASE: a second client that keeps its session between
-# a test's steps (to hold a lock or an open transaction): it reads
-# statements written to fd $SESSION_IN and answers into NAME.out.  Sets
+# a test's steps (to hold a lock or an open transaction): session_send
+# writes statements to it, and it answers into $T/NAME.out.  Sets
 # SESSION_PID; close_session ends it.
 my_session() {
-	mkfifo "$1.in"
+	mkfifo "$T/$1.in"
 	mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" \
-		-N -B --unbuffered "$2" <"$1.in" >"$1.out" 2>&1 &
+		-N -B --unbuffered "$2" <"$T/$1.in" >"$T/$1.out" 2>&1 &
 	SESSION_PID=$!
-	exec {SESSION_IN}>"$1.in"
-	rm -f "$1.in"
+	exec {SESSION_IN}>"$T/$1.in"
+	rm -f "$T/$1.in"
 	on_exit "kill $SESSION_PID 2>/dev/null"
 }
+# A session that died (a statement failed) must fail the asserts that
+# follow, not kill the test with SIGPIPE before its clean-up.
+session_send() { ( trap '' PIPE; echo "$1" >&"$SESSION_IN" ) 2>/dev/null || echo "session_send: the session is gone"; }
 close_session() { exec {SESSION_IN}>&-; wait "$SESSION_PID" 2>/dev/null; }
 # stock_matches_lines DATABASE: on a load whose stock counters start at 0,
 # every stock row's s_ytd, s_order_cnt and s_remote_cnt must be the sums of

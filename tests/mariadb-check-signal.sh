@@ -16,7 +16,7 @@ assert "build exits 0" [ $? -eq 0 ]
 
 # The locking session: a client reading statements from a fifo.
 my_session lock "$DBN"
-echo "LOCK TABLES history WRITE; SELECT 'locked';" >&"$SESSION_IN"
+session_send "LOCK TABLES history WRITE; SELECT 'locked';"
 wait_for lock.out '^locked$' 10
 
 "$TPCC_BIN" check $A >check.txt 2>check.err &
@@ -27,7 +27,7 @@ wait_for check.txt '^ 8  w_ytd = sum\(h_amount\)' 30
 wait_sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN' AND STATE LIKE '%metadata lock%'" 1 30
 kill -INT "$CHK"
 wait_for check.err "Interrupt: stopping cleanly" 10
-echo "UNLOCK TABLES; SELECT 'unlocked';" >&"$SESSION_IN"
+session_send "UNLOCK TABLES; SELECT 'unlocked';"
 wait "$CHK"; rc=$?
 assert "an interrupted check exits 130" [ $rc -eq 130 ]
 assert "the running condition was finished" grep -qE '^ 8  .* pass$' check.txt

@@ -92,6 +92,14 @@ my_sql "CALL $DBN.tpcc_payment(1, 11, 1, 1, 5, 0, '', 10.00)" >nodist.txt 2>&1; 
 assert "Payment to an unknown district fails" [ $rc -ne 0 ]
 assert "saying so" contains nodist.txt "no such district"
 assert "and the customer's payment is undone" [ "$(my_sql "SELECT c_balance FROM $DBN.customer WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 5")" = "$bal0" ]
+# A district whose warehouse row is gone (the warehouse renumbered for
+# the call, then put back).
+my_sql "UPDATE $DBN.warehouse SET w_id = 99 WHERE w_id = 2"
+my_sql "CALL $DBN.tpcc_payment(2, 1, 2, 1, 5, 0, '', 10.00)" >nowh.txt 2>&1; rc=$?
+my_sql "UPDATE $DBN.warehouse SET w_id = 2 WHERE w_id = 99"
+assert "Payment to a district without its warehouse fails" [ $rc -ne 0 ]
+assert "saying so" contains nowh.txt "no such warehouse"
+assert "and writes no history" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.history")" = "$h0" ]
 # The names reach the history row through user variables, which outlive a
 # call: two Payments in one session, to other warehouses and districts,
 # each name their own.
@@ -134,17 +142,17 @@ my_sql "DELETE FROM $DBN.new_order WHERE no_w_id = 1 AND no_d_id = 5 AND no_o_id
 # again and paid its customer twice.
 o1=$(my_sql "SELECT MIN(no_o_id) FROM $DBN.new_order WHERE no_w_id = 1 AND no_d_id = 1")
 my_session lock "$DBN"
-echo "START TRANSACTION; DELETE FROM new_order WHERE no_w_id = 1 AND no_d_id = 1 AND no_o_id = $o1;
+session_send "START TRANSACTION; DELETE FROM new_order WHERE no_w_id = 1 AND no_d_id = 1 AND no_o_id = $o1;
 UPDATE orders SET o_carrier_id = 8 WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = $o1;
 UPDATE order_line SET ol_delivery_d = NOW() WHERE ol_w_id = 1 AND ol_d_id = 1 AND ol_o_id = $o1;
 UPDATE customer SET c_balance = c_balance + (SELECT SUM(ol_amount) FROM order_line WHERE ol_w_id = 1 AND ol_d_id = 1 AND ol_o_id = $o1), c_delivery_cnt = c_delivery_cnt + 1 WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = (SELECT o_c_id FROM orders WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = $o1);
-SELECT 'held';" >&"$SESSION_IN"
+SELECT 'held';"
 wait_for lock.out '^held$' 10
-my_sql "CALL $DBN.tpcc_delivery(1, 9)" >dlwait.txt 2>&1 &
+my_sql "USE $DBN; CALL tpcc_delivery(1, 9)" >dlwait.txt 2>&1 &
 DLV=$!
-assert "a Delivery waits for the new order another session holds" \
-	wait_sql "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'" 1 30
-echo "COMMIT; SELECT 'done';" >&"$SESSION_IN"
+assert "a Delivery waits at its locking read for the new order another session holds" \
+	wait_sql "SELECT COUNT(*) FROM information_schema.INNODB_TRX t JOIN information_schema.PROCESSLIST p ON p.ID = t.trx_mysql_thread_id WHERE p.DB = '$DBN' AND t.trx_state = 'LOCK WAIT' AND t.trx_query LIKE 'SELECT MIN(no_o_id)%'" 1 30
+session_send "COMMIT; SELECT 'done';"
 wait_for lock.out '^done$' 10
 wait "$DLV"; rc=$?
 assert "then goes on and commits" [ $rc -eq 0 ]
