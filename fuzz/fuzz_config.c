@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "options.h"
+#include "config/options.h"
 
 #define MAX_WORDS 64
 

@@ -34,13 +34,13 @@ fi
 san=address,undefined
 san_flags="-fno-sanitize-recover=all -fno-omit-frame-pointer"
 cflags="-std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Wno-unused-parameter -pthread
-	-I$top/src -I$top/drivers $(pkg-config --cflags libconfig sqlite3 libmariadb odbc)"
+	-I$top/src -I$top $(pkg-config --cflags libconfig sqlite3 libmariadb odbc)"
 libs="$(pkg-config --libs libconfig sqlite3 libmariadb odbc) -lm"
-parsers="src/options.c src/conf_file.c src/command.c"
+parsers="src/config/options.c src/config/conf_file.c src/run/command.c"
 
 echo "fuzz.sh: building with $($CC --version | head -1)"
 objs=()
-for src in src/*.c drivers/*.c; do
+for src in src/*.c src/*/*.c drivers/*.c; do
 	[ "$src" = src/main.c ] && continue
 	cov=
 	case " $parsers " in *" $src "*) cov=",fuzzer-no-link" ;; esac

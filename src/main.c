@@ -14,20 +14,20 @@
 #include <string.h>
 #include <termios.h>
 #include <unistd.h>
-#include "batch.h"
-#include "build.h"
-#include "build_offer.h"
-#include "cli.h"
-#include "console.h"
-#include "consistency.h"
-#include "durability.h"
-#include "dialect.h"
-#include "engine.h"
-#include "loader.h"
-#include "options.h"
-#include "progress.h"
-#include "schema.h"
-#include "util.h"
+#include "run/batch.h"
+#include "tpcc/build.h"
+#include "ui/build_offer.h"
+#include "ui/cli.h"
+#include "ui/console.h"
+#include "tpcc/consistency.h"
+#include "tpcc/durability.h"
+#include "dialect/dialect.h"
+#include "run/engine.h"
+#include "tpcc/loader.h"
+#include "config/options.h"
+#include "util/progress.h"
+#include "tpcc/schema.h"
+#include "util/util.h"
 
 /* Exit codes: 0 ok, 1 failure (database, check failed), 2 bad usage or
  * config, 130 stopped by a signal. */

@@ -18,7 +18,7 @@
 #include "config.h"
 #endif
 
-#include "driver.h"
+#include "drivers/driver.h"
 
 #include <check.h>
 #include <dirent.h>

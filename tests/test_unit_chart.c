@@ -8,12 +8,12 @@
 #include "unit.h"
 #include <stdio.h>
 #include <string.h>
-#include "braille.h"
-#include "complete.h"
-#include "demo.h"
-#include "events.h"
-#include "scale.h"
-#include "sparkline.h"
+#include "ui/braille.h"
+#include "ui/complete.h"
+#include "ui/demo.h"
+#include "ui/events.h"
+#include "ui/scale.h"
+#include "ui/sparkline.h"
 
 START_TEST(test_nice_top)
 {

@@ -9,7 +9,7 @@
 #include "unit.h"
 #include <stdio.h>
 #include <string.h>
-#include "command.h"
+#include "run/command.h"
 
 static char err[512];
 

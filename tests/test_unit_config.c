@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "options.h"
+#include "config/options.h"
 
 static char tmpdir[512];
 static char errbuf[4096];

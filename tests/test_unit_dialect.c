@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dialect.h"
-#include "server.h"
-#include "txn.h"
+#include "dialect/dialect.h"
+#include "dialect/server.h"
+#include "tpcc/txn.h"
 
 static const dialect *const all[] = { &dialect_mysql, &dialect_pg, &dialect_mssql, &dialect_sqlite };
 #define NALL (sizeof all / sizeof all[0])

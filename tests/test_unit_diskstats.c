@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/vfs.h>
 #include <unistd.h>
-#include "diskstats.h"
+#include "run/diskstats.h"
 
 /* Two readings one second apart, as a 6.x kernel prints them (20 fields). */
 static const char before[] =

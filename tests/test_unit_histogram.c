@@ -5,8 +5,8 @@
 #include "config.h"
 #endif
 
-#include "histogram.h"
-#include "rand.h"
+#include "run/histogram.h"
+#include "tpcc/rand.h"
 
 #include <check.h>
 #include "unit.h"

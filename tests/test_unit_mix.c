@@ -6,8 +6,8 @@
 #include <check.h>
 #include "unit.h"
 #include <string.h>
-#include "mix.h"
-#include "txn.h"
+#include "tpcc/mix.h"
+#include "tpcc/txn.h"
 
 
 START_TEST(test_deck_exact_per_deck)

@@ -6,7 +6,7 @@
 #endif
 #include <check.h>
 #include "unit.h"
-#include "odbc_errors.h"
+#include "drivers/odbc_errors.h"
 
 static void expect(enum odbc_server srv, const char *state, long native, db_errclass cls,
 		   int lock_timeout)

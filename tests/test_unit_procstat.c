@@ -6,7 +6,7 @@
 #include <check.h>
 #include "unit.h"
 #include <unistd.h>
-#include "procstat.h"
+#include "run/procstat.h"
 
 START_TEST(test_parse_cpu)
 {

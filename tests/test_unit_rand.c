@@ -6,7 +6,7 @@
 #include "config.h"
 #endif
 
-#include "rand.h"
+#include "tpcc/rand.h"
 
 #include <check.h>
 #include "unit.h"

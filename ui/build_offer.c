@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "build.h"
+#include "tpcc/build.h"
 #include "build_offer.h"
-#include "schema.h"
+#include "tpcc/schema.h"
 #include "crt.h"
 #include "overlay.h"
 

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include <wchar.h>
 #include "cli.h"
-#include "command.h"
+#include "run/command.h"
 #include "complete.h"
 #include "history.h"
 

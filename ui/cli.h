@@ -7,7 +7,7 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
-#include "engine.h"
+#include "run/engine.h"
 
 /* Run script (may be NULL or "") then read commands until quit, end of
  * input, the run ends, or stop is set (by the signal thread).  intr_fd

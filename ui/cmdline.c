@@ -9,7 +9,7 @@
 #include "crt.h"
 #include "cmdline.h"
 #include "pane.h"
-#include "util.h"
+#include "util/util.h"
 
 #define CTRL(k) ((k) & 0x1f)
 

@@ -4,7 +4,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-#include "command.h"
+#include "run/command.h"
 #include "complete.h"
 
 static const char *const mysql_knobs[] = {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include "console_state.h"
 #include "overlay.h"
-#include "util.h"
+#include "util/util.h"
 
 #define MAX_ROWS 64
 #define BOX_W 110

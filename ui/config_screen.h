@@ -8,8 +8,8 @@
 #ifndef TPCC_UI_CONFIG_SCREEN_H
 #define TPCC_UI_CONFIG_SCREEN_H
 
-#include "conn_probe.h"
-#include "options.h"
+#include "config/conn_probe.h"
+#include "config/options.h"
 
 enum config_ask { CFG_ASK_NONE, CFG_ASK_PATH, CFG_ASK_PASSWORD };
 

@@ -13,7 +13,7 @@
 #include "console_state.h"
 #include "crt.h"
 #include "demo.h"
-#include "util.h"
+#include "util/util.h"
 
 #define FRAME_NS 250000000ull     /* at most 4 snapshots and draws a second */
 #define DEMO_PEAK 8

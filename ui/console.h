@@ -6,7 +6,7 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
-#include "engine.h"
+#include "run/engine.h"
 
 typedef struct console_opts {
 	int demo;                 /* loop the demo VU schedule until q */

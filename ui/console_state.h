@@ -6,7 +6,7 @@
 #include "cmdline.h"
 #include "config_screen.h"
 #include "console.h"
-#include "monitor.h"
+#include "run/monitor.h"
 #include "pane.h"
 #include "view.h"
 #include "worker.h"

@@ -5,8 +5,8 @@
 #define TPCC_UI_EVENTS_H
 
 #include <stddef.h>
-#include "results.h"
-#include "stats.h"
+#include "results/results.h"
+#include "run/stats.h"
 
 /* A short label ("VUs 16", "innodb_io_capacity 2000", "steady", the mark's
  * text) for events that change the run; returns 0 for the others (commands,

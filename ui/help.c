@@ -3,7 +3,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include "command.h"
+#include "run/command.h"
 #include "console_state.h"
 #include "overlay.h"
 

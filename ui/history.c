@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "history.h"
-#include "util.h"
+#include "util/util.h"
 
 #define HISTORY_SIZE 1000
 

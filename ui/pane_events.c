@@ -5,7 +5,7 @@
 #endif
 #include <stdio.h>
 #include <string.h>
-#include "batch.h"
+#include "run/batch.h"
 #include "events.h"
 #include "pane.h"
 

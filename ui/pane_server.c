@@ -8,7 +8,7 @@
 #endif
 #include <stdio.h>
 #include <string.h>
-#include "batch.h"
+#include "run/batch.h"
 #include "pane.h"
 #include "sparkline.h"
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "batch.h"
+#include "run/batch.h"
 #include "braille.h"
 #include "events.h"
 #include "pane.h"

@@ -6,8 +6,8 @@
 #define TPCC_UI_VIEW_H
 
 #include <sys/types.h>
-#include "engine.h"
-#include "monitor.h"
+#include "run/engine.h"
+#include "run/monitor.h"
 
 #define VIEW_TICKS 1200           /* 20 minutes: the chart plus knob effects */
 #define VIEW_EVENTS 200

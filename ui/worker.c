@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "command.h"
-#include "util.h"
+#include "run/command.h"
+#include "util/util.h"
 #include "worker.h"
 
 #define QUEUE 32

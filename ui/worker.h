@@ -6,7 +6,7 @@
 #define TPCC_UI_WORKER_H
 
 #include <stddef.h>
-#include "engine.h"
+#include "run/engine.h"
 
 #define WORKER_KNOBS 32
 

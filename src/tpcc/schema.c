@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "schema.h"
-#include "util.h"
+#include "util/util.h"
 
 const char *schema_target_name(const tpcc_config *c)
 {

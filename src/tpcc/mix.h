@@ -6,7 +6,7 @@
 #define TPCC_MIX_H
 
 #include "rand.h"
-#include "stats.h"
+#include "run/stats.h"
 
 #define DECK_SIZE 23
 

@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 #include "monitor.h"
-#include "options.h"
-#include "results.h"
+#include "config/options.h"
+#include "results/results.h"
 #include "stats.h"
 
 typedef struct engine engine;

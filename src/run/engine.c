@@ -14,14 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "dialect.h"
+#include "dialect/dialect.h"
 #include "engine.h"
-#include "mix.h"
-#include "schema.h"
-#include "schema_check.h"
-#include "server.h"
-#include "txn.h"
-#include "util.h"
+#include "tpcc/mix.h"
+#include "tpcc/schema.h"
+#include "tpcc/schema_check.h"
+#include "dialect/server.h"
+#include "tpcc/txn.h"
+#include "util/util.h"
 
 #define RING 4096                 /* ticks kept in memory for front ends */
 #define EVRING 512                /* events kept in memory for front ends */

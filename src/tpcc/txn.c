@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "txn.h"
-#include "util.h"
+#include "util/util.h"
 
 /* ---- inputs ------------------------------------------------------------ */
 

@@ -5,9 +5,9 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
-#include "dialect.h"
-#include "options.h"
-#include "progress.h"
+#include "dialect/dialect.h"
+#include "config/options.h"
+#include "util/progress.h"
 #include "rand.h"
 
 /* Rows the load will write, for the progress bar. */

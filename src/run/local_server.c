@@ -8,8 +8,8 @@
 #include "diskstats.h"
 #include "local_server.h"
 #include "procstat.h"
-#include "schema.h"
-#include "server.h"
+#include "tpcc/schema.h"
+#include "dialect/server.h"
 
 static int host_is_local(const char *h)
 {

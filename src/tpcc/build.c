@@ -11,7 +11,7 @@
 #include "build.h"
 #include "loader.h"
 #include "schema.h"
-#include "util.h"
+#include "util/util.h"
 
 static void say(build_note_fn note, void *ctx, enum build_stage stage, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

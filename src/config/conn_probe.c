@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "conn_probe.h"
-#include "schema.h"
+#include "tpcc/schema.h"
 
 struct conn_probe {
 	tpcc_config cfg;

@@ -7,7 +7,7 @@
 
 #include <stdatomic.h>
 #include <stdio.h>
-#include "driver.h"
+#include "drivers/driver.h"
 
 typedef struct acked_order {
 	int w, d, o_id;

@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include "dialect.h"
-#include "driver.h"
-#include "options.h"
+#include "dialect/dialect.h"
+#include "drivers/driver.h"
+#include "config/options.h"
 
 #define MON_METRICS_MAX 16
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "command.h"
 #include "engine.h"
-#include "util.h"
+#include "util/util.h"
 
 int command_vus_value(const char *arg, int current, int *out, char *err, size_t errlen)
 {

@@ -7,8 +7,8 @@
 
 #include <stddef.h>
 #include <sys/types.h>
-#include "driver.h"
-#include "options.h"
+#include "drivers/driver.h"
+#include "config/options.h"
 
 /* Find the local server for cfg: connection.server_pid, else the owner of
  * the socket or TCP port, else the pid file the server names.  vars may be

@@ -7,8 +7,8 @@
 #define TPCC_SCHEMA_CHECK_H
 
 #include <stddef.h>
-#include "dialect.h"
-#include "driver.h"
+#include "dialect/dialect.h"
+#include "drivers/driver.h"
 
 /* Each returns 0 when all is there, 1 with msg filled when something is
  * missing, -1 with msg filled when the database could not be asked (lost

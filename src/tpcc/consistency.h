@@ -5,7 +5,7 @@
 
 #include <stdatomic.h>
 #include <stdio.h>
-#include "driver.h"
+#include "drivers/driver.h"
 
 typedef struct check_result {
 	int number;              /* the clause's condition number, 1..12 */

@@ -8,8 +8,8 @@
 
 #include <stdatomic.h>
 #include <stddef.h>
-#include "options.h"
-#include "stats.h"
+#include "config/options.h"
+#include "run/stats.h"
 
 #define RESULTS_FORMAT "tpcc-console-results/1"
 

@@ -8,8 +8,8 @@
 #define TPCC_DIALECT_H
 
 #include <stddef.h>
-#include "driver.h"
-#include "stats.h"
+#include "drivers/driver.h"
+#include "run/stats.h"
 
 /* New-Order reads its items and locks its stock rows through IN lists of
  * this many placeholders, and sets its stock rows with CASE lists as long:

@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "options.h"
-#include "progress.h"
+#include "config/options.h"
+#include "util/progress.h"
 
 enum build_stage { BUILD_CONNECTING, BUILD_TABLES, BUILD_LOADING, BUILD_INDEXES,
 		   BUILD_PROCEDURES, BUILD_DONE };

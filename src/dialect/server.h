@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "dialect.h"
-#include "driver.h"
+#include "drivers/driver.h"
 
 /* 1 when the server has a transaction counter this way. */
 int server_has_txn_counter(db_conn *c, const dialect *d);

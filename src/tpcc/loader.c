@@ -13,7 +13,7 @@
 #include <string.h>
 #include "loader.h"
 #include "schema.h"
-#include "util.h"
+#include "util/util.h"
 
 /* ---- a growing text buffer and the INSERT batcher ------------------------ */
 

@@ -17,9 +17,9 @@
 #include "local_server.h"
 #include "monitor.h"
 #include "procstat.h"
-#include "schema.h"
-#include "server.h"
-#include "util.h"
+#include "tpcc/schema.h"
+#include "dialect/server.h"
+#include "util/util.h"
 
 #define MON_RING 1024
 #define RECONNECT_S 10          /* between attempts when only metrics need one */

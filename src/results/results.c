@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "json.h"
 #include "results.h"
-#include "util.h"
+#include "util/util.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "0.1"

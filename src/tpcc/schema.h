@@ -4,9 +4,9 @@
 #ifndef TPCC_SCHEMA_H
 #define TPCC_SCHEMA_H
 
-#include "driver.h"
-#include "dialect.h"
-#include "options.h"
+#include "drivers/driver.h"
+#include "dialect/dialect.h"
+#include "config/options.h"
 #include "rand.h"
 
 /* The database as messages name it: the SQLite file, the MySQL database,

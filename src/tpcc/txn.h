@@ -6,10 +6,10 @@
 #ifndef TPCC_TXN_H
 #define TPCC_TXN_H
 
-#include "driver.h"
-#include "dialect.h"
+#include "drivers/driver.h"
+#include "dialect/dialect.h"
 #include "rand.h"
-#include "stats.h"
+#include "run/stats.h"
 
 #define MAX_OL 15
 #define UNUSED_ITEM_ID 100001 /* beyond the 100,000 items: forces the 1% rollback */
