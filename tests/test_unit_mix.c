@@ -1,5 +1,6 @@
 /* test_unit_mix.c: the transaction mix (the 23-card deck) and the inputs
- * txn_gen draws for each transaction, against the shares TPCC.md gives. */
+ * txn_gen draws for each transaction, against the mix of TPC-C clause 5.2
+ * and the input shares of clauses 2.4 to 2.8. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

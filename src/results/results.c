@@ -127,7 +127,8 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_kv_int(b, "warehouses", ri->warehouses);
 	jb_kv_str(b, "mode", ri->mode);
 	jb_kv_bool(b, "keying_thinking", ri->cfg->keying_thinking);
-	/* Say where we depart from the spec, as TPCC.md asks. */
+	/* Name the departures from TPC-C (clause 5.2's keying and think times,
+	 * clause 2.7's deferred Delivery) so no one reads NOPM as tpmC. */
 	jb_kv_str(b, "departures", ri->cfg->keying_thinking ?
 		  "Delivery runs in the foreground; order lines processed in item order" :
 		  "no keying or think time; Delivery runs in the foreground; "

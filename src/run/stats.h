@@ -13,7 +13,8 @@ enum txn_type { TX_NEW_ORDER, TX_PAYMENT, TX_ORDER_STATUS, TX_DELIVERY, TX_STOCK
 /* Error classes as counted: what the driver classified. */
 enum err_kind { ERR_DEADLOCK, ERR_LOCK_TIMEOUT, ERR_CONNECTION, ERR_OTHER, ERR_KIND_COUNT };
 
-/* Audit counters the spec bounds (TPCC.md, "Audit bounds"). */
+/* Audit counters for the shares TPC-C clauses 2.4 to 2.7 bound (remote
+ * lines and payments, rollbacks, by-name look-ups, skipped deliveries). */
 enum audit_id {
 	AU_NO_LINES, AU_NO_REMOTE_LINES, AU_NO_ROLLBACKS,
 	AU_PAY_REMOTE, AU_PAY_BYNAME, AU_OS_BYNAME, AU_DL_SKIPPED, AU_COUNT
