@@ -327,7 +327,7 @@ static void *vu_main(void *arg)
 	vu *v = arg;
 	engine *e = v->e;
 	tpcc_rng r;
-	deck dk;
+	mix_deck dk;
 	txn_ctx x;
 	txn_input in;
 	db_error err;
@@ -350,7 +350,7 @@ static void *vu_main(void *arg)
 	}
 #endif
 	rng_seed(&r, fresh_seed());
-	deck_init(&dk, &r);
+	mix_init(&dk, &r);
 	if (vu_connect(v, &r, &c, 0) != 0) {
 		set_state(v, stopping(v) ? VU_DONE : VU_ERROR);
 		goto out;
@@ -365,7 +365,7 @@ static void *vu_main(void *arg)
 			vu_nap(v, 0.1);
 			continue;
 		}
-		enum txn_type type = deck_draw(&dk, &r);
+		enum txn_type type = mix_draw(&dk, &r);
 		txn_gen(&term, &r, type, &in);
 		if (e->cfg.keying_thinking) {
 			set_state(v, VU_THINKING);
