@@ -194,20 +194,63 @@ static int ctl_retry(engine *e, const db_error *de)
 	return schema_connect(&e->cfg, 0, &e->ctl, &again) == 0;
 }
 
-int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen)
+typedef int (*ctl_fn)(engine *e, void *arg, db_error *de);
+
+/* One call over the control connection, e->ctl_lock held.  The connection
+ * sits idle most of a run, so the server may have dropped it (a timeout,
+ * a restart): a call that found it gone is made once more on a new one
+ * rather than failing the operator's command.  fn returns < 0 with de
+ * filled when it failed. */
+static int ctl_call(engine *e, ctl_fn fn, void *arg, db_error *de)
 {
-	db_error de;
 	int rc = -1;
-	pthread_mutex_lock(&e->ctl_lock);
-	for (int tries = 0; tries < 2 && rc; tries++) {
+	for (int tries = 0; tries < 2 && rc < 0; tries++) {
 		if (!e->ctl) {
-			db_error_set(&de, DB_FATAL, 0, "HY000", "no control connection");
+			db_error_set(de, DB_FATAL, 0, "HY000", "no control connection");
 			break;
 		}
-		rc = server_get_var(e->ctl, e->d, name, buf, len, &de);
-		if (rc && !ctl_retry(e, &de))
+		rc = fn(e, arg, de);
+		if (rc < 0 && !ctl_retry(e, de))
 			break;
 	}
+	return rc;
+}
+
+struct var_args {
+	const char *name, *value;
+	char *buf;                /* get: the value read; set: the dialect's note */
+	size_t len;
+};
+
+static int ctl_get_var(engine *e, void *arg, db_error *de)
+{
+	struct var_args *a = arg;
+	return server_get_var(e->ctl, e->d, a->name, a->buf, a->len, de) ? -1 : 0;
+}
+
+static int ctl_set_var(engine *e, void *arg, db_error *de)
+{
+	struct var_args *a = arg;
+	return server_set_var(e->ctl, e->d, a->name, a->value, a->buf, a->len, de) ? -1 : 0;
+}
+
+struct metrics_args {
+	db_metric *m;
+	int max;
+};
+
+static int ctl_metrics(engine *e, void *arg, db_error *de)
+{
+	struct metrics_args *a = arg;
+	return server_metrics(e->ctl, e->d, a->m, a->max, de);
+}
+
+int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen)
+{
+	struct var_args a = { .name = name, .buf = buf, .len = len };
+	db_error de;
+	pthread_mutex_lock(&e->ctl_lock);
+	int rc = ctl_call(e, ctl_get_var, &a, &de);
 	if (e->ctl)
 		e->drv->commit(e->ctl, &(db_error){ 0 });
 	pthread_mutex_unlock(&e->ctl_lock);
@@ -219,20 +262,12 @@ int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
 {
 	char old[256] = "?", now[256] = "?", note[256] = "";
+	struct var_args a = { .name = name, .value = value, .buf = note, .len = sizeof note };
 	db_error de;
-	int rc = -1;
 
 	engine_get_var(e, name, old, sizeof old, err, errlen);
 	pthread_mutex_lock(&e->ctl_lock);
-	for (int tries = 0; tries < 2 && rc; tries++) {
-		if (!e->ctl) {
-			db_error_set(&de, DB_FATAL, 0, "HY000", "no control connection");
-			break;
-		}
-		rc = server_set_var(e->ctl, e->d, name, value, note, sizeof note, &de);
-		if (rc && !ctl_retry(e, &de))
-			break;
-	}
+	int rc = ctl_call(e, ctl_set_var, &a, &de);
 	pthread_mutex_unlock(&e->ctl_lock);
 	if (rc) {
 		snprintf(err, errlen, "set %s: %s", name, de.msg);
@@ -247,21 +282,13 @@ int engine_set_var(engine *e, const char *name, const char *value, char *err, si
 int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen)
 {
 	db_metric m[32];
+	struct metrics_args a = { .m = m, .max = 32 };
 	db_error de;
-	int n = -1;
 	size_t used = 0;
 
 	out[0] = '\0';
 	pthread_mutex_lock(&e->ctl_lock);
-	for (int tries = 0; tries < 2 && n < 0; tries++) {
-		if (!e->ctl) {
-			db_error_set(&de, DB_FATAL, 0, "HY000", "no control connection");
-			break;
-		}
-		n = server_metrics(e->ctl, e->d, m, 32, &de);
-		if (n < 0 && !ctl_retry(e, &de))
-			break;
-	}
+	int n = ctl_call(e, ctl_metrics, &a, &de);
 	pthread_mutex_unlock(&e->ctl_lock);
 	if (n < 0) {
 		snprintf(err, errlen, "metrics: %s", de.msg);
