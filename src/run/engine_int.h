@@ -147,20 +147,28 @@ struct engine {
 	monitor *mon;
 };
 
+/* Counts toward e->target until asked to stop, though a stopped VU may
+ * still be finishing its transaction. */
 static inline int vu_active(const vu *v)
 {
 	return !atomic_load_explicit(&v->stop, memory_order_relaxed);
 }
 
+/* A name ending in _locked is called with e->lock held, _unlocked with it
+ * held and returns with it released. */
+
 /* vu.c */
-/* Start one more VU thread; e->lock held. */
+/* One more VU thread, in the lowest slot no active VU holds. */
 int vu_spawn_locked(engine *e, char *err, size_t errlen);
+/* A VU connected (self NULL) or is leaving (self): log "ready" once a VU
+ * count change is fully in effect.  Takes e->lock. */
 void vu_change_settled(engine *e, vu *self);
 
 /* collector.c: the collector thread's body; arg is the engine. */
 void *collector_main(void *arg);
 
-/* engine.c: the VU pool and the phases, shared by the others */
+/* engine.c: the VU pool and the phases, which the collector, the control
+ * calls and the life cycle all move */
 int engine_active_locked(engine *e);
 void engine_reap_locked(engine *e, int all);
 void engine_stop_all_unlocked(engine *e);
