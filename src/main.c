@@ -283,14 +283,14 @@ static int cmd_check(tpcc_config *c)
 	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n", schema_target_name(c),
 	       si.warehouses, si.warehouses == 1 ? "" : "s");
 	fflush(stdout);
-	int failed = check_run(conn, stdout, res, &g_stop, err, sizeof err);
+	int failed = consistency_check(conn, stdout, res, &g_stop, err, sizeof err);
 	conn->drv->disconnect(conn);
 	if (failed < 0) {
 		fprintf(stderr, "tpcc-console: check could not run: %s\n", err);
 		return atomic_load(&g_stop) ? EX_SIGNAL : EX_FAIL;
 	}
 	if (res[CHECK_COUNT - 1].status == CHECK_NOT_RUN) {
-		check_report_stopped(stdout, res);
+		consistency_report_stopped(stdout, res);
 		return EX_SIGNAL;
 	}
 	printf("%s: %d condition%s failed\n", failed ? "FAILED" : "passed", failed, failed == 1 ? "" : "s");

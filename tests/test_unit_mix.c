@@ -14,13 +14,13 @@
 START_TEST(test_deck_exact_per_deck)
 {
 	tpcc_rng r;
-	deck d;
+	mix_deck d;
 	rng_seed(&r, 42);
-	deck_init(&d, &r);
+	mix_init(&d, &r);
 	for (int round = 0; round < 2000; round++) {
 		int n[TX_COUNT] = { 0 };
-		for (int i = 0; i < DECK_SIZE; i++)
-			n[deck_draw(&d, &r)]++;
+		for (int i = 0; i < MIX_DECK_SIZE; i++)
+			n[mix_draw(&d, &r)]++;
 		REQUIRE(n[TX_NEW_ORDER] == 10);
 		REQUIRE(n[TX_PAYMENT] == 10);
 		REQUIRE(n[TX_ORDER_STATUS] == 1);
@@ -35,16 +35,16 @@ START_TEST(test_deck_is_shuffled)
 	/* Two decks from different seeds should not deal the same order, and
 	 * one deck should not repeat its order every round. */
 	tpcc_rng r1, r2;
-	deck a, b;
+	mix_deck a, b;
 	rng_seed(&r1, 1);
 	rng_seed(&r2, 2);
-	deck_init(&a, &r1);
-	deck_init(&b, &r2);
+	mix_init(&a, &r1);
+	mix_init(&b, &r2);
 	int same = 0, first_pos_no = 0;
 	for (int round = 0; round < 200; round++) {
 		int eq = 1;
-		for (int i = 0; i < DECK_SIZE; i++) {
-			enum txn_type x = deck_draw(&a, &r1), y = deck_draw(&b, &r2);
+		for (int i = 0; i < MIX_DECK_SIZE; i++) {
+			enum txn_type x = mix_draw(&a, &r1), y = mix_draw(&b, &r2);
 			eq &= x == y;
 			if (i == 0)
 				first_pos_no += x == TX_NEW_ORDER;

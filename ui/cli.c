@@ -21,7 +21,7 @@
 #include "cli.h"
 #include "run/command.h"
 #include "complete.h"
-#include "history.h"
+#include "cmdhist.h"
 
 #define POLL_MS 250               /* how soon the prompt sees the run end */
 #define KEY_INTR 3                /* ^C: what read_key returns for a SIGINT */
@@ -211,13 +211,13 @@ int cli_run(engine *e, const tpcc_config *cfg, const char *script, atomic_int *s
 		if (quit < 0)
 			return -1;
 	}
-	History *h = hist_open(NULL, path, sizeof path);
+	History *h = cmdhist_open(NULL, path, sizeof path);
 	EditLine *el = el_init("tpcc-console", stdin, out, stderr);
 	if (!el || !h) {
 		snprintf(err, errlen, "cannot set up the line editor");
 		if (el)
 			el_end(el);
-		hist_close(h, NULL);
+		cmdhist_close(h, NULL);
 		return -1;
 	}
 	el_set(el, EL_EDITOR, "emacs");
@@ -252,7 +252,7 @@ int cli_run(engine *e, const tpcc_config *cfg, const char *script, atomic_int *s
 		quit = execute(&c, line);
 	}
 	el_end(el);
-	hist_close(h, path);
+	cmdhist_close(h, path);
 	if (c.tty)
 		fputc('\n', out);    /* the summary starts on a line of its own */
 	print_events(&c);

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "complete.h"
-#include "history.h"
+#include "cmdhist.h"
 #include "crt.h"
 #include "cmdline.h"
 #include "pane.h"
@@ -19,7 +19,7 @@ int cmdline_init(cmdline *c, const char *histfile, const char *const *knobs, int
 	memset(c, 0, sizeof *c);
 	c->knobs = knobs;
 	c->nknobs = nknobs;
-	c->hist = hist_open(histfile, c->path, sizeof c->path);
+	c->hist = cmdhist_open(histfile, c->path, sizeof c->path);
 	if (!c->hist) {
 		snprintf(err, errlen, "cannot set up the command history");
 		return -1;
@@ -29,7 +29,7 @@ int cmdline_init(cmdline *c, const char *histfile, const char *const *knobs, int
 
 void cmdline_done(cmdline *c)
 {
-	hist_close(c->hist, c->path);
+	cmdhist_close(c->hist, c->path);
 	c->hist = NULL;
 }
 

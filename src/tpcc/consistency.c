@@ -134,8 +134,8 @@ static int check_one(db_conn *c, const struct cond *k, check_result *r, char *er
 	return 0;
 }
 
-int check_run(db_conn *c, FILE *out, check_result *res, atomic_int *stop,
-	      char *err, size_t errlen)
+int consistency_check(db_conn *c, FILE *out, check_result *res, atomic_int *stop,
+		      char *err, size_t errlen)
 {
 	db_error e;
 	int failed = 0;
@@ -201,7 +201,7 @@ static void list_numbers(const check_result *res, int want_run, char *buf, size_
 		snprintf(buf, len, "none");
 }
 
-void check_report_stopped(FILE *out, const check_result *res)
+void consistency_report_stopped(FILE *out, const check_result *res)
 {
 	char done[64], left[64];
 	list_numbers(res, 1, done, sizeof done);

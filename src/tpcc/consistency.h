@@ -28,10 +28,10 @@ enum { CHECK_PASS, CHECK_FAIL, CHECK_SKIPPED, CHECK_NOT_RUN };
  * each query is one read-only transaction, so a stop leaves nothing half
  * done.  Returns the number of failed conditions, or -1 when a query
  * could not run (err filled). */
-int check_run(db_conn *c, FILE *out, check_result *res, atomic_int *stop,
-	      char *err, size_t errlen);
-/* After a stopped check_run: one line saying which conditions were
- * checked and which were not. */
-void check_report_stopped(FILE *out, const check_result *res);
+int consistency_check(db_conn *c, FILE *out, check_result *res, atomic_int *stop,
+		      char *err, size_t errlen);
+/* After a stopped consistency_check: one line saying which conditions
+ * were checked and which were not. */
+void consistency_report_stopped(FILE *out, const check_result *res);
 
 #endif

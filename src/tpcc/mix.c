@@ -3,9 +3,9 @@
 #endif
 #include "mix.h"
 
-static void deck_shuffle(deck *d, tpcc_rng *r)
+static void mix_shuffle(mix_deck *d, tpcc_rng *r)
 {
-	for (int i = DECK_SIZE - 1; i > 0; i--) {
+	for (int i = MIX_DECK_SIZE - 1; i > 0; i--) {
 		int j = (int)rng_range(r, 0, i);
 		unsigned char t = d->card[i];
 		d->card[i] = d->card[j];
@@ -14,7 +14,7 @@ static void deck_shuffle(deck *d, tpcc_rng *r)
 	d->next = 0;
 }
 
-void deck_init(deck *d, tpcc_rng *r)
+void mix_init(mix_deck *d, tpcc_rng *r)
 {
 	int k = 0;
 	for (int i = 0; i < 10; i++)
@@ -24,12 +24,12 @@ void deck_init(deck *d, tpcc_rng *r)
 	d->card[k++] = TX_ORDER_STATUS;
 	d->card[k++] = TX_DELIVERY;
 	d->card[k++] = TX_STOCK_LEVEL;
-	deck_shuffle(d, r);
+	mix_shuffle(d, r);
 }
 
-enum txn_type deck_draw(deck *d, tpcc_rng *r)
+enum txn_type mix_draw(mix_deck *d, tpcc_rng *r)
 {
-	if (d->next >= DECK_SIZE)
-		deck_shuffle(d, r);
+	if (d->next >= MIX_DECK_SIZE)
+		mix_shuffle(d, r);
 	return (enum txn_type)d->card[d->next++];
 }

@@ -8,14 +8,14 @@
 #include "rand.h"
 #include "run/stats.h"
 
-#define DECK_SIZE 23
+#define MIX_DECK_SIZE 23
 
-typedef struct deck {
-	unsigned char card[DECK_SIZE];
+typedef struct mix_deck {
+	unsigned char card[MIX_DECK_SIZE];
 	int next;
-} deck;
+} mix_deck;
 
-void deck_init(deck *d, tpcc_rng *r);
-enum txn_type deck_draw(deck *d, tpcc_rng *r);
+void mix_init(mix_deck *d, tpcc_rng *r);
+enum txn_type mix_draw(mix_deck *d, tpcc_rng *r);
 
 #endif

@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include "history.h"
+#include "cmdhist.h"
 #include "util/util.h"
 
 #define HISTORY_SIZE 1000
 
-History *hist_open(const char *file, char *path, size_t len)
+History *cmdhist_open(const char *file, char *path, size_t len)
 {
 	HistEvent ev;
 	path[0] = '\0';
@@ -31,7 +31,7 @@ History *hist_open(const char *file, char *path, size_t len)
 	return h;
 }
 
-void hist_close(History *h, const char *path)
+void cmdhist_close(History *h, const char *path)
 {
 	HistEvent ev;
 	if (!h)

@@ -1,0 +1,217 @@
+/* collector.c: the collector thread.  On an absolute deadline each
+ * second it reaps finished VUs, folds every VU's counters into a tick
+ * (appended to the ring front ends copy and to the results file), moves
+ * the phases on and applies the VU schedule; when the run ends it stops
+ * the VUs and finishes the results file with the summary. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include "engine_int.h"
+#include "util/util.h"
+
+static void make_summary(engine *e, run_summary *s)
+{
+	const stats_sum *st = e->steady;
+	memset(s, 0, sizeof *s);
+	s->steady_seconds = e->steady_secs;
+	s->total_seconds = e->t;
+	s->vus_max = e->vus_max;
+	uint64_t all = st->audit[AU_NO_ROLLBACKS];
+	for (int i = 0; i < TX_COUNT; i++) {
+		const hist_snap *h = &st->lat[i];
+		s->commits[i] = st->commits[i];
+		all += st->commits[i];
+		s->p50[i] = hist_percentile(h, 50) / 1000;
+		s->p90[i] = hist_percentile(h, 90) / 1000;
+		s->p95[i] = hist_percentile(h, 95) / 1000;
+		s->p99[i] = hist_percentile(h, 99) / 1000;
+		s->max[i] = h->max_us / 1000.0;
+		s->avg[i] = h->count ? h->sum_us / 1000.0 / h->count : 0;
+	}
+	if (e->steady_secs > 0) {
+		s->nopm = st->commits[TX_NEW_ORDER] * 60.0 / e->steady_secs;
+		s->tpm = all * 60.0 / e->steady_secs;
+	}
+	memcpy(s->errors, st->errors, sizeof s->errors);
+	memcpy(s->audit, st->audit, sizeof s->audit);
+	s->failed = st->failed;
+	s->retries = st->retries;
+	s->reconnects = st->reconnects;
+	s->server_tpm = e->srv_steady_ns ? e->srv_steady_delta * 60e9 / e->srv_steady_ns : -1;
+	s->client_cpu_s = e->cpu_steady;
+	s->cpu_per_1000 = all ? e->cpu_steady * 1000 / all : 0;
+	s->cpu_per_1000_no = st->commits[TX_NEW_ORDER] ?
+		e->cpu_steady * 1000 / st->commits[TX_NEW_ORDER] : 0;
+	char lines[8][96];
+	summary_audit_lines(s, e->schema.warehouses, lines, 8, &s->audit_ok);
+}
+
+/* The server's TPM from its counter's latest reading against the one the
+ * previous tick used; the sampler's clock, not the tick's, times it.  No
+ * new reading yet: the last rate stands.  -1 when there is no counter. */
+static void server_rate_locked(engine *e, tick *tk, int phase)
+{
+	int64_t v;
+	uint64_t at;
+
+	tk->server_tpm = -1;
+	if (!e->mon || !monitor_txn_counter(e->mon, &v, &at))
+		return;
+	if (e->srv_have_prev && at > e->srv_prev_ns) {
+		int64_t delta = v - e->srv_prev;
+		uint64_t ns = at - e->srv_prev_ns;
+		e->srv_rate = delta * 60e9 / ns;
+		if (phase == PH_STEADY) {
+			e->srv_steady_delta += delta;
+			e->srv_steady_ns += ns;
+		}
+	}
+	if (!e->srv_have_prev || at > e->srv_prev_ns) {
+		e->srv_prev = v;
+		e->srv_prev_ns = at;
+	}
+	if (e->srv_have_prev)
+		tk->server_tpm = e->srv_rate;
+	e->srv_have_prev = 1;
+}
+
+/* Fold one second into a tick; called with e->lock held. */
+static void collect_locked(engine *e, tick *tk, int phase)
+{
+	memset(e->cum, 0, sizeof *e->cum);
+	stats_sum_add(e->cum, e->retired);
+	for (int i = 0; i < e->nvus; i++)
+		stats_accumulate(e->cum, e->vus[i]->stats);
+	stats_diff(e->iv, e->cum, e->prev);
+	stats_sum *t = e->prev;
+	e->prev = e->cum;
+	e->cum = t;
+
+	uint64_t n = now_ns();
+	double cpu = process_cpu_seconds();
+	double wall = (n - e->cpu_last_ns) / 1e9;
+
+	memset(tk, 0, sizeof *tk);
+	tk->t = e->t;
+	tk->phase = phase;
+	tk->vus = engine_active_locked(e);
+	tk->vus_target = e->target;
+	for (int i = 0; i < e->nvus; i++)
+		tk->vus_reconnecting += atomic_load(&e->vus[i]->state) == VU_RECONNECTING;
+	stats_fill_tick(tk, e->iv, 1.0);
+	server_rate_locked(e, tk, phase);
+	tk->cpu_client = wall > 0 ? 100.0 * (cpu - e->cpu_last) / wall : 0;
+	if (phase == PH_STEADY) {
+		stats_sum_add(e->steady, e->iv);
+		e->steady_secs++;
+		e->cpu_steady += cpu - e->cpu_last;
+		/* Once a second is cheap, and a front end then copies figures
+		 * instead of merging histograms on every redraw. */
+		make_summary(e, &e->steady_live);
+	}
+	e->cpu_last = cpu;
+	e->cpu_last_ns = n;
+	e->ring[e->nticks % RING] = *tk;
+	e->nticks++;
+	if (e->res) {
+		int failing = results_tick(e->res, tk) != 0;
+		if (failing != e->results_failing) {
+			e->results_failing = failing;
+			e->results_flip = 1;
+		}
+	}
+}
+
+void *collector_main(void *arg)
+{
+	engine *e = arg;
+	sigset_t all;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+
+	uint64_t t0 = now_ns();
+	pthread_mutex_lock(&e->lock);
+	e->cpu_last = process_cpu_seconds();
+	e->cpu_last_ns = t0;
+	for (;;) {
+		/* Absolute deadlines: ticks never drift. */
+		uint64_t deadline = t0 + (uint64_t)(e->t + 1) * 1000000000u;
+		struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000u),
+				       .tv_nsec = (long)(deadline % 1000000000u) };
+		while (!e->stop_req && now_ns() < deadline)
+			if (pthread_cond_timedwait(&e->cond, &e->lock, &ts) == ETIMEDOUT)
+				break;
+		if ((e->stop_req && now_ns() < deadline) || e->phase == PH_DONE)
+			break; /* a partial second is not a tick */
+
+		int phase = e->phase;
+		e->t++;
+		engine_reap_locked(e, 0);
+		tick tk;
+		collect_locked(e, &tk, phase);
+
+		/* Phase for the next second, and the VU schedule. */
+		e->phase = engine_phase_at(e, e->t);
+		int newphase = e->phase;
+		int sched_vus = -1;
+		while (e->sched_idx < e->cfg.nschedule &&
+		       e->cfg.schedule[e->sched_idx].at <= e->t)
+			sched_vus = e->cfg.schedule[e->sched_idx++].vus;
+		int lost_all = e->target > 0 && e->vus_lost > 0 && engine_active_locked(e) == 0;
+		if (lost_all && !e->stop_req) {
+			e->stop_req = 1;
+			str_copy(e->stop_reason, "connection lost", sizeof e->stop_reason);
+		}
+		int flip = e->results_flip, failing = e->results_failing;
+		e->results_flip = 0;
+		int stop = e->stop_req || newphase == PH_DONE;
+		pthread_mutex_unlock(&e->lock);
+
+		if (lost_all)
+			engine_event(e, "error", "every VU gave up reconnecting after %d s: ending the run",
+				     e->cfg.reconnect_max_s);
+		if (flip)
+			engine_event(e, "error", failing ?
+				     "cannot write the results file %s (disk full?); the run goes on and "
+				     "the file is caught up when writing works again" :
+				     "the results file %s is being written again", e->results_path);
+
+		if (e->hooks.on_tick)
+			e->hooks.on_tick(&tk, e->hooks.ud);
+		engine_phase_changed(e, phase, newphase);
+		if (sched_vus >= 0 && !stop) {
+			char err[256];
+			if (engine_set_vus(e, sched_vus, "schedule", err, sizeof err))
+				engine_event(e, "error", "schedule: %s", err);
+		}
+		pthread_mutex_lock(&e->lock);
+		if (stop || e->stop_req)
+			break;
+	}
+	int vus = engine_active_locked(e);
+	engine_stop_all_unlocked(e);
+	if (vus)
+		engine_event(e, "vus", "vus %d -> 0 (run ending)", vus);
+	pthread_mutex_lock(&e->lock);
+	engine_reap_locked(e, 1);
+	e->target = 0;
+	make_summary(e, &e->summary);
+	for (int i = 0; i < TX_COUNT; i++)
+		e->summary.run_commits[i] = e->retired->commits[i];
+	e->summary.run_rollbacks = e->retired->audit[AU_NO_ROLLBACKS];
+	e->summary.run_failed = e->retired->failed;
+	if (e->res)
+		results_set_durability(e->res, e->acked, e->schema.warehouses);
+	const char *by = e->stop_req ? e->stop_reason : NULL;
+	if (e->res)
+		results_finish(e->res, &e->summary, by, e->finish_err, sizeof e->finish_err);
+	e->done = 1;
+	pthread_cond_broadcast(&e->cond);
+	pthread_mutex_unlock(&e->lock);
+	return NULL;
+}

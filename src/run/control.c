@@ -1,0 +1,376 @@
+/* control.c: what commands call while a run goes on: the VU count, the
+ * phases, stop and pause, events (marks among them), and the server over
+ * the control connection (variables, metrics, ad-hoc SQL).  Any thread may
+ * call these; engine_int.h says which lock guards what. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "dialect/server.h"
+#include "engine_int.h"
+#include "tpcc/schema.h"
+#include "util/util.h"
+
+/* ---- events ------------------------------------------------------------- */
+
+static void emit(engine *e, const char *type, const char *fmt, va_list ap)
+{
+	run_event ev;
+	memset(&ev, 0, sizeof ev);
+	str_copy(ev.type, type, sizeof ev.type);
+	vsnprintf(ev.text, sizeof ev.text, fmt, ap);
+	pthread_mutex_lock(&e->lock);
+	ev.t = e->t;
+	if (e->res)
+		results_event(e->res, &ev);
+	e->evring[e->nevents++ % EVRING] = ev;
+	pthread_mutex_unlock(&e->lock);
+	if (e->hooks.on_event)
+		e->hooks.on_event(&ev, e->hooks.ud);
+}
+
+void engine_event(engine *e, const char *type, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	emit(e, type, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- VUs ---------------------------------------------------------------- */
+
+static int apply_target_locked(engine *e, char *err, size_t errlen)
+{
+	int n = engine_active_locked(e);
+	while (n < e->target) {
+		if (vu_spawn_locked(e, err, errlen))
+			return -1;
+		n++;
+	}
+	/* Remove the highest slots first: what stays is still spread evenly. */
+	while (n > e->target) {
+		vu *best = NULL;
+		for (int i = 0; i < e->nvus; i++)
+			if (vu_active(e->vus[i]) && (!best || e->vus[i]->slot > best->slot))
+				best = e->vus[i];
+		atomic_store(&best->stop, 1);
+		n--;
+	}
+	return 0;
+}
+
+int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
+{
+	if (n < 0 || n > 10000) {
+		snprintf(err, errlen, "VU count must be from 0 to 10000, got %d", n);
+		return -1;
+	}
+	pthread_mutex_lock(&e->lock);
+	if (e->done || e->stop_req || e->ending) {
+		pthread_mutex_unlock(&e->lock);
+		snprintf(err, errlen, "the run is over");
+		return -1;
+	}
+	int old = e->target;
+	uint64_t asked = now_ns();
+	e->target = n;
+	int rc = apply_target_locked(e, err, errlen);
+	if (rc)
+		e->target = engine_active_locked(e);
+	int now = e->target;
+	if (now > e->vus_max)
+		e->vus_max = now;
+	if (now != old) {
+		e->change_ns = asked;
+		e->change_pending = 1;
+	}
+	pthread_mutex_unlock(&e->lock);
+	if (now != old) {
+		engine_event(e, "vus", "vus %d -> %d (%s)", old, now, why ? why : "operator");
+		/* Only now, so "ready" never precedes the change in the log. */
+		pthread_mutex_lock(&e->lock);
+		if (e->change_pending == 1)
+			e->change_pending = 2;
+		pthread_mutex_unlock(&e->lock);
+		vu_change_settled(e, NULL);
+	}
+	return rc;
+}
+
+/* ---- phases ------------------------------------------------------------- */
+
+int engine_end_rampup(engine *e, char *err, size_t errlen)
+{
+	pthread_mutex_lock(&e->lock);
+	if (e->phase != PH_RAMPUP) {
+		pthread_mutex_unlock(&e->lock);
+		snprintf(err, errlen, "not in ramp-up (phase is %s)", phase_names[e->phase]);
+		return -1;
+	}
+	int shift = e->rampup_end - e->t;
+	e->rampup_end -= shift;
+	e->steady_end -= shift;
+	e->rampdown_end -= shift;
+	e->phase = PH_STEADY;
+	pthread_mutex_unlock(&e->lock);
+	engine_phase_changed(e, PH_RAMPUP, PH_STEADY);
+	return 0;
+}
+
+int engine_start_rampdown(engine *e, char *err, size_t errlen)
+{
+	pthread_mutex_lock(&e->lock);
+	int from = e->phase;
+	if (from != PH_RAMPUP && from != PH_STEADY) {
+		pthread_mutex_unlock(&e->lock);
+		snprintf(err, errlen, "cannot ramp down from phase %s", phase_names[from]);
+		return -1;
+	}
+	int rd = e->rampdown_end - e->steady_end;
+	e->rampup_end = e->rampup_end < e->t ? e->rampup_end : e->t;
+	e->steady_end = e->t;
+	e->rampdown_end = e->t + rd;
+	e->phase = engine_phase_at(e, e->t);
+	int to = e->phase;
+	pthread_cond_broadcast(&e->cond); /* with no ramp-down the run ends now */
+	pthread_mutex_unlock(&e->lock);
+	engine_phase_changed(e, from, to);
+	return 0;
+}
+
+int engine_extend(engine *e, int seconds, char *err, size_t errlen)
+{
+	if (seconds <= 0)
+		seconds = e->cfg.extend_step;
+	pthread_mutex_lock(&e->lock);
+	if (e->phase != PH_RAMPUP && e->phase != PH_STEADY) {
+		int ph = e->phase;
+		pthread_mutex_unlock(&e->lock);
+		snprintf(err, errlen, "can only extend during ramp-up or steady (phase is %s)",
+			 phase_names[ph]);
+		return -1;
+	}
+	e->steady_end += seconds;
+	e->rampdown_end += seconds;
+	int left = e->steady_end - e->t;
+	pthread_mutex_unlock(&e->lock);
+	engine_event(e, "phase", "steady extended by %d s (%d s left)", seconds, left);
+	return 0;
+}
+
+void engine_stop(engine *e, const char *reason)
+{
+	pthread_mutex_lock(&e->lock);
+	if (!e->stop_req) {
+		e->stop_req = 1;
+		str_copy(e->stop_reason, reason ? reason : "operator", sizeof e->stop_reason);
+	}
+	pthread_cond_broadcast(&e->cond);
+	pthread_mutex_unlock(&e->lock);
+}
+
+int engine_pause(engine *e, int paused)
+{
+	int old = atomic_exchange(&e->paused, paused ? 1 : 0);
+	if (old != (paused ? 1 : 0))
+		engine_event(e, "pause", paused ? "all VUs paused" : "VUs resumed");
+	return 0;
+}
+
+/* ---- control connection ------------------------------------------------- */
+
+/* Reconnect the control connection once if the server dropped it. */
+static int ctl_retry(engine *e, const db_error *de)
+{
+	db_error again;
+	if (de->cls != DB_RECONNECT)
+		return 0;
+	if (e->ctl)
+		e->ctl->drv->disconnect(e->ctl);
+	e->ctl = NULL;
+	return schema_connect(&e->cfg, 0, &e->ctl, &again) == 0;
+}
+
+typedef int (*ctl_fn)(engine *e, void *arg, db_error *de);
+
+/* One call over the control connection, e->ctl_lock held.  The connection
+ * sits idle most of a run, so the server may have dropped it (a timeout,
+ * a restart): a call that found it gone is made once more on a new one
+ * rather than failing the operator's command.  fn returns < 0 with de
+ * filled when it failed. */
+static int ctl_call(engine *e, ctl_fn fn, void *arg, db_error *de)
+{
+	int rc = -1;
+	for (int tries = 0; tries < 2 && rc < 0; tries++) {
+		if (!e->ctl) {
+			db_error_set(de, DB_FATAL, 0, "HY000", "no control connection");
+			break;
+		}
+		rc = fn(e, arg, de);
+		if (rc < 0 && !ctl_retry(e, de))
+			break;
+	}
+	return rc;
+}
+
+struct var_args {
+	const char *name, *value;
+	char *buf;                /* get: the value read; set: the dialect's note */
+	size_t len;
+};
+
+static int ctl_get_var(engine *e, void *arg, db_error *de)
+{
+	struct var_args *a = arg;
+	return server_get_var(e->ctl, e->d, a->name, a->buf, a->len, de) ? -1 : 0;
+}
+
+static int ctl_set_var(engine *e, void *arg, db_error *de)
+{
+	struct var_args *a = arg;
+	return server_set_var(e->ctl, e->d, a->name, a->value, a->buf, a->len, de) ? -1 : 0;
+}
+
+struct metrics_args {
+	db_metric *m;
+	int max;
+};
+
+static int ctl_metrics(engine *e, void *arg, db_error *de)
+{
+	struct metrics_args *a = arg;
+	return server_metrics(e->ctl, e->d, a->m, a->max, de);
+}
+
+int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen)
+{
+	struct var_args a = { .name = name, .buf = buf, .len = len };
+	db_error de;
+	pthread_mutex_lock(&e->ctl_lock);
+	int rc = ctl_call(e, ctl_get_var, &a, &de);
+	if (e->ctl)
+		e->drv->commit(e->ctl, &(db_error){ 0 });
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (rc)
+		snprintf(err, errlen, "%s", de.msg);
+	return rc;
+}
+
+int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
+{
+	char old[256] = "?", now[256] = "?", note[256] = "";
+	struct var_args a = { .name = name, .value = value, .buf = note, .len = sizeof note };
+	db_error de;
+
+	engine_get_var(e, name, old, sizeof old, err, errlen);
+	pthread_mutex_lock(&e->ctl_lock);
+	int rc = ctl_call(e, ctl_set_var, &a, &de);
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (rc) {
+		snprintf(err, errlen, "set %s: %s", name, de.msg);
+		return -1;
+	}
+	if (engine_get_var(e, name, now, sizeof now, err, errlen))
+		str_copy(now, value, sizeof now);
+	engine_event(e, "knob", "set %s %s -> %s%s%s", name, old, now, note[0] ? ": " : "", note);
+	return 0;
+}
+
+int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen)
+{
+	db_metric m[32];
+	struct metrics_args a = { .m = m, .max = 32 };
+	db_error de;
+	size_t used = 0;
+
+	out[0] = '\0';
+	pthread_mutex_lock(&e->ctl_lock);
+	int n = ctl_call(e, ctl_metrics, &a, &de);
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (n < 0) {
+		snprintf(err, errlen, "metrics: %s", de.msg);
+		return -1;
+	}
+	if (n == 0)
+		snprintf(out, outlen, "no server metrics for %s", e->d->name);
+	for (int i = 0; i < n && used < outlen; i++) {
+		int k = snprintf(out + used, outlen - used, "%s %.0f\n", m[i].name, m[i].value);
+		used += k > 0 ? (size_t)k : 0;
+	}
+	return 0;
+}
+
+int engine_sql(engine *e, const char *sql, char *out, size_t outlen, char *err, size_t errlen)
+{
+	db_error de;
+	db_stmt *s = NULL;
+	size_t used = 0;
+	int rc = -1;
+
+	out[0] = '\0';
+	pthread_mutex_lock(&e->ctl_lock);
+	if (!e->ctl) {
+		ctl_retry(e, &(db_error){ .cls = DB_RECONNECT });
+		if (!e->ctl) {
+			snprintf(err, errlen, "no control connection");
+			goto done;
+		}
+	}
+	const db_driver *d = e->drv;
+	int64_t affected = 0;
+	if (d->prepare(e->ctl, sql, &s, &de) != 0) {
+		/* Some statements cannot be prepared (MySQL: many SHOWs); send
+		 * them as text. */
+		if (de.cls == DB_RECONNECT || d->exec(e->ctl, sql, &affected, &de) != 0)
+			goto fail;
+		snprintf(out, outlen, "ok, %lld rows affected", (long long)affected);
+		rc = 0;
+		goto commit;
+	}
+	if (d->execute(s, NULL, 0, &affected, &de) != 0)
+		goto fail;
+	int cols = d->column_count(s), rows = 0, f;
+	while ((f = d->fetch(s, &de)) == 1) {
+		if (rows < 20) {
+			for (int c = 0; c < cols && used + 2 < outlen; c++) {
+				size_t len = 0;
+				const char *v = d->col_isnull(s, c) ? "NULL" : d->col_text(s, c, &len);
+				if (v && !len)
+					len = strlen(v);
+				int n = snprintf(out + used, outlen - used, "%s%.*s", c ? "\t" : "",
+						 (int)len, v ? v : "");
+				used += n > 0 ? (size_t)n : 0;
+				if (used >= outlen)
+					used = outlen - 1;
+			}
+			if (used + 2 < outlen)
+				out[used++] = '\n', out[used] = '\0';
+		}
+		rows++;
+	}
+	if (f < 0)
+		goto fail;
+	if (cols == 0)
+		snprintf(out, outlen, "ok, %lld rows affected", (long long)affected);
+	else if (rows > 20 && used + 40 < outlen)
+		snprintf(out + used, outlen - used, "... %d rows in all\n", rows);
+	rc = 0;
+	goto commit;
+fail:
+	snprintf(err, errlen, "%s", de.msg);
+	if (de.cls == DB_RECONNECT)
+		ctl_retry(e, &de);
+commit:
+	if (s)
+		d->finalize(s);
+	if (e->ctl)
+		d->commit(e->ctl, &de);
+done:
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (rc == 0)
+		engine_event(e, "sql", "%.200s", sql);
+	return rc;
+}

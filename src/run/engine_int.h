@@ -1,0 +1,178 @@
+/* engine_int.h: the run's shared state, for the four files that are the
+ * engine and no one else: engine.c (creation, life cycle, the VU pool,
+ * phases, snapshots), vu.c (the VU thread), collector.c (the per-second
+ * collector) and control.c (what commands call).  Front ends see only
+ * engine.h.
+ *
+ * Two locks, never held together, so neither can wait on the other:
+ * e->lock is held for short copies and updates, never across a database
+ * call, because a VU that logs an event takes it and must not wait on the
+ * server; e->ctl_lock serialises the one control connection, whose calls
+ * may take as long as the server does.  VUs on their hot path take
+ * neither: they write their own vu_stats and read a few atomics. */
+#ifndef TPCC_ENGINE_INT_H
+#define TPCC_ENGINE_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include "dialect/dialect.h"
+#include "drivers/driver.h"
+#include "engine.h"
+#include "tpcc/rand.h"
+#include "tpcc/schema.h"
+
+#define RING 4096                 /* ticks kept in memory for front ends */
+#define EVRING 512                /* events kept in memory for front ends */
+
+typedef struct vu {
+	/* Set under e->lock before the thread starts and never again, so
+	 * the VU reads them freely. */
+	engine *e;
+	int id;                   /* 1, 2, ... in order of creation */
+	int slot;                 /* decides the home warehouse and district */
+	pthread_t th;
+	/* Atomics: the VU polls stop and writes state between statements,
+	 * where it cannot take a lock a slow front end may hold. */
+	atomic_int stop;
+	atomic_int state;
+	atomic_int finished;      /* the thread's last write: join it now */
+	int left;                 /* past its last vu_change_settled; e->lock */
+	/* Only the thread that stops every VU (engine_stop_all_unlocked)
+	 * writes it, while e->ending keeps the list still; the reaper reads
+	 * it after, on that same thread. */
+	int joined;
+	/* Written only by the VU (relaxed atomics); the collector sums it. */
+	vu_stats *stats;
+} vu;
+
+struct engine {
+	/* Set by engine_create before any thread exists; read-only after,
+	 * so every thread reads them without a lock. */
+	tpcc_config cfg;
+	const db_driver *drv;
+	const dialect *d;
+	int procedures;           /* workload.mode procedures */
+	engine_hooks hooks;
+	schema_info schema;
+	tpcc_nurand_c c_run;
+	char server_version[128];
+
+	pthread_mutex_t lock;
+	pthread_cond_t cond;      /* CLOCK_MONOTONIC: wakes the collector */
+
+	/* e->lock: commands add VUs while the collector reaps and sums
+	 * them and front ends count them. */
+	vu **vus;
+	int nvus, cap;
+	int target;
+	int next_id;
+	int vus_max;
+	/* A VU count change not yet fully in effect: since when, for the
+	 * "ready" event that tells how long connecting (or leaving) took. */
+	uint64_t change_ns;
+	int change_pending;       /* 1 asked, 2 its event logged: watch it */
+	int vus_lost;             /* VUs that gave up reconnecting */
+	int error_events;
+
+	/* e->lock: the collector folds VUs into these each second and the
+	 * reaper folds finished VUs into retired, on other threads. */
+	stats_sum *retired, *cum, *prev, *iv, *steady;
+
+	/* e->lock: the collector moves the phases on, commands shift their
+	 * ends, front ends read them. */
+	int phase;
+	int t;
+	int rampup_end, steady_end, rampdown_end;
+	int sched_idx;
+	/* e->lock, with e->cond: a stop must wake the collector at once. */
+	int stop_req;
+	int ending;               /* VUs are being stopped: no new ones */
+	char stop_reason[32];
+	int done;
+
+	/* e->lock: written by the collector, copied by front ends. */
+	int steady_secs;
+	double cpu_steady, cpu_last;
+	uint64_t cpu_last_ns;
+	tick *ring;
+	int nticks;
+	run_event *evring;        /* and by whoever logs an event */
+	long nevents;
+	run_summary steady_live;  /* the steady phase so far, for front ends */
+	int results_failing;      /* the results file could not be written */
+	int results_flip;         /* ... and that just changed: tell the operator */
+	/* server TPM: the reading the last tick used, and the steady phase's
+	 * share of the counter; the collector's alone, but under e->lock as
+	 * everything it does each second is */
+	int64_t srv_prev;
+	uint64_t srv_prev_ns;
+	int srv_have_prev;
+	double srv_rate;
+	int64_t srv_steady_delta;
+	uint64_t srv_steady_ns;
+
+	/* Atomics: VUs read paused and set session_warned on their hot path,
+	 * where e->lock would make them wait on one another. */
+	atomic_int paused;
+	atomic_int session_warned;   /* a run_session statement was refused */
+
+	/* The thread that calls engine_start, engine_wait and engine_destroy
+	 * owns these. */
+	pthread_t collector;
+	int collector_running;
+
+	/* e->lock once threads run (events and ticks are written from any
+	 * thread); opened by engine_start before any of them. */
+	results *res;
+	/* Set by engine_start before the threads, read-only after. */
+	char results_path[1024];
+	run_info ri;
+	/* Written by the collector under e->lock before done; read by
+	 * engine_wait after joining it. */
+	run_summary summary;
+	char finish_err[512];
+
+	/* e->ctl_lock: one connection, commands from any thread. */
+	pthread_mutex_t ctl_lock;
+	db_conn *ctl;
+
+	/* Durability audit: per district ((w-1)*10 + d-1), the highest o_id
+	 * whose New-Order commit the server acknowledged.  Written by any VU
+	 * with an atomic max; read when the run ends. */
+	atomic_int *acked;
+	/* The sampler of server TPM, CPU, disk and metrics: set by
+	 * engine_start before the collector starts, cleared by engine_wait
+	 * after it ends, so the collector reads it without a lock. */
+	monitor *mon;
+};
+
+/* Counts toward e->target until asked to stop, though a stopped VU may
+ * still be finishing its transaction. */
+static inline int vu_active(const vu *v)
+{
+	return !atomic_load_explicit(&v->stop, memory_order_relaxed);
+}
+
+/* A name ending in _locked is called with e->lock held, _unlocked with it
+ * held and returns with it released. */
+
+/* vu.c */
+/* One more VU thread, in the lowest slot no active VU holds. */
+int vu_spawn_locked(engine *e, char *err, size_t errlen);
+/* A VU connected (self NULL) or is leaving (self): log "ready" once a VU
+ * count change is fully in effect.  Takes e->lock. */
+void vu_change_settled(engine *e, vu *self);
+
+/* collector.c: the collector thread's body; arg is the engine. */
+void *collector_main(void *arg);
+
+/* engine.c: the VU pool and the phases, which the collector, the control
+ * calls and the life cycle all move */
+int engine_active_locked(engine *e);
+void engine_reap_locked(engine *e, int all);
+void engine_stop_all_unlocked(engine *e);
+int engine_phase_at(const engine *e, int t);
+void engine_phase_changed(engine *e, int from, int to);
+
+#endif
