@@ -87,13 +87,14 @@ typedef struct db_caps {
 	unsigned multirow_insert : 1;  /* INSERT ... VALUES (..),(..) is fast */
 	unsigned select_for_update : 1;/* SELECT ... FOR UPDATE is understood */
 	unsigned procedures : 1;       /* call_proc works */
-	unsigned server_vars : 1;      /* get_var/set_var work */
 	unsigned single_writer : 1;    /* one writer at a time (sqlite) */
 	unsigned no_server : 1;        /* made-up answers, no database (null):
 	                                * no schema to check, no server figures */
 } db_caps;
 
-/* A server counter or metric, read by the monitor. */
+/* A server counter or metric, read by the monitor through the dialect
+ * (src/dialect/server.h): what a server tells about itself is the
+ * dialect's knowledge, the driver only runs the statements. */
 typedef struct db_metric {
 	char name[48];
 	double value;
@@ -146,13 +147,6 @@ struct db_driver {
 	 * call a stored procedure with params, results fetched through *out. */
 	int (*call_proc)(db_conn *c, const char *name, const db_param *params,
 			 int nparams, db_stmt **out, db_error *err);
-	/* The server's own count of committed+rolled-back transactions. */
-	int (*txn_counter)(db_conn *c, int64_t *out, db_error *err);
-	/* Server metrics; returns the number filled (<= max) or -1. */
-	int (*metrics)(db_conn *c, db_metric *out, int max, db_error *err);
-	/* Get / set a global server variable. */
-	int (*get_var)(db_conn *c, const char *name, char *buf, size_t len, db_error *err);
-	int (*set_var)(db_conn *c, const char *name, const char *value, db_error *err);
 	/* Id the server gives this connection (mysql CONNECTION_ID()), or -1. */
 	int64_t (*conn_id)(db_conn *c);
 	/* The DBMS the connection reached, as the client library names it

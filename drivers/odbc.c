@@ -829,7 +829,6 @@ const db_driver odbc_driver = {
 		.multirow_insert = 1,
 		.select_for_update = 1,
 		.procedures = 1,
-		.server_vars = 0,
 		.single_writer = 0,
 	},
 	.init = od_init,

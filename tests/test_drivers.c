@@ -19,6 +19,7 @@
 #endif
 
 #include "drivers/driver.h"
+#include "dialect/server.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -141,6 +142,19 @@ static void xrollback(db_conn *c)
 	ck_assert_msg(c->drv->rollback(c, &e) == 0, "%s: rollback: %s", c->drv->name, e.msg);
 }
 
+/* Server settings are the dialect's: the native driver's own. */
+static int tget(db_conn *c, const char *name, char *buf, size_t len, db_error *e)
+{
+	return server_get_var(c, dialect_for_driver(c->drv->name), name, buf, len, e);
+}
+
+static int tset(db_conn *c, const char *name, const char *value, db_error *e)
+{
+	char note[256];
+	return server_set_var(c, dialect_for_driver(c->drv->name), name, value, note,
+			      sizeof note, e);
+}
+
 static void sleep_ms(long ms)
 {
 	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
@@ -168,18 +182,12 @@ START_TEST(test_registry)
 	ck_assert_int_eq(m->caps.multirow_insert, 1);
 	ck_assert_int_eq(m->caps.select_for_update, 1);
 	ck_assert_int_eq(m->caps.procedures, 1);
-	ck_assert_int_eq(m->caps.server_vars, 1);
 	ck_assert_int_eq(m->caps.single_writer, 0);
 	ck_assert_int_eq(s->caps.single_writer, 1);
 	ck_assert_int_eq(s->caps.select_for_update, 0);
 	ck_assert_int_eq(s->caps.procedures, 0);
-	ck_assert_int_eq(s->caps.server_vars, 1);
 	ck_assert_ptr_nonnull(m->call_proc);
-	ck_assert_ptr_nonnull(m->txn_counter);
-	ck_assert_ptr_nonnull(m->metrics);
 	ck_assert_ptr_null(s->call_proc);
-	ck_assert_ptr_null(s->txn_counter);
-	ck_assert_ptr_null(s->metrics);
 	ck_assert_ptr_nonnull(s->conn_id);
 }
 END_TEST
@@ -697,8 +705,8 @@ START_TEST(test_sqlite_busy)
 	char buf[64];
 
 	xexec(a, "CREATE TABLE IF NOT EXISTS t_busy (id INT)");
-	ck_assert_int_eq(d->set_var(b, "busy_timeout", "100", &e), 0);
-	ck_assert_int_eq(d->get_var(b, "busy_timeout", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(b, "busy_timeout", "100", &e), 0);
+	ck_assert_int_eq(tget(b, "busy_timeout", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "100");
 
 	xbegin(a, 1);
@@ -729,28 +737,28 @@ START_TEST(test_sqlite_vars)
 	db_error e;
 	char buf[64];
 
-	ck_assert_int_eq(d->get_var(c, "journal_mode", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tget(c, "journal_mode", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "wal");
-	ck_assert_int_eq(d->get_var(c, "synchronous", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tget(c, "synchronous", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "1");
-	ck_assert_int_eq(d->get_var(c, "foreign_keys", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tget(c, "foreign_keys", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "0");
-	ck_assert_int_eq(d->set_var(c, "cache_size", "10000", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "cache_size", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "cache_size", "10000", &e), 0);
+	ck_assert_int_eq(tget(c, "cache_size", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "10000");
-	ck_assert_int_eq(d->set_var(c, "cache_size", "-2000", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "cache_size", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "cache_size", "-2000", &e), 0);
+	ck_assert_int_eq(tget(c, "cache_size", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "-2000");
-	ck_assert_int_eq(d->set_var(c, "foreign_keys", "ON", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "foreign_keys", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "foreign_keys", "ON", &e), 0);
+	ck_assert_int_eq(tget(c, "foreign_keys", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "1");
-	ck_assert_int_eq(d->set_var(c, "journal_mode", "wal", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "cache_size", buf, 2, &e), -1);
+	ck_assert_int_eq(tset(c, "journal_mode", "wal", &e), 0);
+	ck_assert_int_eq(tget(c, "cache_size", buf, 2, &e), -1);
 
-	ck_assert_int_eq(d->set_var(c, "cache_size; DROP TABLE x", "1", &e), -1);
+	ck_assert_int_eq(tset(c, "cache_size; DROP TABLE x", "1", &e), -1);
 	ck_assert_int_eq(e.cls, DB_FATAL);
-	ck_assert_int_eq(d->get_var(c, "", buf, sizeof(buf), &e), -1);
-	ck_assert_int_eq(d->get_var(c, "no_such_pragma_x", buf, sizeof(buf), &e), -1);
+	ck_assert_int_eq(tget(c, "", buf, sizeof(buf), &e), -1);
+	ck_assert_int_eq(tget(c, "no_such_pragma_x", buf, sizeof(buf), &e), -1);
 	d->disconnect(c);
 }
 END_TEST
@@ -953,53 +961,53 @@ START_TEST(test_mysql_vars)
 	db_error e;
 	char orig[64], buf[256], orig_ahi[16];
 
-	ck_assert_int_eq(d->get_var(c, "innodb_io_capacity", orig, sizeof(orig), &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_io_capacity", orig, sizeof(orig), &e), 0);
 	ck_assert_msg(atoi(orig) > 0, "innodb_io_capacity '%s'", orig);
-	ck_assert_int_eq(d->set_var(c, "innodb_io_capacity", "345", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "innodb_io_capacity", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_io_capacity", "345", &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_io_capacity", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "345");
 	/* Not a number: quoted, and the server rejects it. */
-	ck_assert_int_eq(d->set_var(c, "innodb_io_capacity", "lots", &e), -1);
+	ck_assert_int_eq(tset(c, "innodb_io_capacity", "lots", &e), -1);
 	ck_assert_int_eq(e.cls, DB_FATAL);
-	ck_assert_int_eq(d->set_var(c, "innodb_io_capacity", orig, &e), 0);
-	ck_assert_int_eq(d->get_var(c, "innodb_io_capacity", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_io_capacity", orig, &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_io_capacity", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, orig);
 
 	/* Size suffixes become plain numbers. */
-	ck_assert_int_eq(d->get_var(c, "max_allowed_packet", orig, sizeof(orig), &e), 0);
-	ck_assert_int_eq(d->set_var(c, "max_allowed_packet", "32M", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "max_allowed_packet", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tget(c, "max_allowed_packet", orig, sizeof(orig), &e), 0);
+	ck_assert_int_eq(tset(c, "max_allowed_packet", "32M", &e), 0);
+	ck_assert_int_eq(tget(c, "max_allowed_packet", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "33554432");
-	ck_assert_int_eq(d->set_var(c, "max_allowed_packet", orig, &e), 0);
+	ck_assert_int_eq(tset(c, "max_allowed_packet", orig, &e), 0);
 
 	/* ON/OFF bare. */
-	ck_assert_int_eq(d->get_var(c, "innodb_adaptive_hash_index", orig_ahi,
+	ck_assert_int_eq(tget(c, "innodb_adaptive_hash_index", orig_ahi,
 				    sizeof(orig_ahi), &e), 0);
-	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", "OFF", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_adaptive_hash_index", "OFF", &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
 	/* @@GLOBAL reads booleans back as 0/1. */
 	ck_assert_str_eq(buf, "0");
-	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", "on", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_adaptive_hash_index", "on", &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "1");
-	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", orig_ahi, &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_adaptive_hash_index", orig_ahi, &e), 0);
 
 	/* Strings with quotes survive escaping.  init_connect does not apply
 	 * to the privileged test users. */
-	ck_assert_int_eq(d->set_var(c, "init_connect", "SET @x = 'it''s \\\\ \"q\"'", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "init_connect", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "init_connect", "SET @x = 'it''s \\\\ \"q\"'", &e), 0);
+	ck_assert_int_eq(tget(c, "init_connect", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "SET @x = 'it''s \\\\ \"q\"'");
-	ck_assert_int_eq(d->set_var(c, "init_connect", "", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "init_connect", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "init_connect", "", &e), 0);
+	ck_assert_int_eq(tget(c, "init_connect", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "");
 
 	/* Names are validated before they reach SQL. */
-	ck_assert_int_eq(d->get_var(c, "version; DROP TABLE x", buf, sizeof(buf), &e), -1);
+	ck_assert_int_eq(tget(c, "version; DROP TABLE x", buf, sizeof(buf), &e), -1);
 	ck_assert_int_eq(e.cls, DB_FATAL);
-	ck_assert_int_eq(d->set_var(c, "a.b", "1", &e), -1);
-	ck_assert_int_eq(d->get_var(c, "no_such_variable_x", buf, sizeof(buf), &e), -1);
+	ck_assert_int_eq(tset(c, "a.b", "1", &e), -1);
+	ck_assert_int_eq(tget(c, "no_such_variable_x", buf, sizeof(buf), &e), -1);
 	ck_assert_int_eq(e.native, 1193);
-	ck_assert_int_eq(d->get_var(c, "version", buf, 3, &e), -1);
+	ck_assert_int_eq(tget(c, "version", buf, 3, &e), -1);
 	d->disconnect(c);
 }
 END_TEST
@@ -1013,17 +1021,17 @@ START_TEST(test_mysql_counters)
 	int64_t before = -1, after = -1;
 	int n, have_threads = 0, have_ckpt = 0;
 
-	ck_assert_int_eq(d->txn_counter(c, &before, &e), 0);
+	ck_assert_int_eq(server_txn_counter(c, &dialect_mysql, &before, &e), 0);
 	ck_assert_msg(before >= 0, "counter %lld", (long long)before);
 	for (int i = 0; i < 5; i++) {
 		xquery_int(c, "SELECT 1");
 		xcommit(c);
 	}
-	ck_assert_int_eq(d->txn_counter(c, &after, &e), 0);
+	ck_assert_int_eq(server_txn_counter(c, &dialect_mysql, &after, &e), 0);
 	ck_assert_msg(after >= before + 5, "counter %lld -> %lld", (long long)before,
 		      (long long)after);
 
-	n = d->metrics(c, m, 16, &e);
+	n = server_metrics(c, &dialect_mysql, m, 16, &e);
 	ck_assert_msg(n >= 5, "metrics returned %d: %s", n, n < 0 ? e.msg : "");
 	for (int i = 0; i < n; i++) {
 		ck_assert_msg(m[i].name[0], "metric %d unnamed", i);
@@ -1038,8 +1046,55 @@ START_TEST(test_mysql_counters)
 	ck_assert(have_threads);
 	ck_assert_msg(have_ckpt || !strstr(d->server_version(c), "MariaDB"),
 		      "no innodb_checkpoint_age from %s", d->server_version(c));
-	ck_assert_int_eq(d->metrics(c, m, 2, &e), 2);
+	ck_assert_int_eq(server_metrics(c, &dialect_mysql, m, 2, &e), 2);
 	d->disconnect(c);
+}
+END_TEST
+
+/* MariaDB Connector/ODBC reaches the same server as the native driver;
+ * the server pane must not depend on the road: the same dialect code, so
+ * the same metric names, counter and settings. */
+START_TEST(test_mysql_odbc_same_server_pane)
+{
+	const char *dsn = getenv("TPCC_TEST_MARIADB_DSN");
+	const db_driver *od = driver_find("odbc");
+	db_params p = { .driver = "odbc" };
+	char cs[256], native_v[64], odbc_v[64];
+	db_metric mn[16], mo[16];
+	db_conn *n = xconnect(mysql_target), *o = NULL;
+	db_error e;
+	int64_t v;
+
+	if (!dsn || !*dsn || !getenv("ODBCINI")) {
+		fprintf(stderr, "test_mysql_odbc_same_server_pane: no MariaDB ODBC data source, "
+			"skipped\n");
+		mysql_target->drv->disconnect(n);
+		return;
+	}
+	snprintf(cs, sizeof cs, "DSN=%s;DATABASE=%s", dsn, mysql_target->p.database);
+	p.odbc = cs;
+	p.user = getenv("TPCC_TEST_MYSQL_TCP_USER") ? getenv("TPCC_TEST_MYSQL_TCP_USER") : "tpcc";
+	p.password = getenv("TPCC_TEST_MYSQL_TCP_PASSWORD")
+		? getenv("TPCC_TEST_MYSQL_TCP_PASSWORD") : "tpcc";
+	ck_assert_int_eq(od->init(&e), 0);
+	ck_assert_msg(od->connect(&p, &o, &e) == 0, "odbc connect: %s", e.msg);
+	ck_assert_ptr_eq(dialect_for_dbms(od->dbms_name(o)), &dialect_mysql);
+
+	int nn = server_metrics(n, &dialect_mysql, mn, 16, &e);
+	int no = server_metrics(o, &dialect_mysql, mo, 16, &e);
+	ck_assert_msg(nn >= 5 && no == nn, "native %d metrics, odbc %d: %s", nn, no, e.msg);
+	for (int i = 0; i < nn; i++)
+		ck_assert_msg(!strcmp(mn[i].name, mo[i].name), "metric %d: native %s, odbc %s", i,
+			      mn[i].name, mo[i].name);
+	ck_assert_int_eq(server_txn_counter(o, &dialect_mysql, &v, &e), 0);
+	ck_assert_int_eq(server_get_var(n, &dialect_mysql, "innodb_adaptive_hash_index", native_v,
+					sizeof native_v, &e), 0);
+	ck_assert_int_eq(server_get_var(o, &dialect_mysql, "innodb_adaptive_hash_index", odbc_v,
+					sizeof odbc_v, &e), 0);
+	ck_assert_str_eq(native_v, odbc_v);
+	od->disconnect(o);
+	od->done();
+	mysql_target->drv->disconnect(n);
 }
 END_TEST
 
@@ -1225,7 +1280,7 @@ START_TEST(test_mysql_option_file)
 	p.user = mysql_target->p.user;
 	if (d->connect(&p, &c, &e) == 0) {
 		char sock[PATH_MAX];
-		ck_assert_int_eq(d->get_var(c, "socket", sock, sizeof(sock), &e), 0);
+		ck_assert_int_eq(tget(c, "socket", sock, sizeof(sock), &e), 0);
 		ck_assert_str_ne(sock, mysql_socket);
 		d->disconnect(c);
 	} else {
@@ -1294,6 +1349,7 @@ static Suite *drivers_suite(void)
 		tcase_add_test(tc, test_mysql_killed);
 		tcase_add_test(tc, test_mysql_vars);
 		tcase_add_test(tc, test_mysql_counters);
+		tcase_add_test(tc, test_mysql_odbc_same_server_pane);
 		tcase_add_test(tc, test_mysql_call_proc);
 		tcase_add_test(tc, test_mysql_tcp_tls);
 		tcase_add_test(tc, test_mysql_option_file);

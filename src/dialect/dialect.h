@@ -8,6 +8,7 @@
 #define TPCC_DIALECT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "drivers/driver.h"
 #include "run/stats.h"
 
@@ -115,13 +116,22 @@ typedef struct dialect {
 	 * taken as 1. */
 	int proc_version;
 
+	/* The server's knowledge below is read the same way on every path to
+	 * the server (native driver or ODBC): drivers only run statements.
+	 * Where one query is not enough (fallbacks between server versions,
+	 * statements that cannot be parameters), a function does it and wins
+	 * over the SQL text. */
 	/* The server's own count of committed + rolled-back transactions:
-	 * one row, one integer.  NULL: no counter. */
+	 * one row, one integer.  NULL (both): no counter. */
 	const char *txn_counter_sql;
-	/* Server metrics: rows of (name, number). */
+	int (*txn_counter)(db_conn *c, int64_t *out, db_error *e);
+	/* Server metrics: rows of (name, number); the function returns how
+	 * many it filled (<= max) or -1. */
 	const char *metrics_sql;
+	int (*metrics)(db_conn *c, db_metric *out, int max, db_error *e);
 	/* A server setting's current value: one '?' for its name. */
 	const char *get_var_sql;
+	int (*get_var)(db_conn *c, const char *name, char *buf, size_t len, db_error *e);
 	/* The setting that names the server's data directory, to find the
 	 * disk under it when the server is local.  NULL: none. */
 	const char *datadir_var;
@@ -167,5 +177,8 @@ int dialect_valid_name(const char *name, int allow_dot, db_error *e);
 /* Write value as a quoted SQL string literal ('' for a quote); returns
  * -1 when it does not fit. */
 int dialect_quote(const char *value, char *out, size_t len);
+/* A plain decimal number, optionally signed, with fraction and exponent:
+ * a setting's value that goes into SQL unquoted. */
+int dialect_is_number(const char *v);
 
 #endif
