@@ -12,7 +12,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What the caller should do about an error. */
+/* What went wrong, as each driver reads its own library's and server's
+ * codes: the engine reads only this, never a vendor's number. */
+typedef enum db_errkind {
+	DB_KIND_NONE = 0,
+	DB_KIND_DEADLOCK,     /* deadlock or serialization failure */
+	DB_KIND_LOCK_TIMEOUT, /* waited too long for a lock (sqlite: busy) */
+	DB_KIND_CONNECTION,   /* the connection is lost or cannot be made */
+	DB_KIND_CONSTRAINT,   /* a key or constraint refused the change */
+	DB_KIND_OTHER
+} db_errkind;
+
+/* What the caller should do about an error: follows from the kind. */
 typedef enum db_errclass {
 	DB_OK = 0,
 	DB_RETRY,     /* deadlock, lock wait timeout, busy: retry the whole txn */
@@ -22,15 +33,25 @@ typedef enum db_errclass {
 
 typedef struct db_error {
 	db_errclass cls;
-	int native;        /* server/library error number, 0 if none */
-	char sqlstate[6];  /* "HY000" when unknown */
+	db_errkind kind;
+	int native;        /* server/library error number, 0 if none: for the message */
+	char sqlstate[6];  /* the server's own, "HY000" when unknown */
 	char msg[512];
 } db_error;
 
 const char *db_errclass_name(db_errclass c);
-/* Fill e and return -1; a convenience for drivers and engine code. */
+const char *db_errkind_name(db_errkind k);
+/* Retry for deadlocks and lock timeouts, reconnect for a lost connection,
+ * fatal for the rest. */
+db_errclass db_errkind_class(db_errkind k);
+/* Fill e and return -1; a convenience for drivers and engine code.  The
+ * kind is the class's plainest (retry: deadlock, reconnect: connection,
+ * fatal: other); a driver that knows better uses db_error_kind_set. */
 int db_error_set(db_error *e, db_errclass cls, int native, const char *sqlstate,
 		 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same from a driver's classification; the class follows the kind. */
+int db_error_kind_set(db_error *e, db_errkind kind, int native, const char *sqlstate,
+		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void db_error_clear(db_error *e);
 
 /* Where and how to connect.  Strings may be NULL or "" for "not given": the

@@ -84,12 +84,13 @@ extern const db_driver mysql_driver;
 
 /* ---- errors ---------------------------------------------------------- */
 
-static db_errclass my_classify(const my_conn *mc, unsigned int native)
+static db_errkind my_classify(const my_conn *mc, unsigned int native)
 {
 	switch (native) {
 	case 1205: /* ER_LOCK_WAIT_TIMEOUT */
+		return DB_KIND_LOCK_TIMEOUT;
 	case 1213: /* ER_LOCK_DEADLOCK */
-		return DB_RETRY;
+		return DB_KIND_DEADLOCK;
 	case 1053: /* ER_SERVER_SHUTDOWN */
 	case 1927: /* ER_CONNECTION_KILLED (MariaDB) */
 	case 2002: /* CR_CONNECTION_ERROR: local socket */
@@ -97,18 +98,23 @@ static db_errclass my_classify(const my_conn *mc, unsigned int native)
 	case 2006: /* CR_SERVER_GONE_ERROR */
 	case 2013: /* CR_SERVER_LOST */
 	case 2055: /* CR_SERVER_LOST_EXTENDED */
-		return DB_RECONNECT;
+		return DB_KIND_CONNECTION;
 	case 2026:
 		/* CR_SSL_CONNECTION_ERROR: a bad certificate when connecting
 		 * (fatal), a TLS stream cut mid-session (the server died or
 		 * killed us: reconnect). */
-		return mc ? DB_RECONNECT : DB_FATAL;
+		return mc ? DB_KIND_CONNECTION : DB_KIND_OTHER;
 	case 4031:
 		/* MySQL 8: ER_CLIENT_INTERACTION_TIMEOUT; MariaDB uses the
 		 * number for an unrelated DDL error. */
-		return mc && mc->is_mariadb ? DB_FATAL : DB_RECONNECT;
+		return mc && mc->is_mariadb ? DB_KIND_OTHER : DB_KIND_CONNECTION;
+	case 1048: /* ER_BAD_NULL_ERROR */
+	case 1062: /* ER_DUP_ENTRY */
+	case 1451: /* ER_ROW_IS_REFERENCED_2 */
+	case 1452: /* ER_NO_REFERENCED_ROW_2 */
+		return DB_KIND_CONSTRAINT;
 	}
-	return DB_FATAL;
+	return DB_KIND_OTHER;
 }
 
 static int my_fail(const my_conn *mc, db_error *err, unsigned int native,
@@ -119,8 +125,8 @@ static int my_fail(const my_conn *mc, db_error *err, unsigned int native,
 				    "mysql error: %s", text && *text ? text : "unknown error");
 	if (!sqlstate || !*sqlstate)
 		sqlstate = "HY000";
-	return db_error_set(err, my_classify(mc, native), (int)native, sqlstate,
-			    "mysql error %u (%s): %s", native, sqlstate, text ? text : "");
+	return db_error_kind_set(err, my_classify(mc, native), (int)native, sqlstate,
+				 "mysql error %u (%s): %s", native, sqlstate, text ? text : "");
 }
 
 static int my_fail_conn(const my_conn *mc, MYSQL *m, db_error *err)

@@ -50,15 +50,19 @@ static int lite_fail(sqlite3 *db, int rc, db_error *err)
 {
 	int prim = rc & 0xff;
 	const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-	db_errclass cls = DB_FATAL;
+	db_errkind kind = DB_KIND_OTHER;
 	const char *state = "HY000";
 
+	/* BUSY: another connection held the lock past the busy timeout;
+	 * LOCKED: a conflict inside this connection's shared cache. */
 	if (prim == SQLITE_BUSY || prim == SQLITE_LOCKED) {
-		cls = DB_RETRY;
+		kind = prim == SQLITE_BUSY ? DB_KIND_LOCK_TIMEOUT : DB_KIND_DEADLOCK;
 		state = "40001";
+	} else if (prim == SQLITE_CONSTRAINT) {
+		kind = DB_KIND_CONSTRAINT;
 	}
-	return db_error_set(err, cls, rc, state, "sqlite error %d (%s): %s", rc, state,
-			    msg ? msg : sqlite3_errstr(rc));
+	return db_error_kind_set(err, kind, rc, state, "sqlite error %d (%s): %s", rc, state,
+				 msg ? msg : sqlite3_errstr(rc));
 }
 
 static int lite_oom(db_error *err)

@@ -208,6 +208,16 @@ START_TEST(test_error_helpers)
 	ck_assert_int_eq(e.native, 1213);
 	ck_assert_str_eq(e.sqlstate, "40001");
 	ck_assert_str_eq(e.msg, "x=7");
+	/* Without a driver's reading, the class's plainest kind. */
+	ck_assert_int_eq(e.kind, DB_KIND_DEADLOCK);
+	db_error_kind_set(&e, DB_KIND_LOCK_TIMEOUT, 1205, "HY000", "t");
+	ck_assert_int_eq(e.cls, DB_RETRY);
+	ck_assert_str_eq(e.sqlstate, "HY000");
+	db_error_kind_set(&e, DB_KIND_CONSTRAINT, 1062, "23000", "t");
+	ck_assert_int_eq(e.cls, DB_FATAL);
+	db_error_kind_set(&e, DB_KIND_CONNECTION, 2013, "HY000", "t");
+	ck_assert_int_eq(e.cls, DB_RECONNECT);
+	ck_assert_str_eq(db_errkind_name(DB_KIND_LOCK_TIMEOUT), "lock timeout");
 
 	db_error_set(&e, DB_FATAL, 0, NULL, "%s", "n");
 	ck_assert_str_eq(e.sqlstate, "HY000");
@@ -459,6 +469,7 @@ START_TEST(test_errors)
 
 	ck_assert_int_eq(d->prepare(c, "SELECT * FROM no_such_table_x", &s, &e), -1);
 	ck_assert_int_eq(e.cls, DB_FATAL);
+	ck_assert_int_eq(e.kind, DB_KIND_OTHER);
 
 	xexec(c, "DROP TABLE IF EXISTS t_err");
 	xexec(c, "CREATE TABLE t_err (id INTEGER PRIMARY KEY)");
@@ -471,6 +482,9 @@ START_TEST(test_errors)
 		ck_assert_int_eq(d->execute(s, p, 1, NULL, &e), -1);
 		ck_assert_int_eq(e.cls, DB_FATAL);
 		ck_assert_int_ne(e.native, 0);
+		/* A duplicate key: each driver reads its own number as one. */
+		ck_assert_msg(e.kind == DB_KIND_CONSTRAINT, "%s: duplicate key is %s: %s", t->name,
+			      db_errkind_name(e.kind), e.msg);
 		/* Wrong parameter count is an error, not a crash. */
 		ck_assert_int_eq(d->execute(s, p, 0, NULL, &e), -1);
 		ck_assert_int_eq(e.cls, DB_FATAL);
@@ -714,6 +728,7 @@ START_TEST(test_sqlite_busy)
 	db_error_clear(&e);
 	ck_assert_int_eq(d->begin(b, 1, &e), -1);
 	ck_assert_int_eq(e.cls, DB_RETRY);
+	ck_assert_int_eq(e.kind, DB_KIND_LOCK_TIMEOUT);
 	ck_assert_int_eq(e.native & 0xff, 5 /* SQLITE_BUSY */);
 	ck_assert_str_eq(e.sqlstate, "40001");
 	/* Readers still read under WAL. */
@@ -807,6 +822,7 @@ START_TEST(test_mysql_lock_wait_timeout)
 	db_error_clear(&e);
 	ck_assert_int_eq(d->exec(b, "UPDATE t_lock SET v = 2 WHERE id = 1", NULL, &e), -1);
 	ck_assert_int_eq(e.cls, DB_RETRY);
+	ck_assert_int_eq(e.kind, DB_KIND_LOCK_TIMEOUT);
 	ck_assert_int_eq(e.native, 1205);
 	ck_assert_msg(strstr(e.msg, "1205") != NULL, "msg: %s", e.msg);
 	xrollback(b);
@@ -818,6 +834,7 @@ START_TEST(test_mysql_lock_wait_timeout)
 		db_param p[] = { db_p_int(4), db_p_int(2) };
 		ck_assert_int_eq(d->execute(s, p, 2, NULL, &e), -1);
 		ck_assert_int_eq(e.cls, DB_RETRY);
+		ck_assert_int_eq(e.kind, DB_KIND_LOCK_TIMEOUT);
 		ck_assert_int_eq(e.native, 1205);
 		xrollback(b);
 		xrollback(a);
@@ -900,10 +917,12 @@ START_TEST(test_mysql_deadlock)
 	ck_assert_msg((rcb == 0) != (arg.rc == 0), "rc a=%d b=%d", arg.rc, rcb);
 	if (rcb < 0) {
 		ck_assert_int_eq(eb.cls, DB_RETRY);
+		ck_assert_int_eq(eb.kind, DB_KIND_DEADLOCK);
 		ck_assert_int_eq(eb.native, 1213);
 		ck_assert_str_eq(eb.sqlstate, "40001");
 	} else {
 		ck_assert_int_eq(arg.e.cls, DB_RETRY);
+		ck_assert_int_eq(arg.e.kind, DB_KIND_DEADLOCK);
 		ck_assert_int_eq(arg.e.native, 1213);
 		ck_assert_str_eq(arg.e.sqlstate, "40001");
 	}
@@ -932,6 +951,7 @@ START_TEST(test_mysql_killed)
 	ck_assert_int_eq(d->exec(a, "SELECT 1", NULL, &e), -1);
 	ck_assert_msg(e.cls == DB_RECONNECT, "exec after kill: %s: %s",
 		      db_errclass_name(e.cls), e.msg);
+	ck_assert_int_eq(e.kind, DB_KIND_CONNECTION);
 	{
 		db_param p[] = { db_p_int(1) };
 		db_error_clear(&e);
@@ -1054,22 +1074,20 @@ END_TEST
 /* MariaDB Connector/ODBC reaches the same server as the native driver;
  * the server pane must not depend on the road: the same dialect code, so
  * the same metric names, counter and settings. */
-START_TEST(test_mysql_odbc_same_server_pane)
+/* The private MariaDB through MariaDB Connector/ODBC, or NULL (and a note)
+ * when tests/pg-server.sh has set up no data source. */
+static db_conn *odbc_mariadb(const char *test)
 {
 	const char *dsn = getenv("TPCC_TEST_MARIADB_DSN");
 	const db_driver *od = driver_find("odbc");
 	db_params p = { .driver = "odbc" };
-	char cs[256], native_v[64], odbc_v[64];
-	db_metric mn[16], mo[16];
-	db_conn *n = xconnect(mysql_target), *o = NULL;
+	static char cs[256];
+	db_conn *o = NULL;
 	db_error e;
-	int64_t v;
 
 	if (!dsn || !*dsn || !getenv("ODBCINI")) {
-		fprintf(stderr, "test_mysql_odbc_same_server_pane: no MariaDB ODBC data source, "
-			"skipped\n");
-		mysql_target->drv->disconnect(n);
-		return;
+		fprintf(stderr, "%s: no MariaDB ODBC data source, skipped\n", test);
+		return NULL;
 	}
 	snprintf(cs, sizeof cs, "DSN=%s;DATABASE=%s", dsn, mysql_target->p.database);
 	p.odbc = cs;
@@ -1079,7 +1097,24 @@ START_TEST(test_mysql_odbc_same_server_pane)
 	ck_assert_int_eq(od->init(&e), 0);
 	ck_assert_msg(od->connect(&p, &o, &e) == 0, "odbc connect: %s", e.msg);
 	ck_assert_ptr_eq(dialect_for_dbms(od->dbms_name(o)), &dialect_mysql);
+	return o;
+}
 
+/* MariaDB Connector/ODBC reaches the same server as the native driver;
+ * the server pane must not depend on the road: the same dialect code, so
+ * the same metric names, counter and settings. */
+START_TEST(test_mysql_odbc_same_server_pane)
+{
+	char native_v[64], odbc_v[64];
+	db_metric mn[16], mo[16];
+	db_conn *o = odbc_mariadb("test_mysql_odbc_same_server_pane");
+	db_conn *n;
+	db_error e;
+	int64_t v;
+
+	if (!o)
+		return;
+	n = xconnect(mysql_target);
 	int nn = server_metrics(n, &dialect_mysql, mn, 16, &e);
 	int no = server_metrics(o, &dialect_mysql, mo, 16, &e);
 	ck_assert_msg(nn >= 5 && no == nn, "native %d metrics, odbc %d: %s", nn, no, e.msg);
@@ -1092,9 +1127,62 @@ START_TEST(test_mysql_odbc_same_server_pane)
 	ck_assert_int_eq(server_get_var(o, &dialect_mysql, "innodb_adaptive_hash_index", odbc_v,
 					sizeof odbc_v, &e), 0);
 	ck_assert_str_eq(native_v, odbc_v);
+	const db_driver *od = o->drv;
 	od->disconnect(o);
 	od->done();
 	mysql_target->drv->disconnect(n);
+}
+END_TEST
+
+/* A real lock wait timeout and a real deadlock, met over ODBC: the kind
+ * comes from Connector/ODBC's HY000 + native number, and the SQLSTATE the
+ * server sent is kept. */
+START_TEST(test_mysql_odbc_error_kinds)
+{
+	db_conn *o = odbc_mariadb("test_mysql_odbc_error_kinds");
+	db_conn *a;
+	db_error e;
+
+	if (!o)
+		return;
+	a = xconnect(mysql_target);
+	mysql_setup_rows(a, "t_olock");
+	xexec(o, "SET SESSION innodb_lock_wait_timeout = 1");
+	ck_assert_int_eq(xexec_aff(a, "UPDATE t_olock SET v = 1 WHERE id = 1"), 1);
+	db_error_clear(&e);
+	ck_assert_int_eq(o->drv->exec(o, "UPDATE t_olock SET v = 2 WHERE id = 1", NULL, &e), -1);
+	ck_assert_msg(e.kind == DB_KIND_LOCK_TIMEOUT, "lock wait over odbc: %s: %s",
+		      db_errkind_name(e.kind), e.msg);
+	ck_assert_int_eq(e.cls, DB_RETRY);
+	ck_assert_int_eq(e.native, 1205);
+	ck_assert_str_ne(e.sqlstate, "HYT00");
+	xrollback(o);
+	xcommit(a);
+
+	/* Deadlock: a holds row 1, o row 2, then each wants the other's; the
+	 * cycle closes in whichever order the two requests come. */
+	struct dl_arg arg = { .c = a };
+	pthread_t th;
+	mysql_setup_rows(a, "t_dead");
+	xexec(a, "SET SESSION innodb_lock_wait_timeout = 20");
+	xexec(o, "SET SESSION innodb_lock_wait_timeout = 20");
+	ck_assert_int_eq(xexec_aff(a, "UPDATE t_dead SET v = v + 1 WHERE id = 1"), 1);
+	ck_assert_int_eq(xexec_aff(o, "UPDATE t_dead SET v = v + 1 WHERE id = 2"), 1);
+	ck_assert_int_eq(pthread_create(&th, NULL, dl_worker, &arg), 0);
+	int rc = o->drv->exec(o, "UPDATE t_dead SET v = v + 1 WHERE id = 1", NULL, &e);
+	xrollback(o);
+	pthread_join(th, NULL);
+	xrollback(a);
+	ck_assert_msg((rc == 0) != (arg.rc == 0), "rc a=%d odbc=%d", arg.rc, rc);
+	const db_error *victim = rc ? &e : &arg.e;
+	ck_assert_msg(victim->kind == DB_KIND_DEADLOCK, "deadlock: %s: %s",
+		      db_errkind_name(victim->kind), victim->msg);
+	ck_assert_int_eq(victim->native, 1213);
+	ck_assert_str_eq(victim->sqlstate, "40001");
+	const db_driver *od = o->drv;
+	od->disconnect(o);
+	od->done();
+	mysql_target->drv->disconnect(a);
 }
 END_TEST
 
@@ -1350,6 +1438,7 @@ static Suite *drivers_suite(void)
 		tcase_add_test(tc, test_mysql_vars);
 		tcase_add_test(tc, test_mysql_counters);
 		tcase_add_test(tc, test_mysql_odbc_same_server_pane);
+		tcase_add_test(tc, test_mysql_odbc_error_kinds);
 		tcase_add_test(tc, test_mysql_call_proc);
 		tcase_add_test(tc, test_mysql_tcp_tls);
 		tcase_add_test(tc, test_mysql_option_file);
