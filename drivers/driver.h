@@ -54,6 +54,20 @@ int db_error_kind_set(db_error *e, db_errkind kind, int native, const char *sqls
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void db_error_clear(db_error *e);
 
+/* What the null driver answers, described by the engine so that the
+ * driver knows no workload of its own: the rows of the metadata table,
+ * the key no row has, and the one read that returns a row per key. */
+typedef struct db_fake {
+	int64_t missing_key;          /* an integer parameter no row has */
+	const char *meta_table;       /* a SELECT naming it returns meta_rows */
+	const char *const *meta_rows; /* key, value, key, value, ..., NULL; a NULL
+	                               * value: the number the database name gives */
+	/* A SELECT of keyed_params '?' (and no IN list, which is echoed
+	 * anyway) returns one row per distinct value among the parameters
+	 * keyed_from, keyed_from + keyed_stride, ..., that value in column 0. */
+	int keyed_params, keyed_from, keyed_stride;
+} db_fake;
+
 /* Where and how to connect.  Strings may be NULL or "" for "not given": the
  * driver then uses its client library defaults (and, for mysql, the option
  * files' [client] group). */
@@ -74,6 +88,7 @@ typedef struct db_params {
 	const char *ssl_ca;
 	int read_option_files; /* mysql: read [client] from ~/.my.cnf etc. */
 	int connect_timeout;   /* seconds, 0: driver default */
+	const db_fake *fake;   /* null: what to answer (NULL: nothing special) */
 } db_params;
 
 /* A bound parameter or result value type. */

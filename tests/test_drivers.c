@@ -192,6 +192,47 @@ START_TEST(test_registry)
 }
 END_TEST
 
+/* The null driver knows no workload: it answers from what it is handed. */
+START_TEST(test_null_answers)
+{
+	static const char *const meta[] = { "tables", NULL, "state", "done", NULL };
+	const db_fake fake = { .missing_key = 42, .meta_table = "m_t", .meta_rows = meta,
+			       .keyed_params = 4, .keyed_from = 1, .keyed_stride = 2 };
+	const db_driver *d = driver_find("null");
+	db_params p = { .driver = "null", .database = "7", .fake = &fake };
+	db_param k[4] = { db_p_int(1), db_p_int(5), db_p_int(1), db_p_int(5) };
+	db_conn *c;
+	db_stmt *s;
+	db_error e;
+
+	ck_assert_int_eq(d->connect(&p, &c, &e), 0);
+	ck_assert_int_eq(d->prepare(c, "SELECT k, v FROM m_t", &s, &e), 0);
+	ck_assert_int_eq(d->execute(s, NULL, 0, NULL, &e), 0);
+	ck_assert_int_eq(d->fetch(s, &e), 1);
+	ck_assert_str_eq(d->col_text(s, 0, NULL), "tables");
+	ck_assert_str_eq(d->col_text(s, 1, NULL), "7");
+	ck_assert_int_eq(d->fetch(s, &e), 1);
+	ck_assert_str_eq(d->col_text(s, 1, NULL), "done");
+	ck_assert_int_eq(d->fetch(s, &e), 0);
+	d->finalize(s);
+	/* The missing key: no row. */
+	ck_assert_int_eq(d->prepare(c, "SELECT a FROM t WHERE a = ?", &s, &e), 0);
+	ck_assert_int_eq(d->execute(s, (db_param[]){ db_p_int(42) }, 1, NULL, &e), 0);
+	ck_assert_int_eq(d->fetch(s, &e), 0);
+	ck_assert_int_eq(d->execute(s, (db_param[]){ db_p_int(41) }, 1, NULL, &e), 0);
+	ck_assert_int_eq(d->fetch(s, &e), 1);
+	d->finalize(s);
+	/* The keyed read: a row per distinct key among parameters 1 and 3. */
+	ck_assert_int_eq(d->prepare(c, "SELECT x FROM t WHERE ? ? ? ?", &s, &e), 0);
+	ck_assert_int_eq(d->execute(s, k, 4, NULL, &e), 0);
+	ck_assert_int_eq(d->fetch(s, &e), 1);
+	ck_assert_int_eq(d->col_int(s, 0), 5);
+	ck_assert_int_eq(d->fetch(s, &e), 0);
+	d->finalize(s);
+	d->disconnect(c);
+}
+END_TEST
+
 START_TEST(test_error_helpers)
 {
 	db_error e;
@@ -1407,6 +1448,7 @@ static Suite *drivers_suite(void)
 	tc = tcase_create("registry");
 	tcase_add_test(tc, test_registry);
 	tcase_add_test(tc, test_error_helpers);
+	tcase_add_test(tc, test_null_answers);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("generic");
