@@ -638,11 +638,35 @@ START_TEST(test_counters)
 }
 END_TEST
 
+/* The build's and the checks' statements: one standard text, which a
+ * dialect may replace. */
+START_TEST(test_portable_sql)
+{
+	static const char *const own[Q_COUNT] = { [Q_WAREHOUSE_COUNT] = "SELECT 7" };
+	dialect mine = dialect_sqlite;
+	char b[256];
+
+	mine.sql_text = own;
+	ck_assert_str_eq(dialect_sql(NULL, Q_META_READ), "SELECT k, v FROM tpcc_meta");
+	ck_assert_str_eq(dialect_sql(&dialect_mysql, Q_WAREHOUSE_COUNT),
+			 "SELECT COUNT(*) FROM warehouse");
+	ck_assert_str_eq(dialect_sql(&mine, Q_WAREHOUSE_COUNT), "SELECT 7");
+	ck_assert_str_eq(dialect_sql(&mine, Q_WAREHOUSE_MAX), dialect_sql(NULL, Q_WAREHOUSE_MAX));
+	for (int id = 0; id < Q_COUNT; id++)
+		ck_assert_msg(dialect_sql(NULL, id)[0], "sql_id %d has no text", id);
+	ck_assert_int_eq(count_q(dialect_sql(NULL, Q_DURABILITY_DISTRICT)), 8);
+	ck_assert_ptr_nonnull(strstr(dialect_sql(NULL, Q_LOAD_ORDER_LINE), "INSERT INTO order_line ("));
+	ck_assert_str_eq(dialect_probe_sql(NULL, "a, b", "t", b, sizeof b),
+			 "SELECT a, b FROM t WHERE 1 = 0");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("dialect");
 	TCase *tc = tcase_create("dialect");
 	tcase_add_test(tc, test_same_parameters_everywhere);
+	tcase_add_test(tc, test_portable_sql);
 	tcase_add_test(tc, test_timestamps);
 	tcase_add_test(tc, test_row_locks);
 	tcase_add_test(tc, test_in_lists);

@@ -115,7 +115,7 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 
 	memset(info, 0, sizeof *info);
 	/* A failing prepare means no tpcc_meta table: no schema. */
-	if (drv->prepare(c, "SELECT k, v FROM tpcc_meta", &s, &probe) != 0 ||
+	if (drv->prepare(c, dialect_sql(NULL, Q_META_READ), &s, &probe) != 0 ||
 	    drv->execute(s, NULL, 0, NULL, &probe) != 0) {
 		if (probe.cls == DB_RECONNECT) {
 			*e = probe;
@@ -201,13 +201,13 @@ int schema_meta_set(db_conn *c, const char *key, const char *value, db_error *e)
 	db_stmt *s;
 	db_param p[2] = { db_p_text(key, strlen(key)), db_p_text(value, strlen(value)) };
 
-	if (drv->prepare(c, "DELETE FROM tpcc_meta WHERE k = ?", &s, e))
+	if (drv->prepare(c, dialect_sql(NULL, Q_META_DELETE), &s, e))
 		return -1;
 	int rc = drv->execute(s, p, 1, NULL, e);
 	drv->finalize(s);
 	if (rc)
 		return -1;
-	if (drv->prepare(c, "INSERT INTO tpcc_meta (k, v) VALUES (?, ?)", &s, e))
+	if (drv->prepare(c, dialect_sql(NULL, Q_META_INSERT), &s, e))
 		return -1;
 	rc = drv->execute(s, p, 2, NULL, e);
 	drv->finalize(s);
