@@ -1,6 +1,7 @@
-/* dialect_sqlite.c: SQLite DDL.  Tables are WITHOUT ROWID so rows cluster on
- * their primary key as they do in InnoDB; money is REAL (SQLite has no
- * decimal), so check.c compares sums with a cent of tolerance. */
+/* dialect_sqlite.c: SQLite DDL, and its pragmas as the server settings.
+ * Tables are WITHOUT ROWID so rows cluster on their primary key as they do
+ * in InnoDB; money is REAL (SQLite has no decimal), so check.c compares
+ * sums with a cent of tolerance. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -106,8 +106,12 @@ static void sample_metrics(monitor *m, db_conn **c, mon_sample *s, const mon_sam
 	if (!*c || !server_has_metrics(m->drv, m->d))
 		return;
 	int n = server_metrics(*c, m->d, s->metric, MON_METRICS_MAX, &de);
+	/* Only a lost connection is dropped: a server that refuses the query
+	 * (an older version without one of its views) must not take the
+	 * transaction counter's connection with it every second. */
 	if (n < 0) {
-		drop_conn(c);
+		if (de.cls == DB_RECONNECT)
+			drop_conn(c);
 		return;
 	}
 	s->nmetrics = n;
