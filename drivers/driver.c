@@ -48,6 +48,65 @@ const char *db_errclass_name(db_errclass c)
 	return "unknown";
 }
 
+const char *db_errkind_name(db_errkind k)
+{
+	static const char *const names[] = {
+		[DB_KIND_NONE] = "none", [DB_KIND_DEADLOCK] = "deadlock",
+		[DB_KIND_LOCK_TIMEOUT] = "lock timeout", [DB_KIND_CONNECTION] = "connection",
+		[DB_KIND_CONSTRAINT] = "constraint", [DB_KIND_OTHER] = "other",
+	};
+	return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "unknown";
+}
+
+db_errclass db_errkind_class(db_errkind k)
+{
+	switch (k) {
+	case DB_KIND_NONE:
+		return DB_OK;
+	case DB_KIND_DEADLOCK:
+	case DB_KIND_LOCK_TIMEOUT:
+		return DB_RETRY;
+	case DB_KIND_CONNECTION:
+		return DB_RECONNECT;
+	case DB_KIND_CONSTRAINT:
+	case DB_KIND_OTHER:
+		break;
+	}
+	return DB_FATAL;
+}
+
+static db_errkind plain_kind(db_errclass cls)
+{
+	switch (cls) {
+	case DB_OK:
+		return DB_KIND_NONE;
+	case DB_RETRY:
+		return DB_KIND_DEADLOCK;
+	case DB_RECONNECT:
+		return DB_KIND_CONNECTION;
+	case DB_FATAL:
+		break;
+	}
+	return DB_KIND_OTHER;
+}
+
+static void error_fill(db_error *e, db_errkind kind, db_errclass cls, int native,
+		       const char *sqlstate, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+
+static void error_fill(db_error *e, db_errkind kind, db_errclass cls, int native,
+		       const char *sqlstate, const char *fmt, va_list ap)
+{
+	e->cls = cls;
+	e->kind = kind;
+	e->native = native;
+	if (!sqlstate || !*sqlstate)
+		sqlstate = "HY000";
+	/* SQLSTATE is always five characters; copy at most that. */
+	snprintf(e->sqlstate, sizeof(e->sqlstate), "%.5s", sqlstate);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+}
+
 int db_error_set(db_error *e, db_errclass cls, int native, const char *sqlstate,
 		 const char *fmt, ...)
 {
@@ -55,14 +114,21 @@ int db_error_set(db_error *e, db_errclass cls, int native, const char *sqlstate,
 
 	if (!e)
 		return -1;
-	e->cls = cls;
-	e->native = native;
-	if (!sqlstate || !*sqlstate)
-		sqlstate = "HY000";
-	/* SQLSTATE is always five characters; copy at most that. */
-	snprintf(e->sqlstate, sizeof(e->sqlstate), "%.5s", sqlstate);
 	va_start(ap, fmt);
-	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	error_fill(e, plain_kind(cls), cls, native, sqlstate, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int db_error_kind_set(db_error *e, db_errkind kind, int native, const char *sqlstate,
+		      const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e)
+		return -1;
+	va_start(ap, fmt);
+	error_fill(e, kind, db_errkind_class(kind), native, sqlstate, fmt, ap);
 	va_end(ap);
 	return -1;
 }
@@ -72,6 +138,7 @@ void db_error_clear(db_error *e)
 	if (!e)
 		return;
 	e->cls = DB_OK;
+	e->kind = DB_KIND_NONE;
 	e->native = 0;
 	memcpy(e->sqlstate, "00000", 6);
 	e->msg[0] = '\0';

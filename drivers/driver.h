@@ -12,7 +12,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What the caller should do about an error. */
+/* What went wrong, as each driver reads its own library's and server's
+ * codes: the engine reads only this, never a vendor's number. */
+typedef enum db_errkind {
+	DB_KIND_NONE = 0,
+	DB_KIND_DEADLOCK,     /* deadlock or serialization failure */
+	DB_KIND_LOCK_TIMEOUT, /* waited too long for a lock (sqlite: busy) */
+	DB_KIND_CONNECTION,   /* the connection is lost or cannot be made */
+	DB_KIND_CONSTRAINT,   /* a key or constraint refused the change */
+	DB_KIND_OTHER
+} db_errkind;
+
+/* What the caller should do about an error: follows from the kind. */
 typedef enum db_errclass {
 	DB_OK = 0,
 	DB_RETRY,     /* deadlock, lock wait timeout, busy: retry the whole txn */
@@ -22,16 +33,40 @@ typedef enum db_errclass {
 
 typedef struct db_error {
 	db_errclass cls;
-	int native;        /* server/library error number, 0 if none */
-	char sqlstate[6];  /* "HY000" when unknown */
+	db_errkind kind;
+	int native;        /* server/library error number, 0 if none: for the message */
+	char sqlstate[6];  /* the server's own, "HY000" when unknown */
 	char msg[512];
 } db_error;
 
 const char *db_errclass_name(db_errclass c);
-/* Fill e and return -1; a convenience for drivers and engine code. */
+const char *db_errkind_name(db_errkind k);
+/* Retry for deadlocks and lock timeouts, reconnect for a lost connection,
+ * fatal for the rest. */
+db_errclass db_errkind_class(db_errkind k);
+/* Fill e and return -1; a convenience for drivers and engine code.  The
+ * kind is the class's plainest (retry: deadlock, reconnect: connection,
+ * fatal: other); a driver that knows better uses db_error_kind_set. */
 int db_error_set(db_error *e, db_errclass cls, int native, const char *sqlstate,
 		 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same from a driver's classification; the class follows the kind. */
+int db_error_kind_set(db_error *e, db_errkind kind, int native, const char *sqlstate,
+		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void db_error_clear(db_error *e);
+
+/* What the null driver answers, described by the engine so that the
+ * driver knows no workload of its own: the rows of the metadata table,
+ * the key no row has, and the one read that returns a row per key. */
+typedef struct db_fake {
+	int64_t missing_key;          /* an integer parameter no row has */
+	const char *meta_table;       /* a SELECT naming it returns meta_rows */
+	const char *const *meta_rows; /* key, value, key, value, ..., NULL; a NULL
+	                               * value: the number the database name gives */
+	/* A SELECT of keyed_params '?' (and no IN list, which is echoed
+	 * anyway) returns one row per distinct value among the parameters
+	 * keyed_from, keyed_from + keyed_stride, ..., that value in column 0. */
+	int keyed_params, keyed_from, keyed_stride;
+} db_fake;
 
 /* Where and how to connect.  Strings may be NULL or "" for "not given": the
  * driver then uses its client library defaults (and, for mysql, the option
@@ -53,6 +88,7 @@ typedef struct db_params {
 	const char *ssl_ca;
 	int read_option_files; /* mysql: read [client] from ~/.my.cnf etc. */
 	int connect_timeout;   /* seconds, 0: driver default */
+	const db_fake *fake;   /* null: what to answer (NULL: nothing special) */
 } db_params;
 
 /* A bound parameter or result value type. */
@@ -87,13 +123,14 @@ typedef struct db_caps {
 	unsigned multirow_insert : 1;  /* INSERT ... VALUES (..),(..) is fast */
 	unsigned select_for_update : 1;/* SELECT ... FOR UPDATE is understood */
 	unsigned procedures : 1;       /* call_proc works */
-	unsigned server_vars : 1;      /* get_var/set_var work */
 	unsigned single_writer : 1;    /* one writer at a time (sqlite) */
 	unsigned no_server : 1;        /* made-up answers, no database (null):
 	                                * no schema to check, no server figures */
 } db_caps;
 
-/* A server counter or metric, read by the monitor. */
+/* A server counter or metric, read by the monitor through the dialect
+ * (src/dialect/server.h): what a server tells about itself is the
+ * dialect's knowledge, the driver only runs the statements. */
 typedef struct db_metric {
 	char name[48];
 	double value;
@@ -146,13 +183,6 @@ struct db_driver {
 	 * call a stored procedure with params, results fetched through *out. */
 	int (*call_proc)(db_conn *c, const char *name, const db_param *params,
 			 int nparams, db_stmt **out, db_error *err);
-	/* The server's own count of committed+rolled-back transactions. */
-	int (*txn_counter)(db_conn *c, int64_t *out, db_error *err);
-	/* Server metrics; returns the number filled (<= max) or -1. */
-	int (*metrics)(db_conn *c, db_metric *out, int max, db_error *err);
-	/* Get / set a global server variable. */
-	int (*get_var)(db_conn *c, const char *name, char *buf, size_t len, db_error *err);
-	int (*set_var)(db_conn *c, const char *name, const char *value, db_error *err);
 	/* Id the server gives this connection (mysql CONNECTION_ID()), or -1. */
 	int64_t (*conn_id)(db_conn *c);
 	/* The DBMS the connection reached, as the client library names it

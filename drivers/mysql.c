@@ -84,12 +84,13 @@ extern const db_driver mysql_driver;
 
 /* ---- errors ---------------------------------------------------------- */
 
-static db_errclass my_classify(const my_conn *mc, unsigned int native)
+static db_errkind my_classify(const my_conn *mc, unsigned int native)
 {
 	switch (native) {
 	case 1205: /* ER_LOCK_WAIT_TIMEOUT */
+		return DB_KIND_LOCK_TIMEOUT;
 	case 1213: /* ER_LOCK_DEADLOCK */
-		return DB_RETRY;
+		return DB_KIND_DEADLOCK;
 	case 1053: /* ER_SERVER_SHUTDOWN */
 	case 1927: /* ER_CONNECTION_KILLED (MariaDB) */
 	case 2002: /* CR_CONNECTION_ERROR: local socket */
@@ -97,18 +98,23 @@ static db_errclass my_classify(const my_conn *mc, unsigned int native)
 	case 2006: /* CR_SERVER_GONE_ERROR */
 	case 2013: /* CR_SERVER_LOST */
 	case 2055: /* CR_SERVER_LOST_EXTENDED */
-		return DB_RECONNECT;
+		return DB_KIND_CONNECTION;
 	case 2026:
 		/* CR_SSL_CONNECTION_ERROR: a bad certificate when connecting
 		 * (fatal), a TLS stream cut mid-session (the server died or
 		 * killed us: reconnect). */
-		return mc ? DB_RECONNECT : DB_FATAL;
+		return mc ? DB_KIND_CONNECTION : DB_KIND_OTHER;
 	case 4031:
 		/* MySQL 8: ER_CLIENT_INTERACTION_TIMEOUT; MariaDB uses the
 		 * number for an unrelated DDL error. */
-		return mc && mc->is_mariadb ? DB_FATAL : DB_RECONNECT;
+		return mc && mc->is_mariadb ? DB_KIND_OTHER : DB_KIND_CONNECTION;
+	case 1048: /* ER_BAD_NULL_ERROR */
+	case 1062: /* ER_DUP_ENTRY */
+	case 1451: /* ER_ROW_IS_REFERENCED_2 */
+	case 1452: /* ER_NO_REFERENCED_ROW_2 */
+		return DB_KIND_CONSTRAINT;
 	}
-	return DB_FATAL;
+	return DB_KIND_OTHER;
 }
 
 static int my_fail(const my_conn *mc, db_error *err, unsigned int native,
@@ -119,8 +125,8 @@ static int my_fail(const my_conn *mc, db_error *err, unsigned int native,
 				    "mysql error: %s", text && *text ? text : "unknown error");
 	if (!sqlstate || !*sqlstate)
 		sqlstate = "HY000";
-	return db_error_set(err, my_classify(mc, native), (int)native, sqlstate,
-			    "mysql error %u (%s): %s", native, sqlstate, text ? text : "");
+	return db_error_kind_set(err, my_classify(mc, native), (int)native, sqlstate,
+				 "mysql error %u (%s): %s", native, sqlstate, text ? text : "");
 }
 
 static int my_fail_conn(const my_conn *mc, MYSQL *m, db_error *err)
@@ -154,8 +160,8 @@ static const char *nz(const char *s)
 	return s && *s ? s : NULL;
 }
 
-/* Server variable and procedure names are spliced into SQL text, so only
- * identifier characters get through. */
+/* Procedure names are spliced into SQL text, so only identifier
+ * characters get through. */
 static int my_valid_name(const char *name, int allow_dot, db_error *err)
 {
 	size_t n = name ? strlen(name) : 0;
@@ -173,66 +179,6 @@ static int my_valid_name(const char *name, int allow_dot, db_error *err)
 				    name);
 	}
 	return 0;
-}
-
-/* A plain decimal number, optionally signed, with fraction and exponent. */
-static int is_number(const char *v)
-{
-	const char *p = v;
-	int digits = 0;
-
-	if (*p == '+' || *p == '-')
-		p++;
-	while (*p >= '0' && *p <= '9')
-		p++, digits++;
-	if (*p == '.') {
-		p++;
-		while (*p >= '0' && *p <= '9')
-			p++, digits++;
-	}
-	if (!digits)
-		return 0;
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return 0;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	return *p == '\0';
-}
-
-/* "512M" style sizes, as in my.cnf; SET GLOBAL only takes plain numbers. */
-static int size_suffix(const char *v, unsigned long long *out)
-{
-	char *end;
-	unsigned long long n;
-	int shift;
-
-	if (!(*v >= '0' && *v <= '9'))
-		return 0;
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	if (errno || end[0] == '\0' || end[1] != '\0')
-		return 0;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; break;
-	case 'm': case 'M': shift = 20; break;
-	case 'g': case 'G': shift = 30; break;
-	case 't': case 'T': shift = 40; break;
-	default: return 0;
-	}
-	if (n > (~0ULL >> shift))
-		return 0;
-	*out = n << shift;
-	return 1;
-}
-
-static int is_keyword(const char *v)
-{
-	return !strcasecmp(v, "ON") || !strcasecmp(v, "OFF") || !strcasecmp(v, "DEFAULT");
 }
 
 /* ---- statements: result draining ------------------------------------- */
@@ -533,59 +479,6 @@ static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 	} while (more == 0);
 	if (affected)
 		*affected = aff;
-	return 0;
-}
-
-typedef int (*my_row_fn)(void *ctx, MYSQL_ROW row, unsigned long *lens,
-			 unsigned int nfields);
-
-/* Run a text query and hand each row to fn. */
-static int my_query_rows(my_conn *mc, const char *sql, my_row_fn fn, void *ctx,
-			 db_error *err)
-{
-	MYSQL *m = mc->m;
-	MYSQL_RES *r;
-	MYSQL_ROW row;
-	int rc = 0;
-
-	my_settle(mc, NULL);
-	if (mysql_real_query(m, sql, (unsigned long)strlen(sql)))
-		return my_fail_conn(mc, m, err);
-	r = mysql_store_result(m);
-	if (!r) {
-		if (mysql_field_count(m) != 0)
-			return my_fail_conn(mc, m, err);
-		return 0;
-	}
-	while (rc == 0 && (row = mysql_fetch_row(r)))
-		rc = fn(ctx, row, mysql_fetch_lengths(r), mysql_num_fields(r));
-	mysql_free_result(r);
-	return rc < 0 ? -1 : 0;
-}
-
-struct my_first {
-	char *buf;
-	size_t len;
-	int found;
-	db_error *err;
-};
-
-static int my_first_row(void *ctx, MYSQL_ROW row, unsigned long *lens, unsigned int nf)
-{
-	struct my_first *f = ctx;
-	size_t n;
-
-	if (f->found || nf < 1)
-		return 0;
-	f->found = 1;
-	n = row[0] ? lens[0] : 0;
-	if (n >= f->len)
-		return db_error_set(f->err, DB_FATAL, 0, "22001",
-				    "mysql: value of %zu bytes does not fit a %zu byte buffer",
-				    n, f->len);
-	if (n)
-		memcpy(f->buf, row[0], n);
-	f->buf[n] = '\0';
 	return 0;
 }
 
@@ -1020,173 +913,12 @@ static int my_call_proc(db_conn *c, const char *name, const db_param *params,
 	return 0;
 }
 
-static int my_txn_counter(db_conn *c, int64_t *out, db_error *err)
-{
-	/* information_schema for MariaDB and MySQL 5.7, performance_schema for
-	 * MySQL 8 where the former is gone. */
-	static const char *const q[] = {
-		"SELECT SUM(CAST(VARIABLE_VALUE AS UNSIGNED)) FROM "
-		"information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN "
-		"('COM_COMMIT','COM_ROLLBACK')",
-		"SELECT SUM(CAST(VARIABLE_VALUE AS UNSIGNED)) FROM "
-		"performance_schema.global_status WHERE VARIABLE_NAME IN "
-		"('Com_commit','Com_rollback')",
-	};
-	my_conn *mc = (my_conn *)c;
-	char buf[64];
-
-	for (size_t i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
-		struct my_first f = { .buf = buf, .len = sizeof(buf), .err = err };
-		if (my_query_rows(mc, q[i], my_first_row, &f, err) < 0) {
-			if (i + 1 < sizeof(q) / sizeof(q[0]))
-				continue;
-			return -1;
-		}
-		if (!f.found || !buf[0])
-			return db_error_set(err, DB_FATAL, 0, "HY000",
-					    "mysql: Com_commit/Com_rollback not found");
-		*out = strtoll(buf, NULL, 10);
-		return 0;
-	}
-	return -1;
-}
-
-static const struct {
-	const char *status;  /* upper-case GLOBAL_STATUS name */
-	const char *name;    /* our metric name */
-} my_metric_map[] = {
-	{ "INNODB_BUFFER_POOL_PAGES_DIRTY", "innodb_buffer_pool_pages_dirty" },
-	{ "INNODB_DATA_READS",              "innodb_data_reads" },
-	{ "INNODB_DATA_WRITES",             "innodb_data_writes" },
-	{ "INNODB_OS_LOG_WRITTEN",          "innodb_os_log_written" },
-	{ "THREADS_RUNNING",                "threads_running" },
-	{ "TRX_RSEG_HISTORY_LEN",           "history_list_length" },
-	{ "INNODB_CHECKPOINT_AGE",          "innodb_checkpoint_age" }, /* last: see below */
-};
-#define MY_NMETRICS (sizeof(my_metric_map) / sizeof(my_metric_map[0]))
-
-struct my_metrics_ctx {
-	double value[MY_NMETRICS];
-	int have[MY_NMETRICS];
-};
-
-static int my_metric_row(void *ctx, MYSQL_ROW row, unsigned long *lens, unsigned int nf)
-{
-	struct my_metrics_ctx *m = ctx;
-
-	(void)lens;
-	if (nf < 2 || !row[0] || !row[1])
-		return 0;
-	for (size_t i = 0; i < MY_NMETRICS; i++) {
-		if (!strcasecmp(row[0], my_metric_map[i].status)) {
-			m->value[i] = strtod(row[1], NULL);
-			m->have[i] = 1;
-		}
-	}
-	return 0;
-}
-
-static int my_metrics(db_conn *c, db_metric *out, int max, db_error *err)
-{
-	static const char *const status_q[] = {
-		"SELECT VARIABLE_NAME, VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS "
-		"WHERE VARIABLE_NAME IN ('INNODB_BUFFER_POOL_PAGES_DIRTY','INNODB_DATA_READS',"
-		"'INNODB_DATA_WRITES','INNODB_OS_LOG_WRITTEN','THREADS_RUNNING',"
-		"'INNODB_CHECKPOINT_AGE')",
-		"SELECT VARIABLE_NAME, VARIABLE_VALUE FROM performance_schema.global_status "
-		"WHERE VARIABLE_NAME IN ('Innodb_buffer_pool_pages_dirty','Innodb_data_reads',"
-		"'Innodb_data_writes','Innodb_os_log_written','Threads_running')",
-	};
-	my_conn *mc = (my_conn *)c;
-	struct my_metrics_ctx m;
-	db_error e2;
-	int n = 0, ok = 0;
-
-	memset(&m, 0, sizeof(m));
-	for (size_t i = 0; i < sizeof(status_q) / sizeof(status_q[0]) && !ok; i++)
-		ok = my_query_rows(mc, status_q[i], my_metric_row, &m, err) == 0;
-	if (!ok)
-		return -1;
-	/* The history list length is only in INNODB_METRICS; it may be off or
-	 * hidden by privileges, in which case it is just left out. */
-	my_query_rows(mc, "SELECT 'TRX_RSEG_HISTORY_LEN', COUNT FROM "
-		      "information_schema.INNODB_METRICS WHERE NAME = 'trx_rseg_history_len'",
-		      my_metric_row, &m, &e2);
-	/* MariaDB has the checkpoint age as a status variable (redo LSN minus
-	 * the last checkpoint's).  MySQL has it only as an InnoDB metric,
-	 * counted when the "log" metrics are on: otherwise it is left out. */
-	if (!m.have[MY_NMETRICS - 1]) /* the checkpoint age */
-		my_query_rows(mc, "SELECT 'INNODB_CHECKPOINT_AGE', COUNT FROM "
-			      "information_schema.INNODB_METRICS WHERE NAME = "
-			      "'log_lsn_checkpoint_age' AND COUNT > 0",
-			      my_metric_row, &m, &e2);
-	for (size_t i = 0; i < MY_NMETRICS && n < max; i++) {
-		if (!m.have[i])
-			continue;
-		snprintf(out[n].name, sizeof(out[n].name), "%s", my_metric_map[i].name);
-		out[n].value = m.value[i];
-		n++;
-	}
-	return n;
-}
-
-static int my_get_var(db_conn *c, const char *name, char *buf, size_t len, db_error *err)
-{
-	char sql[NAME_MAX_LEN + 32];
-	struct my_first f = { .buf = buf, .len = len, .err = err };
-
-	if (my_valid_name(name, 0, err) < 0)
-		return -1;
-	if (!buf || len == 0)
-		return db_error_set(err, DB_FATAL, 0, "HY000", "mysql: no buffer for get_var");
-	snprintf(sql, sizeof(sql), "SELECT @@GLOBAL.%s", name);
-	if (my_query_rows((my_conn *)c, sql, my_first_row, &f, err) < 0)
-		return -1;
-	/* A NULL value reads as the empty string. */
-	if (!f.found)
-		buf[0] = '\0';
-	return 0;
-}
-
-static int my_set_var(db_conn *c, const char *name, const char *value, db_error *err)
-{
-	my_conn *mc = (my_conn *)c;
-	unsigned long long bytes;
-	size_t vlen, n;
-	char *sql;
-	int rc;
-
-	if (my_valid_name(name, 0, err) < 0)
-		return -1;
-	if (!value)
-		return db_error_set(err, DB_FATAL, 0, "HY000", "mysql: no value for %s", name);
-	vlen = strlen(value);
-	n = strlen(name) + 2 * vlen + 32;
-	sql = malloc(n);
-	if (!sql)
-		return my_oom(err);
-	if (is_number(value) || is_keyword(value)) {
-		snprintf(sql, n, "SET GLOBAL %s = %s", name, value);
-	} else if (size_suffix(value, &bytes)) {
-		snprintf(sql, n, "SET GLOBAL %s = %llu", name, bytes);
-	} else {
-		char *p = sql + snprintf(sql, n, "SET GLOBAL %s = '", name);
-		p += mysql_real_escape_string(mc->m, p, value, (unsigned long)vlen);
-		*p++ = '\'';
-		*p = '\0';
-	}
-	rc = my_exec(c, sql, NULL, err);
-	free(sql);
-	return rc;
-}
-
 const db_driver mysql_driver = {
 	.name = "mysql",
 	.caps = {
 		.multirow_insert = 1,
 		.select_for_update = 1,
 		.procedures = 1,
-		.server_vars = 1,
 		.single_writer = 0,
 	},
 	.init = my_init,
@@ -1209,10 +941,6 @@ const db_driver mysql_driver = {
 	.commit = my_commit,
 	.rollback = my_rollback,
 	.call_proc = my_call_proc,
-	.txn_counter = my_txn_counter,
-	.metrics = my_metrics,
-	.get_var = my_get_var,
-	.set_var = my_set_var,
 	.conn_id = my_conn_id,
 	.dbms_name = my_dbms_name,
 	.set_autocommit = my_set_autocommit,

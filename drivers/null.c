@@ -1,9 +1,12 @@
 /* null.c: a driver that talks to no database.  Every statement succeeds at
- * once; a SELECT returns one plausible row (none when a parameter is the
- * unused item id, so New-Order's 1% rollback still happens); the metadata
- * query reports a complete schema of as many warehouses as the database
- * name says ("--driver null --database 4").  It measures what the engine
- * itself costs: bench/engine-ceiling, and the loader's data generation. */
+ * once; a SELECT returns one plausible row.  What a workload needs beyond
+ * that comes from the description the engine hands over in db_params
+ * (db_fake), so the driver itself knows no workload: no row when a
+ * parameter is the missing key (New-Order's 1% rollback still happens),
+ * the metadata table's rows (a complete schema of as many warehouses as
+ * the database name says, "--driver null --database 4"), a row per key for
+ * the read that names its keys.  It measures what the engine itself costs:
+ * bench/engine-ceiling, and the loader's data generation. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -12,17 +15,16 @@
 #include <string.h>
 #include "driver.h"
 
-#define NULL_UNUSED_ITEM 100001
-
 typedef struct null_conn {
 	db_conn base;
-	int warehouses;
+	db_fake fake;
+	int number;        /* the database name's: a NULL meta value */
 } null_conn;
 
 typedef struct null_stmt {
 	db_stmt base;
 	int select;        /* returns rows */
-	int meta;          /* the tpcc_meta query */
+	int meta;          /* the metadata table's read */
 	int rows_left;
 	int row;           /* meta: which row */
 	char text[16];
@@ -44,7 +46,8 @@ static int nu_connect(const db_params *p, db_conn **out, db_error *e)
 	if (!c)
 		return db_error_set(e, DB_FATAL, 0, "HY001", "out of memory");
 	c->base.drv = &null_driver;
-	c->warehouses = p->database && atoi(p->database) > 0 ? atoi(p->database) : 1;
+	c->fake = p->fake ? *p->fake : (db_fake){ .missing_key = INT64_MIN };
+	c->number = p->database && atoi(p->database) > 0 ? atoi(p->database) : 1;
 	*out = &c->base;
 	return 0;
 }
@@ -60,14 +63,31 @@ static int nu_exec(db_conn *c, const char *sql, int64_t *affected, db_error *e)
 	return 0;
 }
 
+static int count_params(const char *sql)
+{
+	int n = 0;
+	for (; *sql; sql++)
+		n += *sql == '?';
+	return n;
+}
+
+static int meta_rows(const null_conn *c)
+{
+	int n = 0;
+	while (c->fake.meta_rows && c->fake.meta_rows[2 * n])
+		n++;
+	return n;
+}
+
 static int nu_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *e)
 {
+	const db_fake *f = &((null_conn *)c)->fake;
 	null_stmt *s = calloc(1, sizeof *s);
 	if (!s)
 		return db_error_set(e, DB_FATAL, 0, "HY001", "out of memory");
 	s->base.conn = c;
 	s->select = strncmp(sql, "SELECT", 6) == 0;
-	s->meta = strstr(sql, "tpcc_meta") != NULL && s->select;
+	s->meta = s->select && f->meta_table && strstr(sql, f->meta_table) != NULL;
 	s->echo_from = -1;
 	const char *in = s->select ? strstr(sql, " IN (") : NULL;
 	if (in) {
@@ -75,9 +95,9 @@ static int nu_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *e)
 		for (const char *q = sql; q < in; q++)
 			s->echo_from += *q == '?';
 		s->echo_stride = 1;
-	} else if (s->select && strstr(sql, "GROUP BY o_d_id")) {
-		s->echo_from = 1;   /* (w, d, o) triples: the district */
-		s->echo_stride = 3;
+	} else if (s->select && f->keyed_params > 0 && count_params(sql) == f->keyed_params) {
+		s->echo_from = f->keyed_from;
+		s->echo_stride = f->keyed_stride > 0 ? f->keyed_stride : 1;
 	}
 	*out = &s->base;
 	return 0;
@@ -86,13 +106,14 @@ static int nu_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *e)
 static int nu_execute(db_stmt *st, const db_param *p, int n, int64_t *affected, db_error *e)
 {
 	null_stmt *s = (null_stmt *)st;
+	int64_t missing = ((null_conn *)st->conn)->fake.missing_key;
 	(void)e;
-	s->rows_left = s->meta ? 5 : s->select ? 1 : 0;
+	s->rows_left = s->meta ? meta_rows((null_conn *)st->conn) : s->select ? 1 : 0;
 	s->row = -1;
 	if (s->echo_from >= 0) {
 		s->nkeys = 0;
 		for (int i = s->echo_from; i < n && s->nkeys < 64; i += s->echo_stride) {
-			int dup = p[i].type != DB_T_INT || p[i].i == NULL_UNUSED_ITEM;
+			int dup = p[i].type != DB_T_INT || p[i].i == missing;
 			for (int k = 0; k < s->nkeys && !dup; k++)
 				dup = s->keys[k] == p[i].i;
 			if (!dup)
@@ -101,7 +122,7 @@ static int nu_execute(db_stmt *st, const db_param *p, int n, int64_t *affected, 
 		s->rows_left = s->nkeys;
 	} else {
 		for (int i = 0; i < n; i++)
-			if (p[i].type == DB_T_INT && p[i].i == NULL_UNUSED_ITEM)
+			if (p[i].type == DB_T_INT && p[i].i == missing)
 				s->rows_left = 0;
 	}
 	if (affected)
@@ -134,16 +155,14 @@ static double nu_double(db_stmt *s, int col) { (void)s; (void)col; return 1.0; }
 static const char *nu_text(db_stmt *st, int col, size_t *len)
 {
 	null_stmt *s = (null_stmt *)st;
-	static const char *const keys[] = { "warehouses", "status", "c_last", "c_id", "ol_i_id" };
+	const null_conn *c = (const null_conn *)st->conn;
 	const char *t = "GC";
-	if (s->meta && s->row >= 0 && s->row < 5) {
-		if (col == 0)
-			t = keys[s->row];
-		else if (s->row == 0) {
-			snprintf(s->text, sizeof s->text, "%d", ((null_conn *)st->conn)->warehouses);
+	if (s->meta && s->row >= 0 && s->row < meta_rows(c) && col <= 1) {
+		t = c->fake.meta_rows[2 * s->row + col];
+		if (!t) {
+			snprintf(s->text, sizeof s->text, "%d", c->number);
 			t = s->text;
-		} else
-			t = s->row == 1 ? "complete" : "100";
+		}
 	}
 	if (len)
 		*len = strlen(t);

@@ -98,8 +98,8 @@ static int od_fail(enum odbc_server srv, SQLSMALLINT htype, SQLHANDLE h, const c
 	char msg[sizeof(err->msg)];
 	char state0[6] = "HY000";
 	long native0 = 0;
-	db_errclass cls = DB_FATAL;
-	int lock_timeout = 0, have = 0;
+	db_errkind kind = DB_KIND_OTHER;
+	int have = 0;
 	size_t used;
 
 	used = (size_t)snprintf(msg, sizeof msg, "odbc: %s", what);
@@ -111,13 +111,11 @@ static int od_fail(enum odbc_server srv, SQLSMALLINT htype, SQLHANDLE h, const c
 					     (SQLSMALLINT)sizeof text, &tlen);
 		if (!SQL_SUCCEEDED(rc))
 			break;
-		int lt = 0;
-		db_errclass c = odbc_classify(srv, (const char *)state, (long)native, &lt);
-		if (!have || (cls == DB_FATAL && c != DB_FATAL)) {
+		db_errkind k = odbc_classify(srv, (const char *)state, (long)native);
+		if (!have || (db_errkind_class(kind) == DB_FATAL && db_errkind_class(k) != DB_FATAL)) {
 			snprintf(state0, sizeof state0, "%s", (const char *)state);
 			native0 = (long)native;
-			cls = c;
-			lock_timeout = lt;
+			kind = k;
 		}
 		have = 1;
 		if (used < sizeof msg)
@@ -127,9 +125,7 @@ static int od_fail(enum odbc_server srv, SQLSMALLINT htype, SQLHANDLE h, const c
 	}
 	if (!have && used < sizeof msg)
 		snprintf(msg + used, sizeof msg - used, ": no diagnostic record");
-	/* A lock wait that timed out reads HYT00 whatever the server's code,
-	 * so the engine counts it as one; the message keeps the original. */
-	return db_error_set(err, cls, (int)native0, lock_timeout ? "HYT00" : state0, "%s", msg);
+	return db_error_kind_set(err, kind, (int)native0, state0, "%s", msg);
 }
 
 static int od_fail_stmt(const od_stmt *s, const char *what, db_error *err)
@@ -829,7 +825,6 @@ const db_driver odbc_driver = {
 		.multirow_insert = 1,
 		.select_for_update = 1,
 		.procedures = 1,
-		.server_vars = 0,
 		.single_writer = 0,
 	},
 	.init = od_init,

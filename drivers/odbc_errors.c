@@ -21,64 +21,55 @@ enum odbc_server odbc_server_of(const char *dbms_name)
 	return ODBC_SERVER_OTHER;
 }
 
-static db_errclass by_native(enum odbc_server srv, long native, int *lock_timeout)
+static db_errkind by_native(enum odbc_server srv, long native)
 {
 	switch (srv) {
 	case ODBC_SERVER_MYSQL:
 		switch (native) {
 		case 1205: /* ER_LOCK_WAIT_TIMEOUT, reported as HY000 */
-			*lock_timeout = 1;
-			return DB_RETRY;
+			return DB_KIND_LOCK_TIMEOUT;
 		case 1213: /* ER_LOCK_DEADLOCK */
-			return DB_RETRY;
+			return DB_KIND_DEADLOCK;
 		case 1053: /* ER_SERVER_SHUTDOWN */
 		case 1927: /* ER_CONNECTION_KILLED */
 		case 2002: case 2003: case 2006: case 2013: case 2055:
-			return DB_RECONNECT;
+			return DB_KIND_CONNECTION;
 		}
 		break;
 	case ODBC_SERVER_MSSQL:
 		switch (native) {
 		case 1205: /* chosen as deadlock victim (SQLSTATE 40001) */
-			return DB_RETRY;
+			return DB_KIND_DEADLOCK;
 		case 1222: /* lock request time out period exceeded */
-			*lock_timeout = 1;
-			return DB_RETRY;
+			return DB_KIND_LOCK_TIMEOUT;
 		}
 		break;
 	default:
 		break;
 	}
-	return DB_FATAL;
+	return DB_KIND_OTHER;
 }
 
-db_errclass odbc_classify(enum odbc_server srv, const char *sqlstate, long native,
-			  int *lock_timeout)
+db_errkind odbc_classify(enum odbc_server srv, const char *sqlstate, long native)
 {
-	int dummy;
-
-	if (!lock_timeout)
-		lock_timeout = &dummy;
-	*lock_timeout = 0;
 	if (!sqlstate)
 		sqlstate = "";
 	if (!strcmp(sqlstate, "40001") || !strcmp(sqlstate, "40P01"))
-		return DB_RETRY;
-	if (!strcmp(sqlstate, "HYT00") || !strcmp(sqlstate, "HYT01")) {
-		*lock_timeout = 1;
-		return DB_RETRY;
-	}
+		return DB_KIND_DEADLOCK;
+	if (!strcmp(sqlstate, "HYT00") || !strcmp(sqlstate, "HYT01"))
+		return DB_KIND_LOCK_TIMEOUT;
 	if (!strncmp(sqlstate, "08", 2))
-		return DB_RECONNECT;
+		return DB_KIND_CONNECTION;
 	if (srv == ODBC_SERVER_POSTGRESQL) {
-		if (!strcmp(sqlstate, "55P03")) { /* lock_not_available: lock_timeout */
-			*lock_timeout = 1;
-			return DB_RETRY;
-		}
+		if (!strcmp(sqlstate, "55P03")) /* lock_not_available: lock_timeout */
+			return DB_KIND_LOCK_TIMEOUT;
 		/* admin_shutdown, crash_shutdown, cannot_connect_now */
 		if (!strcmp(sqlstate, "57P01") || !strcmp(sqlstate, "57P02") ||
 		    !strcmp(sqlstate, "57P03"))
-			return DB_RECONNECT;
+			return DB_KIND_CONNECTION;
 	}
-	return by_native(srv, native, lock_timeout);
+	db_errkind k = by_native(srv, native);
+	if (k == DB_KIND_OTHER && !strncmp(sqlstate, "23", 2))
+		return DB_KIND_CONSTRAINT;
+	return k;
 }

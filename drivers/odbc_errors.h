@@ -4,9 +4,12 @@
  *
  * The SQLSTATE decides where it is standard (40001 serialization failure,
  * 40P01 PostgreSQL deadlock, HYT00/HYT01 timeouts, class 08 connection
- * errors); the native error number decides where a driver reports the
- * generic HY000 (MariaDB Connector/ODBC for a lock wait timeout, SQL Server
- * for its lock request timeout). */
+ * errors, class 23 constraints); the native error number decides where a
+ * driver reports the generic HY000 (MariaDB Connector/ODBC for a lock wait
+ * timeout, SQL Server for its lock request timeout).  The native numbers
+ * are the ODBC driver's table per kind of server rather than the
+ * dialect's: errors arrive before a dialect is chosen (at connect), and a
+ * driver sits below the dialects and does not include them. */
 #ifndef TPCC_ODBC_ERRORS_H
 #define TPCC_ODBC_ERRORS_H
 
@@ -23,11 +26,8 @@ enum odbc_server {
 /* From SQLGetInfo(SQL_DBMS_NAME); unknown names give ODBC_SERVER_OTHER. */
 enum odbc_server odbc_server_of(const char *dbms_name);
 
-/* The class of one diagnostic record.  *lock_timeout is set to 1 when the
- * record is a lock wait that timed out (as opposed to a deadlock or a
- * serialization failure): the driver then reports SQLSTATE HYT00 so the
- * engine counts it as a lock timeout whatever the server's own code. */
-db_errclass odbc_classify(enum odbc_server srv, const char *sqlstate, long native,
-			  int *lock_timeout);
+/* The kind of one diagnostic record.  The SQLSTATE is kept as the server
+ * sent it: the kind says what it means. */
+db_errkind odbc_classify(enum odbc_server srv, const char *sqlstate, long native);
 
 #endif

@@ -22,7 +22,6 @@
 #include <strings.h>
 
 #define BUSY_TIMEOUT_MS 10000
-#define NAME_MAX_LEN    64
 
 typedef struct lite_stmt lite_stmt;
 
@@ -51,15 +50,19 @@ static int lite_fail(sqlite3 *db, int rc, db_error *err)
 {
 	int prim = rc & 0xff;
 	const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-	db_errclass cls = DB_FATAL;
+	db_errkind kind = DB_KIND_OTHER;
 	const char *state = "HY000";
 
+	/* BUSY: another connection held the lock past the busy timeout;
+	 * LOCKED: a conflict inside this connection's shared cache. */
 	if (prim == SQLITE_BUSY || prim == SQLITE_LOCKED) {
-		cls = DB_RETRY;
+		kind = prim == SQLITE_BUSY ? DB_KIND_LOCK_TIMEOUT : DB_KIND_DEADLOCK;
 		state = "40001";
+	} else if (prim == SQLITE_CONSTRAINT) {
+		kind = DB_KIND_CONSTRAINT;
 	}
-	return db_error_set(err, cls, rc, state, "sqlite error %d (%s): %s", rc, state,
-			    msg ? msg : sqlite3_errstr(rc));
+	return db_error_kind_set(err, kind, rc, state, "sqlite error %d (%s): %s", rc, state,
+				 msg ? msg : sqlite3_errstr(rc));
 }
 
 static int lite_oom(db_error *err)
@@ -70,54 +73,6 @@ static int lite_oom(db_error *err)
 static const char *nz(const char *s)
 {
 	return s && *s ? s : NULL;
-}
-
-/* Pragma names are spliced into SQL text, so only identifier characters. */
-static int lite_valid_name(const char *name, db_error *err)
-{
-	size_t n = name ? strlen(name) : 0;
-
-	if (n == 0 || n > NAME_MAX_LEN)
-		return db_error_set(err, DB_FATAL, 0, "42000",
-				    "invalid name '%s'", name ? name : "");
-	for (size_t i = 0; i < n; i++) {
-		char ch = name[i];
-		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-		    (ch >= '0' && ch <= '9') || ch == '_')
-			continue;
-		return db_error_set(err, DB_FATAL, 0, "42000",
-				    "invalid name '%s': only letters, digits and _ allowed",
-				    name);
-	}
-	return 0;
-}
-
-static int is_number(const char *v)
-{
-	const char *p = v;
-	int digits = 0;
-
-	if (*p == '+' || *p == '-')
-		p++;
-	while (*p >= '0' && *p <= '9')
-		p++, digits++;
-	if (*p == '.') {
-		p++;
-		while (*p >= '0' && *p <= '9')
-			p++, digits++;
-	}
-	if (!digits)
-		return 0;
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return 0;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	return *p == '\0';
 }
 
 /* ---- statement list -------------------------------------------------- */
@@ -537,78 +492,12 @@ static int lite_rollback(db_conn *c, db_error *err)
 	return lite_exec_simple(lc->db, "ROLLBACK", err);
 }
 
-/* ---- pragmas as server variables ------------------------------------- */
-
-static int lite_get_var(db_conn *c, const char *name, char *buf, size_t len, db_error *err)
-{
-	lite_conn *lc = (lite_conn *)c;
-	char sql[NAME_MAX_LEN + 16];
-	sqlite3_stmt *st = NULL;
-	int rc;
-
-	if (lite_valid_name(name, err) < 0)
-		return -1;
-	if (!buf || len == 0)
-		return db_error_set(err, DB_FATAL, 0, "HY000", "sqlite: no buffer for get_var");
-	snprintf(sql, sizeof(sql), "PRAGMA %s", name);
-	rc = sqlite3_prepare_v2(lc->db, sql, -1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return lite_fail(lc->db, rc, err);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		const unsigned char *t = sqlite3_column_text(st, 0);
-		size_t n = t ? (size_t)sqlite3_column_bytes(st, 0) : 0;
-
-		if (n >= len) {
-			sqlite3_finalize(st);
-			return db_error_set(err, DB_FATAL, 0, "22001",
-					    "sqlite: value of %zu bytes does not fit a %zu byte buffer",
-					    n, len);
-		}
-		if (n)
-			memcpy(buf, t, n);
-		buf[n] = '\0';
-		sqlite3_finalize(st);
-		return 0;
-	}
-	if (rc == SQLITE_DONE) {
-		sqlite3_finalize(st);
-		/* Unknown pragmas are silently ignored by SQLite. */
-		return db_error_set(err, DB_FATAL, 0, "HY000",
-				    "sqlite: pragma %s returned no value (unknown?)", name);
-	}
-	lite_fail(lc->db, rc, err);
-	sqlite3_finalize(st);
-	return -1;
-}
-
-static int lite_set_var(db_conn *c, const char *name, const char *value, db_error *err)
-{
-	char *sql;
-	int rc;
-
-	if (lite_valid_name(name, err) < 0)
-		return -1;
-	if (!value)
-		return db_error_set(err, DB_FATAL, 0, "HY000", "sqlite: no value for %s", name);
-	if (is_number(value) || !strcasecmp(value, "ON") || !strcasecmp(value, "OFF"))
-		sql = sqlite3_mprintf("PRAGMA %s=%s", name, value);
-	else
-		sql = sqlite3_mprintf("PRAGMA %s=%Q", name, value);
-	if (!sql)
-		return lite_oom(err);
-	rc = lite_exec(c, sql, NULL, err);
-	sqlite3_free(sql);
-	return rc;
-}
-
 const db_driver sqlite_driver = {
 	.name = "sqlite",
 	.caps = {
 		.multirow_insert = 1,
 		.select_for_update = 0,
 		.procedures = 0,
-		.server_vars = 1,
 		.single_writer = 1,
 	},
 	.init = lite_init,
@@ -631,9 +520,5 @@ const db_driver sqlite_driver = {
 	.commit = lite_commit,
 	.rollback = lite_rollback,
 	.call_proc = NULL,
-	.txn_counter = NULL,
-	.metrics = NULL,
-	.get_var = lite_get_var,
-	.set_var = lite_set_var,
 	.conn_id = lite_conn_id,
 };

@@ -38,4 +38,15 @@ for mode in statements procedures; do
 	assert "$mode: check passes after the run" [ $rc -eq 0 ]
 	[ $rc -eq 0 ] || cat check-$mode.txt
 done
+
+# The server pane reads the dialect's metrics on every road to the server:
+# the same names natively and over ODBC.
+metric_names() { grep -E '^[a-z_]+ -?[0-9]+$' "$1" | cut -d' ' -f1 | sort; }
+printf 'metrics\nquit\n' | "$TPCC_BIN" cli $A --rampup 0 --duration 600 --results-dir "$T/r-mo" \
+	>metrics-odbc.txt 2>&1
+printf 'metrics\nquit\n' | env -u TPCC_PASSWORD "$TPCC_BIN" cli $(my_args $DBN) --rampup 0 --duration 600 \
+	--results-dir "$T/r-mn" >metrics-native.txt 2>&1
+assert "metrics over ODBC name InnoDB's figures" grep -q '^innodb_buffer_pool_pages_dirty ' metrics-odbc.txt
+assert "native and ODBC show the same server metrics" \
+	[ "$(metric_names metrics-odbc.txt)" = "$(metric_names metrics-native.txt)" ]
 finish

@@ -19,6 +19,7 @@
 #endif
 
 #include "drivers/driver.h"
+#include "dialect/server.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -141,6 +142,19 @@ static void xrollback(db_conn *c)
 	ck_assert_msg(c->drv->rollback(c, &e) == 0, "%s: rollback: %s", c->drv->name, e.msg);
 }
 
+/* Server settings are the dialect's: the native driver's own. */
+static int tget(db_conn *c, const char *name, char *buf, size_t len, db_error *e)
+{
+	return server_get_var(c, dialect_for_driver(c->drv->name), name, buf, len, e);
+}
+
+static int tset(db_conn *c, const char *name, const char *value, db_error *e)
+{
+	char note[256];
+	return server_set_var(c, dialect_for_driver(c->drv->name), name, value, note,
+			      sizeof note, e);
+}
+
 static void sleep_ms(long ms)
 {
 	struct timespec ts = { .tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L };
@@ -168,19 +182,54 @@ START_TEST(test_registry)
 	ck_assert_int_eq(m->caps.multirow_insert, 1);
 	ck_assert_int_eq(m->caps.select_for_update, 1);
 	ck_assert_int_eq(m->caps.procedures, 1);
-	ck_assert_int_eq(m->caps.server_vars, 1);
 	ck_assert_int_eq(m->caps.single_writer, 0);
 	ck_assert_int_eq(s->caps.single_writer, 1);
 	ck_assert_int_eq(s->caps.select_for_update, 0);
 	ck_assert_int_eq(s->caps.procedures, 0);
-	ck_assert_int_eq(s->caps.server_vars, 1);
 	ck_assert_ptr_nonnull(m->call_proc);
-	ck_assert_ptr_nonnull(m->txn_counter);
-	ck_assert_ptr_nonnull(m->metrics);
 	ck_assert_ptr_null(s->call_proc);
-	ck_assert_ptr_null(s->txn_counter);
-	ck_assert_ptr_null(s->metrics);
 	ck_assert_ptr_nonnull(s->conn_id);
+}
+END_TEST
+
+/* The null driver knows no workload: it answers from what it is handed. */
+START_TEST(test_null_answers)
+{
+	static const char *const meta[] = { "tables", NULL, "state", "done", NULL };
+	const db_fake fake = { .missing_key = 42, .meta_table = "m_t", .meta_rows = meta,
+			       .keyed_params = 4, .keyed_from = 1, .keyed_stride = 2 };
+	const db_driver *d = driver_find("null");
+	db_params p = { .driver = "null", .database = "7", .fake = &fake };
+	db_param k[4] = { db_p_int(1), db_p_int(5), db_p_int(1), db_p_int(5) };
+	db_conn *c;
+	db_stmt *s;
+	db_error e;
+
+	ck_assert_int_eq(d->connect(&p, &c, &e), 0);
+	ck_assert_int_eq(d->prepare(c, "SELECT k, v FROM m_t", &s, &e), 0);
+	ck_assert_int_eq(d->execute(s, NULL, 0, NULL, &e), 0);
+	ck_assert_int_eq(d->fetch(s, &e), 1);
+	ck_assert_str_eq(d->col_text(s, 0, NULL), "tables");
+	ck_assert_str_eq(d->col_text(s, 1, NULL), "7");
+	ck_assert_int_eq(d->fetch(s, &e), 1);
+	ck_assert_str_eq(d->col_text(s, 1, NULL), "done");
+	ck_assert_int_eq(d->fetch(s, &e), 0);
+	d->finalize(s);
+	/* The missing key: no row. */
+	ck_assert_int_eq(d->prepare(c, "SELECT a FROM t WHERE a = ?", &s, &e), 0);
+	ck_assert_int_eq(d->execute(s, (db_param[]){ db_p_int(42) }, 1, NULL, &e), 0);
+	ck_assert_int_eq(d->fetch(s, &e), 0);
+	ck_assert_int_eq(d->execute(s, (db_param[]){ db_p_int(41) }, 1, NULL, &e), 0);
+	ck_assert_int_eq(d->fetch(s, &e), 1);
+	d->finalize(s);
+	/* The keyed read: a row per distinct key among parameters 1 and 3. */
+	ck_assert_int_eq(d->prepare(c, "SELECT x FROM t WHERE ? ? ? ?", &s, &e), 0);
+	ck_assert_int_eq(d->execute(s, k, 4, NULL, &e), 0);
+	ck_assert_int_eq(d->fetch(s, &e), 1);
+	ck_assert_int_eq(d->col_int(s, 0), 5);
+	ck_assert_int_eq(d->fetch(s, &e), 0);
+	d->finalize(s);
+	d->disconnect(c);
 }
 END_TEST
 
@@ -200,6 +249,16 @@ START_TEST(test_error_helpers)
 	ck_assert_int_eq(e.native, 1213);
 	ck_assert_str_eq(e.sqlstate, "40001");
 	ck_assert_str_eq(e.msg, "x=7");
+	/* Without a driver's reading, the class's plainest kind. */
+	ck_assert_int_eq(e.kind, DB_KIND_DEADLOCK);
+	db_error_kind_set(&e, DB_KIND_LOCK_TIMEOUT, 1205, "HY000", "t");
+	ck_assert_int_eq(e.cls, DB_RETRY);
+	ck_assert_str_eq(e.sqlstate, "HY000");
+	db_error_kind_set(&e, DB_KIND_CONSTRAINT, 1062, "23000", "t");
+	ck_assert_int_eq(e.cls, DB_FATAL);
+	db_error_kind_set(&e, DB_KIND_CONNECTION, 2013, "HY000", "t");
+	ck_assert_int_eq(e.cls, DB_RECONNECT);
+	ck_assert_str_eq(db_errkind_name(DB_KIND_LOCK_TIMEOUT), "lock timeout");
 
 	db_error_set(&e, DB_FATAL, 0, NULL, "%s", "n");
 	ck_assert_str_eq(e.sqlstate, "HY000");
@@ -451,6 +510,7 @@ START_TEST(test_errors)
 
 	ck_assert_int_eq(d->prepare(c, "SELECT * FROM no_such_table_x", &s, &e), -1);
 	ck_assert_int_eq(e.cls, DB_FATAL);
+	ck_assert_int_eq(e.kind, DB_KIND_OTHER);
 
 	xexec(c, "DROP TABLE IF EXISTS t_err");
 	xexec(c, "CREATE TABLE t_err (id INTEGER PRIMARY KEY)");
@@ -463,6 +523,9 @@ START_TEST(test_errors)
 		ck_assert_int_eq(d->execute(s, p, 1, NULL, &e), -1);
 		ck_assert_int_eq(e.cls, DB_FATAL);
 		ck_assert_int_ne(e.native, 0);
+		/* A duplicate key: each driver reads its own number as one. */
+		ck_assert_msg(e.kind == DB_KIND_CONSTRAINT, "%s: duplicate key is %s: %s", t->name,
+			      db_errkind_name(e.kind), e.msg);
 		/* Wrong parameter count is an error, not a crash. */
 		ck_assert_int_eq(d->execute(s, p, 0, NULL, &e), -1);
 		ck_assert_int_eq(e.cls, DB_FATAL);
@@ -697,8 +760,8 @@ START_TEST(test_sqlite_busy)
 	char buf[64];
 
 	xexec(a, "CREATE TABLE IF NOT EXISTS t_busy (id INT)");
-	ck_assert_int_eq(d->set_var(b, "busy_timeout", "100", &e), 0);
-	ck_assert_int_eq(d->get_var(b, "busy_timeout", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(b, "busy_timeout", "100", &e), 0);
+	ck_assert_int_eq(tget(b, "busy_timeout", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "100");
 
 	xbegin(a, 1);
@@ -706,6 +769,7 @@ START_TEST(test_sqlite_busy)
 	db_error_clear(&e);
 	ck_assert_int_eq(d->begin(b, 1, &e), -1);
 	ck_assert_int_eq(e.cls, DB_RETRY);
+	ck_assert_int_eq(e.kind, DB_KIND_LOCK_TIMEOUT);
 	ck_assert_int_eq(e.native & 0xff, 5 /* SQLITE_BUSY */);
 	ck_assert_str_eq(e.sqlstate, "40001");
 	/* Readers still read under WAL. */
@@ -729,28 +793,28 @@ START_TEST(test_sqlite_vars)
 	db_error e;
 	char buf[64];
 
-	ck_assert_int_eq(d->get_var(c, "journal_mode", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tget(c, "journal_mode", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "wal");
-	ck_assert_int_eq(d->get_var(c, "synchronous", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tget(c, "synchronous", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "1");
-	ck_assert_int_eq(d->get_var(c, "foreign_keys", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tget(c, "foreign_keys", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "0");
-	ck_assert_int_eq(d->set_var(c, "cache_size", "10000", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "cache_size", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "cache_size", "10000", &e), 0);
+	ck_assert_int_eq(tget(c, "cache_size", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "10000");
-	ck_assert_int_eq(d->set_var(c, "cache_size", "-2000", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "cache_size", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "cache_size", "-2000", &e), 0);
+	ck_assert_int_eq(tget(c, "cache_size", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "-2000");
-	ck_assert_int_eq(d->set_var(c, "foreign_keys", "ON", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "foreign_keys", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "foreign_keys", "ON", &e), 0);
+	ck_assert_int_eq(tget(c, "foreign_keys", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "1");
-	ck_assert_int_eq(d->set_var(c, "journal_mode", "wal", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "cache_size", buf, 2, &e), -1);
+	ck_assert_int_eq(tset(c, "journal_mode", "wal", &e), 0);
+	ck_assert_int_eq(tget(c, "cache_size", buf, 2, &e), -1);
 
-	ck_assert_int_eq(d->set_var(c, "cache_size; DROP TABLE x", "1", &e), -1);
+	ck_assert_int_eq(tset(c, "cache_size; DROP TABLE x", "1", &e), -1);
 	ck_assert_int_eq(e.cls, DB_FATAL);
-	ck_assert_int_eq(d->get_var(c, "", buf, sizeof(buf), &e), -1);
-	ck_assert_int_eq(d->get_var(c, "no_such_pragma_x", buf, sizeof(buf), &e), -1);
+	ck_assert_int_eq(tget(c, "", buf, sizeof(buf), &e), -1);
+	ck_assert_int_eq(tget(c, "no_such_pragma_x", buf, sizeof(buf), &e), -1);
 	d->disconnect(c);
 }
 END_TEST
@@ -799,6 +863,7 @@ START_TEST(test_mysql_lock_wait_timeout)
 	db_error_clear(&e);
 	ck_assert_int_eq(d->exec(b, "UPDATE t_lock SET v = 2 WHERE id = 1", NULL, &e), -1);
 	ck_assert_int_eq(e.cls, DB_RETRY);
+	ck_assert_int_eq(e.kind, DB_KIND_LOCK_TIMEOUT);
 	ck_assert_int_eq(e.native, 1205);
 	ck_assert_msg(strstr(e.msg, "1205") != NULL, "msg: %s", e.msg);
 	xrollback(b);
@@ -810,6 +875,7 @@ START_TEST(test_mysql_lock_wait_timeout)
 		db_param p[] = { db_p_int(4), db_p_int(2) };
 		ck_assert_int_eq(d->execute(s, p, 2, NULL, &e), -1);
 		ck_assert_int_eq(e.cls, DB_RETRY);
+		ck_assert_int_eq(e.kind, DB_KIND_LOCK_TIMEOUT);
 		ck_assert_int_eq(e.native, 1205);
 		xrollback(b);
 		xrollback(a);
@@ -892,10 +958,12 @@ START_TEST(test_mysql_deadlock)
 	ck_assert_msg((rcb == 0) != (arg.rc == 0), "rc a=%d b=%d", arg.rc, rcb);
 	if (rcb < 0) {
 		ck_assert_int_eq(eb.cls, DB_RETRY);
+		ck_assert_int_eq(eb.kind, DB_KIND_DEADLOCK);
 		ck_assert_int_eq(eb.native, 1213);
 		ck_assert_str_eq(eb.sqlstate, "40001");
 	} else {
 		ck_assert_int_eq(arg.e.cls, DB_RETRY);
+		ck_assert_int_eq(arg.e.kind, DB_KIND_DEADLOCK);
 		ck_assert_int_eq(arg.e.native, 1213);
 		ck_assert_str_eq(arg.e.sqlstate, "40001");
 	}
@@ -924,6 +992,7 @@ START_TEST(test_mysql_killed)
 	ck_assert_int_eq(d->exec(a, "SELECT 1", NULL, &e), -1);
 	ck_assert_msg(e.cls == DB_RECONNECT, "exec after kill: %s: %s",
 		      db_errclass_name(e.cls), e.msg);
+	ck_assert_int_eq(e.kind, DB_KIND_CONNECTION);
 	{
 		db_param p[] = { db_p_int(1) };
 		db_error_clear(&e);
@@ -953,53 +1022,53 @@ START_TEST(test_mysql_vars)
 	db_error e;
 	char orig[64], buf[256], orig_ahi[16];
 
-	ck_assert_int_eq(d->get_var(c, "innodb_io_capacity", orig, sizeof(orig), &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_io_capacity", orig, sizeof(orig), &e), 0);
 	ck_assert_msg(atoi(orig) > 0, "innodb_io_capacity '%s'", orig);
-	ck_assert_int_eq(d->set_var(c, "innodb_io_capacity", "345", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "innodb_io_capacity", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_io_capacity", "345", &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_io_capacity", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "345");
 	/* Not a number: quoted, and the server rejects it. */
-	ck_assert_int_eq(d->set_var(c, "innodb_io_capacity", "lots", &e), -1);
+	ck_assert_int_eq(tset(c, "innodb_io_capacity", "lots", &e), -1);
 	ck_assert_int_eq(e.cls, DB_FATAL);
-	ck_assert_int_eq(d->set_var(c, "innodb_io_capacity", orig, &e), 0);
-	ck_assert_int_eq(d->get_var(c, "innodb_io_capacity", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_io_capacity", orig, &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_io_capacity", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, orig);
 
 	/* Size suffixes become plain numbers. */
-	ck_assert_int_eq(d->get_var(c, "max_allowed_packet", orig, sizeof(orig), &e), 0);
-	ck_assert_int_eq(d->set_var(c, "max_allowed_packet", "32M", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "max_allowed_packet", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tget(c, "max_allowed_packet", orig, sizeof(orig), &e), 0);
+	ck_assert_int_eq(tset(c, "max_allowed_packet", "32M", &e), 0);
+	ck_assert_int_eq(tget(c, "max_allowed_packet", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "33554432");
-	ck_assert_int_eq(d->set_var(c, "max_allowed_packet", orig, &e), 0);
+	ck_assert_int_eq(tset(c, "max_allowed_packet", orig, &e), 0);
 
 	/* ON/OFF bare. */
-	ck_assert_int_eq(d->get_var(c, "innodb_adaptive_hash_index", orig_ahi,
+	ck_assert_int_eq(tget(c, "innodb_adaptive_hash_index", orig_ahi,
 				    sizeof(orig_ahi), &e), 0);
-	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", "OFF", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_adaptive_hash_index", "OFF", &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
 	/* @@GLOBAL reads booleans back as 0/1. */
 	ck_assert_str_eq(buf, "0");
-	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", "on", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_adaptive_hash_index", "on", &e), 0);
+	ck_assert_int_eq(tget(c, "innodb_adaptive_hash_index", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "1");
-	ck_assert_int_eq(d->set_var(c, "innodb_adaptive_hash_index", orig_ahi, &e), 0);
+	ck_assert_int_eq(tset(c, "innodb_adaptive_hash_index", orig_ahi, &e), 0);
 
 	/* Strings with quotes survive escaping.  init_connect does not apply
 	 * to the privileged test users. */
-	ck_assert_int_eq(d->set_var(c, "init_connect", "SET @x = 'it''s \\\\ \"q\"'", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "init_connect", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "init_connect", "SET @x = 'it''s \\\\ \"q\"'", &e), 0);
+	ck_assert_int_eq(tget(c, "init_connect", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "SET @x = 'it''s \\\\ \"q\"'");
-	ck_assert_int_eq(d->set_var(c, "init_connect", "", &e), 0);
-	ck_assert_int_eq(d->get_var(c, "init_connect", buf, sizeof(buf), &e), 0);
+	ck_assert_int_eq(tset(c, "init_connect", "", &e), 0);
+	ck_assert_int_eq(tget(c, "init_connect", buf, sizeof(buf), &e), 0);
 	ck_assert_str_eq(buf, "");
 
 	/* Names are validated before they reach SQL. */
-	ck_assert_int_eq(d->get_var(c, "version; DROP TABLE x", buf, sizeof(buf), &e), -1);
+	ck_assert_int_eq(tget(c, "version; DROP TABLE x", buf, sizeof(buf), &e), -1);
 	ck_assert_int_eq(e.cls, DB_FATAL);
-	ck_assert_int_eq(d->set_var(c, "a.b", "1", &e), -1);
-	ck_assert_int_eq(d->get_var(c, "no_such_variable_x", buf, sizeof(buf), &e), -1);
+	ck_assert_int_eq(tset(c, "a.b", "1", &e), -1);
+	ck_assert_int_eq(tget(c, "no_such_variable_x", buf, sizeof(buf), &e), -1);
 	ck_assert_int_eq(e.native, 1193);
-	ck_assert_int_eq(d->get_var(c, "version", buf, 3, &e), -1);
+	ck_assert_int_eq(tget(c, "version", buf, 3, &e), -1);
 	d->disconnect(c);
 }
 END_TEST
@@ -1013,17 +1082,17 @@ START_TEST(test_mysql_counters)
 	int64_t before = -1, after = -1;
 	int n, have_threads = 0, have_ckpt = 0;
 
-	ck_assert_int_eq(d->txn_counter(c, &before, &e), 0);
+	ck_assert_int_eq(server_txn_counter(c, &dialect_mysql, &before, &e), 0);
 	ck_assert_msg(before >= 0, "counter %lld", (long long)before);
 	for (int i = 0; i < 5; i++) {
 		xquery_int(c, "SELECT 1");
 		xcommit(c);
 	}
-	ck_assert_int_eq(d->txn_counter(c, &after, &e), 0);
+	ck_assert_int_eq(server_txn_counter(c, &dialect_mysql, &after, &e), 0);
 	ck_assert_msg(after >= before + 5, "counter %lld -> %lld", (long long)before,
 		      (long long)after);
 
-	n = d->metrics(c, m, 16, &e);
+	n = server_metrics(c, &dialect_mysql, m, 16, &e);
 	ck_assert_msg(n >= 5, "metrics returned %d: %s", n, n < 0 ? e.msg : "");
 	for (int i = 0; i < n; i++) {
 		ck_assert_msg(m[i].name[0], "metric %d unnamed", i);
@@ -1038,8 +1107,123 @@ START_TEST(test_mysql_counters)
 	ck_assert(have_threads);
 	ck_assert_msg(have_ckpt || !strstr(d->server_version(c), "MariaDB"),
 		      "no innodb_checkpoint_age from %s", d->server_version(c));
-	ck_assert_int_eq(d->metrics(c, m, 2, &e), 2);
+	ck_assert_int_eq(server_metrics(c, &dialect_mysql, m, 2, &e), 2);
 	d->disconnect(c);
+}
+END_TEST
+
+/* MariaDB Connector/ODBC reaches the same server as the native driver;
+ * the server pane must not depend on the road: the same dialect code, so
+ * the same metric names, counter and settings. */
+/* The private MariaDB through MariaDB Connector/ODBC, or NULL (and a note)
+ * when tests/pg-server.sh has set up no data source. */
+static db_conn *odbc_mariadb(const char *test)
+{
+	const char *dsn = getenv("TPCC_TEST_MARIADB_DSN");
+	const db_driver *od = driver_find("odbc");
+	db_params p = { .driver = "odbc" };
+	static char cs[256];
+	db_conn *o = NULL;
+	db_error e;
+
+	if (!dsn || !*dsn || !getenv("ODBCINI")) {
+		fprintf(stderr, "%s: no MariaDB ODBC data source, skipped\n", test);
+		return NULL;
+	}
+	snprintf(cs, sizeof cs, "DSN=%s;DATABASE=%s", dsn, mysql_target->p.database);
+	p.odbc = cs;
+	p.user = getenv("TPCC_TEST_MYSQL_TCP_USER") ? getenv("TPCC_TEST_MYSQL_TCP_USER") : "tpcc";
+	p.password = getenv("TPCC_TEST_MYSQL_TCP_PASSWORD")
+		? getenv("TPCC_TEST_MYSQL_TCP_PASSWORD") : "tpcc";
+	ck_assert_int_eq(od->init(&e), 0);
+	ck_assert_msg(od->connect(&p, &o, &e) == 0, "odbc connect: %s", e.msg);
+	ck_assert_ptr_eq(dialect_for_dbms(od->dbms_name(o)), &dialect_mysql);
+	return o;
+}
+
+/* MariaDB Connector/ODBC reaches the same server as the native driver;
+ * the server pane must not depend on the road: the same dialect code, so
+ * the same metric names, counter and settings. */
+START_TEST(test_mysql_odbc_same_server_pane)
+{
+	char native_v[64], odbc_v[64];
+	db_metric mn[16], mo[16];
+	db_conn *o = odbc_mariadb("test_mysql_odbc_same_server_pane");
+	db_conn *n;
+	db_error e;
+	int64_t v;
+
+	if (!o)
+		return;
+	n = xconnect(mysql_target);
+	int nn = server_metrics(n, &dialect_mysql, mn, 16, &e);
+	int no = server_metrics(o, &dialect_mysql, mo, 16, &e);
+	ck_assert_msg(nn >= 5 && no == nn, "native %d metrics, odbc %d: %s", nn, no, e.msg);
+	for (int i = 0; i < nn; i++)
+		ck_assert_msg(!strcmp(mn[i].name, mo[i].name), "metric %d: native %s, odbc %s", i,
+			      mn[i].name, mo[i].name);
+	ck_assert_int_eq(server_txn_counter(o, &dialect_mysql, &v, &e), 0);
+	ck_assert_int_eq(server_get_var(n, &dialect_mysql, "innodb_adaptive_hash_index", native_v,
+					sizeof native_v, &e), 0);
+	ck_assert_int_eq(server_get_var(o, &dialect_mysql, "innodb_adaptive_hash_index", odbc_v,
+					sizeof odbc_v, &e), 0);
+	ck_assert_str_eq(native_v, odbc_v);
+	const db_driver *od = o->drv;
+	od->disconnect(o);
+	od->done();
+	mysql_target->drv->disconnect(n);
+}
+END_TEST
+
+/* A real lock wait timeout and a real deadlock, met over ODBC: the kind
+ * comes from Connector/ODBC's HY000 + native number, and the SQLSTATE the
+ * server sent is kept. */
+START_TEST(test_mysql_odbc_error_kinds)
+{
+	db_conn *o = odbc_mariadb("test_mysql_odbc_error_kinds");
+	db_conn *a;
+	db_error e;
+
+	if (!o)
+		return;
+	a = xconnect(mysql_target);
+	mysql_setup_rows(a, "t_olock");
+	xexec(o, "SET SESSION innodb_lock_wait_timeout = 1");
+	ck_assert_int_eq(xexec_aff(a, "UPDATE t_olock SET v = 1 WHERE id = 1"), 1);
+	db_error_clear(&e);
+	ck_assert_int_eq(o->drv->exec(o, "UPDATE t_olock SET v = 2 WHERE id = 1", NULL, &e), -1);
+	ck_assert_msg(e.kind == DB_KIND_LOCK_TIMEOUT, "lock wait over odbc: %s: %s",
+		      db_errkind_name(e.kind), e.msg);
+	ck_assert_int_eq(e.cls, DB_RETRY);
+	ck_assert_int_eq(e.native, 1205);
+	ck_assert_str_ne(e.sqlstate, "HYT00");
+	xrollback(o);
+	xcommit(a);
+
+	/* Deadlock: a holds row 1, o row 2, then each wants the other's; the
+	 * cycle closes in whichever order the two requests come. */
+	struct dl_arg arg = { .c = a };
+	pthread_t th;
+	mysql_setup_rows(a, "t_dead");
+	xexec(a, "SET SESSION innodb_lock_wait_timeout = 20");
+	xexec(o, "SET SESSION innodb_lock_wait_timeout = 20");
+	ck_assert_int_eq(xexec_aff(a, "UPDATE t_dead SET v = v + 1 WHERE id = 1"), 1);
+	ck_assert_int_eq(xexec_aff(o, "UPDATE t_dead SET v = v + 1 WHERE id = 2"), 1);
+	ck_assert_int_eq(pthread_create(&th, NULL, dl_worker, &arg), 0);
+	int rc = o->drv->exec(o, "UPDATE t_dead SET v = v + 1 WHERE id = 1", NULL, &e);
+	xrollback(o);
+	pthread_join(th, NULL);
+	xrollback(a);
+	ck_assert_msg((rc == 0) != (arg.rc == 0), "rc a=%d odbc=%d", arg.rc, rc);
+	const db_error *victim = rc ? &e : &arg.e;
+	ck_assert_msg(victim->kind == DB_KIND_DEADLOCK, "deadlock: %s: %s",
+		      db_errkind_name(victim->kind), victim->msg);
+	ck_assert_int_eq(victim->native, 1213);
+	ck_assert_str_eq(victim->sqlstate, "40001");
+	const db_driver *od = o->drv;
+	od->disconnect(o);
+	od->done();
+	mysql_target->drv->disconnect(a);
 }
 END_TEST
 
@@ -1225,7 +1409,7 @@ START_TEST(test_mysql_option_file)
 	p.user = mysql_target->p.user;
 	if (d->connect(&p, &c, &e) == 0) {
 		char sock[PATH_MAX];
-		ck_assert_int_eq(d->get_var(c, "socket", sock, sizeof(sock), &e), 0);
+		ck_assert_int_eq(tget(c, "socket", sock, sizeof(sock), &e), 0);
 		ck_assert_str_ne(sock, mysql_socket);
 		d->disconnect(c);
 	} else {
@@ -1264,6 +1448,7 @@ static Suite *drivers_suite(void)
 	tc = tcase_create("registry");
 	tcase_add_test(tc, test_registry);
 	tcase_add_test(tc, test_error_helpers);
+	tcase_add_test(tc, test_null_answers);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("generic");
@@ -1294,6 +1479,8 @@ static Suite *drivers_suite(void)
 		tcase_add_test(tc, test_mysql_killed);
 		tcase_add_test(tc, test_mysql_vars);
 		tcase_add_test(tc, test_mysql_counters);
+		tcase_add_test(tc, test_mysql_odbc_same_server_pane);
+		tcase_add_test(tc, test_mysql_odbc_error_kinds);
 		tcase_add_test(tc, test_mysql_call_proc);
 		tcase_add_test(tc, test_mysql_tcp_tls);
 		tcase_add_test(tc, test_mysql_option_file);

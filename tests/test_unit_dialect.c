@@ -90,12 +90,6 @@ static int f_autocommit(db_conn *c, int on, db_error *e)
 	sent_add(on ? "[autocommit on]" : "[autocommit off]");
 	return 0;
 }
-static int f_counter(db_conn *c, int64_t *out, db_error *e)
-{
-	*out = 777;
-	return 0;
-}
-
 static db_driver fake = {
 	.name = "fake", .exec = f_exec, .prepare = f_prepare, .execute = f_execute,
 	.fetch = f_fetch, .column_count = f_cols, .col_isnull = f_isnull, .col_int = f_int,
@@ -108,7 +102,6 @@ static void fresh(const char *ans)
 {
 	sent[0] = '\0';
 	answer = ans;
-	fake.txn_counter = NULL;
 }
 
 /* ---- statements --------------------------------------------------------- */
@@ -581,6 +574,25 @@ START_TEST(test_mysql_and_mssql_knobs)
 	server_set_var(&fake_conn, &dialect_mysql, "innodb_flush_method", "O_DIRECT", note,
 		       sizeof note, &e);
 	ck_assert_str_eq(sent, "SET GLOBAL innodb_flush_method = 'O_DIRECT'\n");
+	ck_assert_ptr_nonnull(strstr(note, "sessions read most variables at connect"));
+	/* Sizes as my.cnf writes them; '\\' is an escape in MySQL strings. */
+	fresh(NULL);
+	server_set_var(&fake_conn, &dialect_mysql, "max_allowed_packet", "32M", note,
+		       sizeof note, &e);
+	ck_assert_str_eq(sent, "SET GLOBAL max_allowed_packet = 33554432\n");
+	fresh(NULL);
+	server_set_var(&fake_conn, &dialect_mysql, "init_connect", "a\\b'c", note,
+		       sizeof note, &e);
+	ck_assert_str_eq(sent, "SET GLOBAL init_connect = 'a\\\\b''c'\n");
+	fresh(NULL);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mysql, "a.b", "1", note,
+					sizeof note, &e), -1);
+	ck_assert_str_eq(sent, "");
+	/* SQLite's settings are pragmas. */
+	fresh(NULL);
+	server_set_var(&fake_conn, &dialect_sqlite, "journal_mode", "wal", note, sizeof note, &e);
+	server_set_var(&fake_conn, &dialect_sqlite, "cache_size", "-2000", note, sizeof note, &e);
+	ck_assert_str_eq(sent, "PRAGMA journal_mode='wal'\nPRAGMA cache_size=-2000\n");
 
 	fresh(NULL);
 	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mssql, "max degree of parallelism",
@@ -608,12 +620,13 @@ START_TEST(test_counters)
 	fresh("99");
 	ck_assert_int_eq(server_txn_counter(&fake_conn, &dialect_mssql, &v, &e), 0);
 	ck_assert_ptr_nonnull(strstr(sent, "'Transactions/sec'"));
-	/* A driver's own counter wins over the dialect's SQL. */
-	fresh("1");
-	fake.txn_counter = f_counter;
+	/* MySQL's counter is the dialect's on every path: information_schema
+	 * first (MariaDB, MySQL 5.7). */
+	fresh("777");
 	ck_assert_int_eq(server_txn_counter(&fake_conn, &dialect_mysql, &v, &e), 0);
 	ck_assert_int_eq(v, 777);
-	ck_assert_str_eq(sent, "");
+	ck_assert_ptr_nonnull(strstr(sent, "information_schema.GLOBAL_STATUS"));
+	ck_assert_ptr_null(strstr(sent, "performance_schema"));
 	fresh(NULL);
 	ck_assert_int_eq(server_has_txn_counter(&fake_conn, &dialect_sqlite), 0);
 	ck_assert_int_eq(server_txn_counter(&fake_conn, &dialect_sqlite, &v, &e), -1);
@@ -625,11 +638,35 @@ START_TEST(test_counters)
 }
 END_TEST
 
+/* The build's and the checks' statements: one standard text, which a
+ * dialect may replace. */
+START_TEST(test_portable_sql)
+{
+	static const char *const own[Q_COUNT] = { [Q_WAREHOUSE_COUNT] = "SELECT 7" };
+	dialect mine = dialect_sqlite;
+	char b[256];
+
+	mine.sql_text = own;
+	ck_assert_str_eq(dialect_sql(NULL, Q_META_READ), "SELECT k, v FROM tpcc_meta");
+	ck_assert_str_eq(dialect_sql(&dialect_mysql, Q_WAREHOUSE_COUNT),
+			 "SELECT COUNT(*) FROM warehouse");
+	ck_assert_str_eq(dialect_sql(&mine, Q_WAREHOUSE_COUNT), "SELECT 7");
+	ck_assert_str_eq(dialect_sql(&mine, Q_WAREHOUSE_MAX), dialect_sql(NULL, Q_WAREHOUSE_MAX));
+	for (int id = 0; id < Q_COUNT; id++)
+		ck_assert_msg(dialect_sql(NULL, id)[0], "sql_id %d has no text", id);
+	ck_assert_int_eq(count_q(dialect_sql(NULL, Q_DURABILITY_DISTRICT)), 8);
+	ck_assert_ptr_nonnull(strstr(dialect_sql(NULL, Q_LOAD_ORDER_LINE), "INSERT INTO order_line ("));
+	ck_assert_str_eq(dialect_probe_sql(NULL, "a, b", "t", b, sizeof b),
+			 "SELECT a, b FROM t WHERE 1 = 0");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("dialect");
 	TCase *tc = tcase_create("dialect");
 	tcase_add_test(tc, test_same_parameters_everywhere);
+	tcase_add_test(tc, test_portable_sql);
 	tcase_add_test(tc, test_timestamps);
 	tcase_add_test(tc, test_row_locks);
 	tcase_add_test(tc, test_in_lists);

@@ -1,5 +1,5 @@
 /* test_unit_odbc_errors.c: how an ODBC diagnostic maps to the engine's
- * error classes, per kind of server, and the server kind from its
+ * error kinds (and the classes they imply), per kind of server, and the server kind from its
  * SQL_DBMS_NAME.  No driver manager, no server: odbc_classify is pure. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -8,15 +8,16 @@
 #include "unit.h"
 #include "drivers/odbc_errors.h"
 
-static void expect(enum odbc_server srv, const char *state, long native, db_errclass cls,
-		   int lock_timeout)
+/* The kind, and the class that follows from it (what the engine does). */
+static void expect(enum odbc_server srv, const char *state, long native, db_errkind kind,
+		   db_errclass cls)
 {
-	int lt = -1;
-	db_errclass got = odbc_classify(srv, state, native, &lt);
-	ck_assert_msg(got == cls, "server %d, %s/%ld: class %s, expected %s", (int)srv, state,
-		      native, db_errclass_name(got), db_errclass_name(cls));
-	ck_assert_msg(lt == lock_timeout, "server %d, %s/%ld: lock_timeout %d, expected %d",
-		      (int)srv, state, native, lt, lock_timeout);
+	db_errkind got = odbc_classify(srv, state, native);
+	ck_assert_msg(got == kind, "server %d, %s/%ld: kind %s, expected %s", (int)srv, state,
+		      native, db_errkind_name(got), db_errkind_name(kind));
+	ck_assert_msg(db_errkind_class(got) == cls, "server %d, %s/%ld: class %s, expected %s",
+		      (int)srv, state, native, db_errclass_name(db_errkind_class(got)),
+		      db_errclass_name(cls));
 }
 
 START_TEST(test_server_of)
@@ -35,62 +36,62 @@ END_TEST
 START_TEST(test_standard_states)
 {
 	for (int srv = ODBC_SERVER_OTHER; srv <= ODBC_SERVER_MSSQL; srv++) {
-		expect(srv, "40001", 0, DB_RETRY, 0);
-		expect(srv, "HYT00", 0, DB_RETRY, 1);
-		expect(srv, "HYT01", 0, DB_RETRY, 1);
-		expect(srv, "08S01", 0, DB_RECONNECT, 0);
-		expect(srv, "08001", 0, DB_RECONNECT, 0);
-		expect(srv, "08003", 0, DB_RECONNECT, 0);
-		expect(srv, "42S02", 0, DB_FATAL, 0);
-		expect(srv, "23000", 0, DB_FATAL, 0);
-		expect(srv, "HY000", 0, DB_FATAL, 0);
-		expect(srv, "", 0, DB_FATAL, 0);
+		expect(srv, "40001", 0, DB_KIND_DEADLOCK, DB_RETRY);
+		expect(srv, "HYT00", 0, DB_KIND_LOCK_TIMEOUT, DB_RETRY);
+		expect(srv, "HYT01", 0, DB_KIND_LOCK_TIMEOUT, DB_RETRY);
+		expect(srv, "08S01", 0, DB_KIND_CONNECTION, DB_RECONNECT);
+		expect(srv, "08001", 0, DB_KIND_CONNECTION, DB_RECONNECT);
+		expect(srv, "08003", 0, DB_KIND_CONNECTION, DB_RECONNECT);
+		expect(srv, "42S02", 0, DB_KIND_OTHER, DB_FATAL);
+		expect(srv, "23000", 0, DB_KIND_CONSTRAINT, DB_FATAL);
+		expect(srv, "HY000", 0, DB_KIND_OTHER, DB_FATAL);
+		expect(srv, "", 0, DB_KIND_OTHER, DB_FATAL);
 	}
-	expect(ODBC_SERVER_OTHER, NULL, 0, DB_FATAL, 0);
+	expect(ODBC_SERVER_OTHER, NULL, 0, DB_KIND_OTHER, DB_FATAL);
 }
 END_TEST
 
 START_TEST(test_postgresql)
 {
-	expect(ODBC_SERVER_POSTGRESQL, "40P01", 0, DB_RETRY, 0);  /* deadlock */
-	expect(ODBC_SERVER_POSTGRESQL, "40001", 0, DB_RETRY, 0);  /* serialization */
-	expect(ODBC_SERVER_POSTGRESQL, "55P03", 0, DB_RETRY, 1);  /* lock_timeout */
-	expect(ODBC_SERVER_POSTGRESQL, "57P01", 0, DB_RECONNECT, 0);
-	expect(ODBC_SERVER_POSTGRESQL, "57P02", 0, DB_RECONNECT, 0);
-	expect(ODBC_SERVER_POSTGRESQL, "57P03", 0, DB_RECONNECT, 0);
-	expect(ODBC_SERVER_POSTGRESQL, "57014", 0, DB_FATAL, 0);  /* statement timeout */
-	expect(ODBC_SERVER_POSTGRESQL, "23505", 0, DB_FATAL, 0);
+	expect(ODBC_SERVER_POSTGRESQL, "40P01", 0, DB_KIND_DEADLOCK, DB_RETRY);  /* deadlock */
+	expect(ODBC_SERVER_POSTGRESQL, "40001", 0, DB_KIND_DEADLOCK, DB_RETRY);  /* serialization */
+	expect(ODBC_SERVER_POSTGRESQL, "55P03", 0, DB_KIND_LOCK_TIMEOUT, DB_RETRY);  /* lock_timeout */
+	expect(ODBC_SERVER_POSTGRESQL, "57P01", 0, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_POSTGRESQL, "57P02", 0, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_POSTGRESQL, "57P03", 0, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_POSTGRESQL, "57014", 0, DB_KIND_OTHER, DB_FATAL);  /* statement timeout */
+	expect(ODBC_SERVER_POSTGRESQL, "23505", 0, DB_KIND_CONSTRAINT, DB_FATAL);
 	/* psqlODBC's own native numbers mean nothing as MySQL's would. */
-	expect(ODBC_SERVER_POSTGRESQL, "HY000", 1205, DB_FATAL, 0);
-	expect(ODBC_SERVER_POSTGRESQL, "HY000", 2013, DB_FATAL, 0);
+	expect(ODBC_SERVER_POSTGRESQL, "HY000", 1205, DB_KIND_OTHER, DB_FATAL);
+	expect(ODBC_SERVER_POSTGRESQL, "HY000", 2013, DB_KIND_OTHER, DB_FATAL);
 }
 END_TEST
 
 START_TEST(test_mysql)
 {
 	/* Connector/ODBC reports a lock wait timeout as HY000 + 1205. */
-	expect(ODBC_SERVER_MYSQL, "HY000", 1205, DB_RETRY, 1);
-	expect(ODBC_SERVER_MYSQL, "40001", 1213, DB_RETRY, 0);
-	expect(ODBC_SERVER_MYSQL, "HY000", 1213, DB_RETRY, 0);
-	expect(ODBC_SERVER_MYSQL, "HY000", 2006, DB_RECONNECT, 0);
-	expect(ODBC_SERVER_MYSQL, "HY000", 2013, DB_RECONNECT, 0);
-	expect(ODBC_SERVER_MYSQL, "70100", 1927, DB_RECONNECT, 0);
-	expect(ODBC_SERVER_MYSQL, "08S01", 1053, DB_RECONNECT, 0);
-	expect(ODBC_SERVER_MYSQL, "42S02", 1146, DB_FATAL, 0);
-	expect(ODBC_SERVER_MYSQL, "23000", 1062, DB_FATAL, 0);
+	expect(ODBC_SERVER_MYSQL, "HY000", 1205, DB_KIND_LOCK_TIMEOUT, DB_RETRY);
+	expect(ODBC_SERVER_MYSQL, "40001", 1213, DB_KIND_DEADLOCK, DB_RETRY);
+	expect(ODBC_SERVER_MYSQL, "HY000", 1213, DB_KIND_DEADLOCK, DB_RETRY);
+	expect(ODBC_SERVER_MYSQL, "HY000", 2006, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_MYSQL, "HY000", 2013, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_MYSQL, "70100", 1927, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_MYSQL, "08S01", 1053, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_MYSQL, "42S02", 1146, DB_KIND_OTHER, DB_FATAL);
+	expect(ODBC_SERVER_MYSQL, "23000", 1062, DB_KIND_CONSTRAINT, DB_FATAL);
 	/* 55P03 is PostgreSQL's, not MySQL's. */
-	expect(ODBC_SERVER_MYSQL, "55P03", 0, DB_FATAL, 0);
+	expect(ODBC_SERVER_MYSQL, "55P03", 0, DB_KIND_OTHER, DB_FATAL);
 }
 END_TEST
 
 START_TEST(test_mssql)
 {
-	expect(ODBC_SERVER_MSSQL, "40001", 1205, DB_RETRY, 0);  /* deadlock victim */
-	expect(ODBC_SERVER_MSSQL, "HY000", 1222, DB_RETRY, 1);  /* lock request timeout */
-	expect(ODBC_SERVER_MSSQL, "08S01", 10054, DB_RECONNECT, 0);
-	expect(ODBC_SERVER_MSSQL, "42S02", 208, DB_FATAL, 0);
-	expect(ODBC_SERVER_MSSQL, "23000", 2627, DB_FATAL, 0);
-	expect(ODBC_SERVER_MSSQL, "HY000", 2013, DB_FATAL, 0);
+	expect(ODBC_SERVER_MSSQL, "40001", 1205, DB_KIND_DEADLOCK, DB_RETRY);  /* deadlock victim */
+	expect(ODBC_SERVER_MSSQL, "HY000", 1222, DB_KIND_LOCK_TIMEOUT, DB_RETRY);  /* lock request timeout */
+	expect(ODBC_SERVER_MSSQL, "08S01", 10054, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_MSSQL, "42S02", 208, DB_KIND_OTHER, DB_FATAL);
+	expect(ODBC_SERVER_MSSQL, "23000", 2627, DB_KIND_CONSTRAINT, DB_FATAL);
+	expect(ODBC_SERVER_MSSQL, "HY000", 2013, DB_KIND_OTHER, DB_FATAL);
 }
 END_TEST
 

@@ -318,3 +318,31 @@ int dialect_quote(const char *value, char *out, size_t len)
 	out[o] = '\0';
 	return 0;
 }
+
+int dialect_is_number(const char *v)
+{
+	const char *p = v;
+	int digits = 0;
+
+	if (*p == '+' || *p == '-')
+		p++;
+	while (*p >= '0' && *p <= '9')
+		p++, digits++;
+	if (*p == '.') {
+		p++;
+		while (*p >= '0' && *p <= '9')
+			p++, digits++;
+	}
+	if (!digits)
+		return 0;
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return 0;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return *p == '\0';
+}

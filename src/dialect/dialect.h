@@ -8,6 +8,7 @@
 #define TPCC_DIALECT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "drivers/driver.h"
 #include "run/stats.h"
 
@@ -48,6 +49,17 @@ enum stmt_id {
 	S_COUNT
 };
 
+/* The portable statements of the build and the checks (portable.c). */
+enum sql_id {
+	Q_META_READ, Q_META_DELETE, Q_META_INSERT,
+	Q_WAREHOUSE_COUNT, Q_WAREHOUSE_MAX,
+	Q_DURABILITY_DISTRICT,
+	/* the loader's INSERT heads, one per table */
+	Q_LOAD_ITEM, Q_LOAD_WAREHOUSE, Q_LOAD_STOCK, Q_LOAD_DISTRICT, Q_LOAD_CUSTOMER,
+	Q_LOAD_HISTORY, Q_LOAD_ORDERS, Q_LOAD_ORDER_LINE, Q_LOAD_NEW_ORDER,
+	Q_COUNT
+};
+
 typedef struct dialect {
 	const char *name;             /* "mysql", "sqlite" */
 	/* CREATE DATABASE statement with one %s for the name, or NULL when the
@@ -70,6 +82,8 @@ typedef struct dialect {
 	/* A statement's own text where the standard one does not do, indexed
 	 * by stmt_id (NULL entries: the standard text), or NULL for none. */
 	const char *const *stmt_text;
+	/* The same for the portable statements, indexed by sql_id. */
+	const char *const *sql_text;
 	/* Timestamps are bound as text "YYYY-MM-DD HH:MM:SS"; where the server
 	 * will not assign text to a timestamp column, the placeholder is
 	 * wrapped in this printf pattern (one %s for the '?'). */
@@ -115,13 +129,22 @@ typedef struct dialect {
 	 * taken as 1. */
 	int proc_version;
 
+	/* The server's knowledge below is read the same way on every path to
+	 * the server (native driver or ODBC): drivers only run statements.
+	 * Where one query is not enough (fallbacks between server versions,
+	 * statements that cannot be parameters), a function does it and wins
+	 * over the SQL text. */
 	/* The server's own count of committed + rolled-back transactions:
-	 * one row, one integer.  NULL: no counter. */
+	 * one row, one integer.  NULL (both): no counter. */
 	const char *txn_counter_sql;
-	/* Server metrics: rows of (name, number). */
+	int (*txn_counter)(db_conn *c, int64_t *out, db_error *e);
+	/* Server metrics: rows of (name, number); the function returns how
+	 * many it filled (<= max) or -1. */
 	const char *metrics_sql;
+	int (*metrics)(db_conn *c, db_metric *out, int max, db_error *e);
 	/* A server setting's current value: one '?' for its name. */
 	const char *get_var_sql;
+	int (*get_var)(db_conn *c, const char *name, char *buf, size_t len, db_error *e);
 	/* The setting that names the server's data directory, to find the
 	 * disk under it when the server is local.  NULL: none. */
 	const char *datadir_var;
@@ -140,6 +163,12 @@ const dialect *dialect_by_name(const char *name);
 const dialect *dialect_for_dbms(const char *dbms_name);
 /* The SQL text of a statement for this dialect, written to buf. */
 const char *dialect_stmt_sql(const dialect *d, enum stmt_id id, char *buf, size_t len);
+/* A portable statement's text for this dialect; d may be NULL where the
+ * caller has no dialect at hand (the standard text then). */
+const char *dialect_sql(const dialect *d, enum sql_id id);
+/* A select of no rows that fails unless table has every one of cols. */
+const char *dialect_probe_sql(const dialect *d, const char *cols, const char *table, char *buf,
+			      size_t len);
 /* Short name of a statement, for error messages. */
 const char *dialect_stmt_name(enum stmt_id id);
 
@@ -167,5 +196,8 @@ int dialect_valid_name(const char *name, int allow_dot, db_error *e);
 /* Write value as a quoted SQL string literal ('' for a quote); returns
  * -1 when it does not fit. */
 int dialect_quote(const char *value, char *out, size_t len);
+/* A plain decimal number, optionally signed, with fraction and exponent:
+ * a setting's value that goes into SQL unquoted. */
+int dialect_is_number(const char *v);
 
 #endif

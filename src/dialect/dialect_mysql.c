@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include "dialect.h"
+#include "dialect_mysql_server.h"
 
 #define ENGINE " ENGINE=InnoDB"
 
@@ -330,31 +331,6 @@ static const char *const my_drop[] = {
 	NULL
 };
 
-/* ---- settings (for connections that are not the native driver's) ------- */
-
-/* SET GLOBAL: numbers and ON/OFF/DEFAULT as they are, anything else as a
- * string literal.  The native driver has its own, which also knows "512M". */
-static int my_set_var(db_conn *c, const char *name, const char *value, char *note,
-		      size_t notelen, db_error *e)
-{
-	char sql[400], lit[300];
-	char *end;
-
-	note[0] = '\0';
-	if (dialect_valid_name(name, 0, e))
-		return -1;
-	strtod(value, &end);
-	if ((*value && !*end) || !strcasecmp(value, "ON") || !strcasecmp(value, "OFF") ||
-	    !strcasecmp(value, "DEFAULT"))
-		snprintf(lit, sizeof lit, "%s", value);
-	else if (dialect_quote(value, lit, sizeof lit))
-		return db_error_set(e, DB_FATAL, 0, "22001", "value for %s too long", name);
-	snprintf(sql, sizeof sql, "SET GLOBAL %s = %s", name, lit);
-	snprintf(note, notelen, "SET GLOBAL: sessions read most variables at connect, "
-		 "InnoDB's at once");
-	return db_exec(c, sql, e);
-}
-
 const dialect dialect_mysql = {
 	.name = "mysql",
 	.create_database = "CREATE DATABASE IF NOT EXISTS `%s`",
@@ -382,16 +358,9 @@ const dialect dialect_mysql = {
 	.proc_lines_json = 1,
 	/* 2: set-oriented New-Order taking JSON lines. */
 	.proc_version = 2,
-	.txn_counter_sql = "SELECT SUM(CAST(VARIABLE_VALUE AS UNSIGNED)) FROM"
-			   " information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN"
-			   " ('COM_COMMIT', 'COM_ROLLBACK')",
-	.metrics_sql = "SELECT LOWER(VARIABLE_NAME), VARIABLE_VALUE FROM"
-		       " information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN"
-		       " ('INNODB_BUFFER_POOL_PAGES_DIRTY', 'INNODB_DATA_READS',"
-		       " 'INNODB_DATA_WRITES', 'INNODB_OS_LOG_WRITTEN', 'THREADS_RUNNING',"
-		       " 'INNODB_CHECKPOINT_AGE')",
-	.get_var_sql = "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_VARIABLES"
-		       " WHERE VARIABLE_NAME = UPPER(?)",
+	.txn_counter = mysql_server_txn_counter,
+	.metrics = mysql_server_metrics,
+	.get_var = mysql_server_get_var,
 	.datadir_var = "datadir",
-	.set_var = my_set_var,
+	.set_var = mysql_server_set_var,
 };

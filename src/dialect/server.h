@@ -1,6 +1,6 @@
 /* server.h: the database server's own counters, metrics and settings, read
- * through the driver's optional slot when it has one (the native mysql
- * driver) and through the dialect's SQL otherwise (ODBC connections). */
+ * through the dialect alone, so every path to one kind of server (native
+ * driver or ODBC) reads them with the same statements. */
 #ifndef TPCC_SERVER_H
 #define TPCC_SERVER_H
 
@@ -14,6 +14,8 @@ int server_has_txn_counter(db_conn *c, const dialect *d);
 /* Committed + rolled-back transactions so far.  Ends the read's own
  * transaction, so the next read sees fresh statistics. */
 int server_txn_counter(db_conn *c, const dialect *d, int64_t *out, db_error *e);
+/* 1 when the monitor has server metrics to sample over drv. */
+int server_has_metrics(const db_driver *drv, const dialect *d);
 /* Up to max metrics; returns how many, or -1. */
 int server_metrics(db_conn *c, const dialect *d, db_metric *out, int max, db_error *e);
 int server_get_var(db_conn *c, const dialect *d, const char *name, char *buf, size_t len,

@@ -34,9 +34,10 @@ pid_t local_server_pid(const tpcc_config *cfg, db_conn *vars, char *how, size_t 
 		snprintf(how, len, "server on %s: not local", cfg->host);
 		return 0;
 	}
+	/* The server's own settings say where it listens, when it can be asked. */
+	const dialect *d = vars ? schema_dialect(cfg, vars, &de) : NULL;
 	const char *sock = cfg->socket;
-	if (!sock[0] && vars && vars->drv->get_var &&
-	    vars->drv->get_var(vars, "socket", buf, sizeof buf, &de) == 0)
+	if (!sock[0] && d && server_get_var(vars, d, "socket", buf, sizeof buf, &de) == 0)
 		sock = buf;
 	if (strcmp(cfg->host, "127.0.0.1") && strcmp(cfg->host, "::1") &&
 	    (pid = procstat_socket_owner(sock)) > 0) {
@@ -44,14 +45,13 @@ pid_t local_server_pid(const tpcc_config *cfg, db_conn *vars, char *how, size_t 
 		return pid;
 	}
 	int port = cfg->port;
-	if (port <= 0 && vars && vars->drv->get_var &&
-	    vars->drv->get_var(vars, "port", buf, sizeof buf, &de) == 0)
+	if (port <= 0 && d && server_get_var(vars, d, "port", buf, sizeof buf, &de) == 0)
 		port = atoi(buf);
 	if ((pid = procstat_port_owner(port)) > 0) {
 		snprintf(how, len, "pid %d (listens on port %d)", (int)pid, port);
 		return pid;
 	}
-	if (vars && vars->drv->get_var && vars->drv->get_var(vars, "pid_file", buf, sizeof buf, &de) == 0 &&
+	if (d && server_get_var(vars, d, "pid_file", buf, sizeof buf, &de) == 0 &&
 	    (pid = procstat_pidfile(buf)) > 0) {
 		snprintf(how, len, "pid %d (from %.100s)", (int)pid, buf);
 		return pid;

@@ -73,7 +73,7 @@ static void drop_conn(db_conn **c)
 static db_conn *sampler_conn(monitor *m, db_conn *c, int watching, uint64_t *next_try)
 {
 	db_error de;
-	int want = m->counter || (watching && m->drv && m->drv->metrics);
+	int want = m->counter || (watching && server_has_metrics(m->drv, m->d));
 	if (c || !want || now_ns() < *next_try)
 		return c;
 	*next_try = now_ns() + (m->counter ? 1 : RECONNECT_S) * 1000000000ull;
@@ -103,14 +103,15 @@ static void sample_metrics(monitor *m, db_conn **c, mon_sample *s, const mon_sam
 {
 	db_error de;
 	s->nmetrics = 0;
-	if (!*c || !m->drv->metrics)
+	if (!*c || !server_has_metrics(m->drv, m->d))
 		return;
-	int n = m->drv->metrics(*c, s->metric, MON_METRICS_MAX, &de);
-	/* An open read view would itself hold back purge (and grow the history
-	 * list we are showing): end the transaction every time. */
-	m->drv->commit(*c, &de);
+	int n = server_metrics(*c, m->d, s->metric, MON_METRICS_MAX, &de);
+	/* Only a lost connection is dropped: a server that refuses the query
+	 * (an older version without one of its views) must not take the
+	 * transaction counter's connection with it every second. */
 	if (n < 0) {
-		drop_conn(c);
+		if (de.cls == DB_RECONNECT)
+			drop_conn(c);
 		return;
 	}
 	s->nmetrics = n;
@@ -169,7 +170,7 @@ static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
 		w->srv0 = -1;
 		w->last = now;
 		w->started = 1;
-		if (*c || !m->drv || !m->drv->metrics)
+		if (*c || !server_has_metrics(m->drv, m->d))
 			look_for_server(m, *c, w);
 		return 0;
 	}
@@ -249,7 +250,7 @@ static void first_reading(monitor *m, char *note, size_t notelen)
 {
 	db_error e;
 	const db_driver *drv = m->drv;
-	if (!drv || (!drv->txn_counter && !(m->d && m->d->txn_counter_sql)) ||
+	if (!drv || !m->d || (!m->d->txn_counter && !m->d->txn_counter_sql) ||
 	    drv->caps.no_server)
 		return;           /* no counter at all (sqlite, no server): nothing to say */
 	if (schema_connect(&m->cfg, 0, &m->conn, &e)) {

@@ -22,15 +22,18 @@
 
 static enum err_kind err_kind_of(const db_error *err)
 {
-	if (err->cls == DB_RECONNECT)
-		return ERR_CONNECTION;
-	if (err->cls == DB_RETRY) {
-		/* MySQL 1205 (SQL Server's 1205 is a deadlock, 40001), ODBC
-		 * HYT00/HYT01, SQLite BUSY: waited too long. */
-		if ((err->native == 1205 && strcmp(err->sqlstate, "40001") != 0) ||
-		    !strncmp(err->sqlstate, "HYT0", 4) || (err->native & 0xff) == 5)
-			return ERR_LOCK_TIMEOUT;
+	/* The driver read its own codes; only their meaning is counted. */
+	switch (err->kind) {
+	case DB_KIND_DEADLOCK:
 		return ERR_DEADLOCK;
+	case DB_KIND_LOCK_TIMEOUT:
+		return ERR_LOCK_TIMEOUT;
+	case DB_KIND_CONNECTION:
+		return ERR_CONNECTION;
+	case DB_KIND_NONE:
+	case DB_KIND_CONSTRAINT:
+	case DB_KIND_OTHER:
+		break;
 	}
 	return ERR_OTHER;
 }

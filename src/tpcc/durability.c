@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "durability.h"
+#include "dialect/dialect.h"
 
 static char *slurp(const char *path, char *err, size_t errlen)
 {
@@ -98,10 +99,7 @@ long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
 	/* Orders of a district are numbered without gaps (a rolled-back
 	 * New-Order also rolls back its d_next_o_id), so everything up to the
 	 * acknowledged id must be there, and the last one with all its lines. */
-	if (d->prepare(c, "SELECT MAX(o_id), (SELECT COUNT(*) FROM order_line WHERE ol_w_id = ?"
-		       " AND ol_d_id = ? AND ol_o_id = ?), (SELECT o_ol_cnt FROM orders WHERE"
-		       " o_w_id = ? AND o_d_id = ? AND o_id = ?) FROM orders WHERE o_w_id = ? AND o_d_id = ?",
-		       &s, &e)) {
+	if (d->prepare(c, dialect_sql(NULL, Q_DURABILITY_DISTRICT), &s, &e)) {
 		snprintf(err, errlen, "%s", e.msg);
 		return -1;
 	}

@@ -53,6 +53,7 @@ typedef struct batch {
 	progress *prog;
 	int oom;
 	int backslash;       /* the dialect reads \ as an escape: double it */
+	const dialect *d;    /* says the INSERT heads */
 } batch;
 
 static int batch_flush(batch *b, db_error *e)
@@ -76,10 +77,10 @@ static int batch_flush(batch *b, db_error *e)
 	return rc;
 }
 
-static void batch_start(batch *b, db_conn *c, const char *head, int max_rows, progress *prog)
+static void batch_start(batch *b, db_conn *c, enum sql_id head, int max_rows, progress *prog)
 {
 	b->conn = c;
-	b->head = head;
+	b->head = dialect_sql(b->d, head);
 	b->max_rows = max_rows;
 	b->rows = 0;
 	b->rows_since_commit = 0;
@@ -173,7 +174,7 @@ static double tax(tpcc_rng *r)
 static int load_items(batch *b, db_conn *c, tpcc_rng *r, int rows, progress *prog, db_error *e)
 {
 	char name[25], data[51];
-	batch_start(b, c, "INSERT INTO item (i_id, i_im_id, i_name, i_price, i_data) VALUES ", rows, prog);
+	batch_start(b, c, Q_LOAD_ITEM, rows, prog);
 	for (int i = 1; i <= 100000; i++) {
 		size_t ln = rng_astring(r, name, 14, 24);
 		size_t ld = rng_data_original(r, data, 26, 50);
@@ -194,17 +195,14 @@ static int load_warehouse(batch *b, db_conn *c, tpcc_rng *r, int w, int rows,
 	timestamp_text(now);
 	gen_address(r, &a);
 	n = rng_astring(r, name, 6, 10);
-	batch_start(b, c, "INSERT INTO warehouse (w_id, w_ytd, w_tax, w_name, w_street_1,"
-		    " w_street_2, w_city, w_state, w_zip) VALUES ", rows, prog);
+	batch_start(b, c, Q_LOAD_WAREHOUSE, rows, prog);
 	if (ROW(b, db_p_int(w), db_p_dbl(300000.0), db_p_dbl(tax(r)), TXT(name, n),
 		TXT(a.s1, a.l1), TXT(a.s2, a.l2), TXT(a.city, a.lc), TXT(a.state, 2), TXT(a.zip, 9)) ||
 	    batch_end(b, e))
 		return -1;
 
 	/* stock: 100,000 per warehouse */
-	batch_start(b, c, "INSERT INTO stock (s_i_id, s_w_id, s_quantity, s_dist_01, s_dist_02,"
-		    " s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09,"
-		    " s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data) VALUES ", rows, prog);
+	batch_start(b, c, Q_LOAD_STOCK, rows, prog);
 	for (int i = 1; i <= 100000; i++) {
 		char dist[10][25];
 		for (int k = 0; k < 10; k++)
@@ -222,8 +220,7 @@ static int load_warehouse(batch *b, db_conn *c, tpcc_rng *r, int w, int rows,
 	if (batch_end(b, e))
 		return -1;
 
-	batch_start(b, c, "INSERT INTO district (d_id, d_w_id, d_ytd, d_tax, d_next_o_id, d_name,"
-		    " d_street_1, d_street_2, d_city, d_state, d_zip) VALUES ", rows, prog);
+	batch_start(b, c, Q_LOAD_DISTRICT, rows, prog);
 	for (int d = 1; d <= 10; d++) {
 		gen_address(r, &a);
 		n = rng_astring(r, name, 6, 10);
@@ -236,10 +233,7 @@ static int load_warehouse(batch *b, db_conn *c, tpcc_rng *r, int w, int rows,
 		return -1;
 
 	for (int d = 1; d <= 10; d++) {
-		batch_start(b, c, "INSERT INTO customer (c_id, c_d_id, c_w_id, c_first, c_middle,"
-			    " c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since,"
-			    " c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment,"
-			    " c_payment_cnt, c_delivery_cnt, c_data) VALUES ", rows, prog);
+		batch_start(b, c, Q_LOAD_CUSTOMER, rows, prog);
 		for (int cid = 1; cid <= 3000; cid++) {
 			size_t lf = rng_astring(r, first, 8, 16);
 			int num = cid <= 1000 ? cid - 1 : (int)rng_nurand(r, 255, cl->c_last, 0, 999);
@@ -258,8 +252,7 @@ static int load_warehouse(batch *b, db_conn *c, tpcc_rng *r, int w, int rows,
 		if (batch_end(b, e))
 			return -1;
 
-		batch_start(b, c, "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id,"
-			    " h_date, h_amount, h_data) VALUES ", rows, prog);
+		batch_start(b, c, Q_LOAD_HISTORY, rows, prog);
 		for (int cid = 1; cid <= 3000; cid++) {
 			n = rng_astring(r, buf, 12, 24);
 			if (ROW(b, db_p_int(cid), db_p_int(d), db_p_int(w), db_p_int(d), db_p_int(w),
@@ -272,8 +265,7 @@ static int load_warehouse(batch *b, db_conn *c, tpcc_rng *r, int w, int rows,
 		/* orders, their lines, and the undelivered tail in new_order */
 		int perm[3000], ol_cnt[3001];
 		rng_permutation(r, perm, 3000);
-		batch_start(b, c, "INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d,"
-			    " o_carrier_id, o_ol_cnt, o_all_local) VALUES ", rows, prog);
+		batch_start(b, c, Q_LOAD_ORDERS, rows, prog);
 		for (int o = 1; o <= 3000; o++) {
 			ol_cnt[o] = (int)rng_range(r, 5, 15);
 			if (ROW(b, db_p_int(o), db_p_int(d), db_p_int(w), db_p_int(perm[o - 1]),
@@ -284,9 +276,7 @@ static int load_warehouse(batch *b, db_conn *c, tpcc_rng *r, int w, int rows,
 		if (batch_end(b, e))
 			return -1;
 
-		batch_start(b, c, "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number,"
-			    " ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount,"
-			    " ol_dist_info) VALUES ", rows, prog);
+		batch_start(b, c, Q_LOAD_ORDER_LINE, rows, prog);
 		for (int o = 1; o <= 3000; o++) {
 			for (int l = 1; l <= ol_cnt[o]; l++) {
 				char info[25];
@@ -305,7 +295,7 @@ static int load_warehouse(batch *b, db_conn *c, tpcc_rng *r, int w, int rows,
 		if (batch_end(b, e))
 			return -1;
 
-		batch_start(b, c, "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ", rows, prog);
+		batch_start(b, c, Q_LOAD_NEW_ORDER, rows, prog);
 		for (int o = 2101; o <= 3000; o++)
 			if (ROW(b, db_p_int(o), db_p_int(d), db_p_int(w)))
 				return -1;
@@ -362,6 +352,7 @@ static void *load_thread(void *arg)
 		db_exec(c, *q, &e); /* tuning only: a refused setting is no reason to stop */
 	rng_seed(&r, fresh_seed());
 	b.backslash = s->d->backslash_escapes;
+	b.d = s->d;
 	for (;;) {
 		if (atomic_load(&s->failed) || atomic_load(s->stop))
 			break;

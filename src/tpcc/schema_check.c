@@ -43,7 +43,7 @@ static int probe(db_conn *c, const char *cols, const char *table, db_error *e)
 	db_stmt *s = NULL;
 	db_error ignore;
 
-	snprintf(sql, sizeof sql, "SELECT %s FROM %s WHERE 1 = 0", cols, table);
+	dialect_probe_sql(NULL, cols, table, sql, sizeof sql);
 	int rc = d->prepare(c, sql, &s, e);
 	if (rc == 0) {
 		rc = d->execute(s, NULL, 0, NULL, e);
@@ -125,8 +125,8 @@ int schema_check_warehouses(db_conn *c, int n, const char *where, char *msg, siz
 {
 	db_error e;
 	int64_t count = 0, max = 0;
-	if (db_query_int(c, "SELECT COUNT(*) FROM warehouse", &count, &e) < 0 ||
-	    db_query_int(c, "SELECT COALESCE(MAX(w_id), 0) FROM warehouse", &max, &e) < 0) {
+	if (db_query_int(c, dialect_sql(NULL, Q_WAREHOUSE_COUNT), &count, &e) < 0 ||
+	    db_query_int(c, dialect_sql(NULL, Q_WAREHOUSE_MAX), &max, &e) < 0) {
 		snprintf(msg, len, "cannot read the warehouse table: %s", e.msg);
 		return e.cls == DB_RECONNECT ? -1 : 1;
 	}

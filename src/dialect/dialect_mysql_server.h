@@ -1,0 +1,18 @@
+/* dialect_mysql_server.h: what a MySQL or MariaDB server tells about itself
+ * and how its settings are changed, for dialect_mysql's slots.  One copy
+ * for the native driver and MariaDB Connector/ODBC alike, so both show the
+ * same server pane. */
+#ifndef TPCC_DIALECT_MYSQL_SERVER_H
+#define TPCC_DIALECT_MYSQL_SERVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "drivers/driver.h"
+
+int mysql_server_txn_counter(db_conn *c, int64_t *out, db_error *e);
+int mysql_server_metrics(db_conn *c, db_metric *out, int max, db_error *e);
+int mysql_server_get_var(db_conn *c, const char *name, char *buf, size_t len, db_error *e);
+int mysql_server_set_var(db_conn *c, const char *name, const char *value, char *note,
+			 size_t notelen, db_error *e);
+
+#endif

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# layering.sh: two rules of the architecture, checked on the source tree.
+#  1. No vendor error number outside drivers and dialects: the engine and
+#     the front end read db_error.kind, never a server's or a library's
+#     numbers or SQLSTATEs (src/ but src/dialect/, and ui/).
+#  2. No SQL text outside the dialects and the consistency check (src/ but
+#     src/dialect/ and src/tpcc/consistency.c, ui/, and drivers/ but what a
+#     driver must say to implement its vtable, each listed below with why).
+# Comments are not code: they may name a number or a statement to explain.
+# The checker then runs on a copy of the tree with a number and a
+# statement planted, and must fail there: a rule that cannot fail is none.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+
+cat >layering.py <<'EOF'
+import os, re, sys
+
+root = sys.argv[1]
+
+# Statements a driver says itself, because its vtable slot is that
+# statement: (file, literal, why).
+SQL_EXCEPTIONS = [
+    ("drivers/sqlite.c", "PRAGMA journal_mode=WAL",
+     "connect: begin(write)'s lock and readers that never wait rest on WAL"),
+    ("drivers/sqlite.c", "PRAGMA synchronous=NORMAL", "connect: WAL's usual durability"),
+    ("drivers/sqlite.c", "PRAGMA foreign_keys=OFF", "connect: as the other drivers' servers"),
+    ("drivers/sqlite.c", "BEGIN IMMEDIATE", "begin(write): the write lock up front"),
+    ("drivers/sqlite.c", "BEGIN", "begin()"),
+    ("drivers/sqlite.c", "COMMIT", "commit()"),
+    ("drivers/sqlite.c", "ROLLBACK", "rollback()"),
+    ("drivers/mysql.c", "CALL %s(", "call_proc(): a procedure call is the slot"),
+    ("drivers/null.c", "SELECT",
+     "prepare(): the null driver must tell statements that return rows from the rest"),
+]
+
+SQL_START = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|SET|SHOW|PRAGMA|"
+                       r"CALL|BEGIN|COMMIT|ROLLBACK|ANALYZE|TRUNCATE|EXEC|GRANT|REPLACE|WITH)\b")
+SQL_INSIDE = re.compile(r"\b(FROM|WHERE|VALUES|INSERT INTO|GROUP BY|ORDER BY)\s")
+# Reading what a vendor's code means: comparing the native number or the
+# SQLSTATE, a library's constants, the numbers of the usual suspects.
+ERR_CODE = [
+    re.compile(r"\bnative\s*(==|!=|<=|>=|<|>|&|%)"),
+    re.compile(r"(==|!=)\s*[\w.>-]*\bnative\b"),
+    re.compile(r"\bswitch\s*\([^)]*\bnative\b"),
+    re.compile(r"\bstr\w*cmp\s*\([^;]*\bsqlstate\b"),
+    re.compile(r"\bsqlstate\s*\["),
+    re.compile(r"\bSQLITE_[A-Z_]+\b"),
+    re.compile(r"\bER_[A-Z_]+\b|\bCR_[A-Z_]+\b"),
+    re.compile(r"\b(1205|1213|1053|1927|2002|2003|2006|2013|2026|2055|4031|1222|1062|1146)\b"),
+    re.compile(r'"(40001|40P01|HYT00|HYT01|55P03|57P0[123]|08S01|08001|08003|23000|23505)"'),
+]
+
+
+def split(text):
+    """The text with comments blanked, and its string literals with their lines."""
+    code, lits, i, n, line = [], [], 0, len(text), 1
+    while i < n:
+        c = text[i]
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            line += text.count("\n", i, j)
+            code.append("\n" * text.count("\n", i, j))
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            if c == '"':
+                lits.append((line, text[i + 1:j]))
+            code.append(text[i:j + 1])
+            i = j + 1
+        else:
+            if c == "\n":
+                line += 1
+            code.append(c)
+            i += 1
+    return "".join(code), lits
+
+
+def files(top):
+    for d, _, names in os.walk(os.path.join(root, top)):
+        for f in sorted(names):
+            if f.endswith((".c", ".h")):
+                p = os.path.join(d, f)
+                yield os.path.relpath(p, root), p
+
+
+bad = []
+for top in ("src", "ui", "drivers"):
+    for rel, path in files(top):
+        code, lits = split(open(path, encoding="utf-8", errors="replace").read())
+        in_dialect = rel.startswith("src/dialect/")
+        if top != "drivers" and not in_dialect:
+            for no, ln in enumerate(code.split("\n"), 1):
+                for rx in ERR_CODE:
+                    m = rx.search(ln)
+                    if m:
+                        bad.append("%s:%d: vendor error code outside drivers and dialects: %s"
+                                   % (rel, no, m.group(0)))
+        if in_dialect or rel == "src/tpcc/consistency.c":
+            continue
+        for no, s in lits:
+            if not (SQL_START.search(s) or SQL_INSIDE.search(s)):
+                continue
+            if any(rel == f and s == lit for f, lit, _ in SQL_EXCEPTIONS):
+                continue
+            bad.append("%s:%d: SQL text outside the dialects: \"%s\"" % (rel, no, s[:60]))
+
+for b in bad:
+    print(b)
+sys.exit(1 if bad else 0)
+EOF
+
+python3 layering.py "$TPCC_SRCDIR" >tree.txt 2>&1
+assert "no vendor error number outside drivers and dialects, no SQL outside the dialects" \
+	[ $? -eq 0 ]
+[ -s tree.txt ] && cat tree.txt
+
+# The same checker on a copy with one planted offence of each kind.
+mkdir -p copy
+cp -r "$TPCC_SRCDIR/src" "$TPCC_SRCDIR/ui" "$TPCC_SRCDIR/drivers" copy/
+cat >copy/src/run/planted.c <<'EOF'
+static int planted(const db_error *e) { return e->native == 1205; }
+static const char planted_sql[] = "SELECT COUNT(*) FROM stock";
+EOF
+python3 layering.py copy >planted.txt 2>&1
+assert "a planted check of a native number fails the rule" \
+	grep -q 'planted.c:1: vendor error code.*native ==' planted.txt
+assert "planted SQL text fails the rule" grep -q 'planted.c:2: SQL text' planted.txt
+# ... and comments saying the same pass.
+printf '/* e->native == 1205 and "SELECT COUNT(*) FROM stock" */\n' >copy/src/run/planted.c
+assert "comments may name numbers and statements" python3 layering.py copy
+finish
