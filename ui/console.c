@@ -64,20 +64,35 @@ static int layout(console *c)
 	return rc;
 }
 
+/* The key bar in its order on screen; rank says which stay when the row is
+ * too narrow for all of them: help and the way out always. */
 static void draw_keybar(int y)
 {
-	static const char *const items[][2] = {
-		{ "F1", "Help" }, { "F2", "Config" }, { "F3", "Knobs" }, { "F4", "Mark" }, { "+/-", "VUs" },
-		{ "s", "Steady" }, { "e", "Extend" }, { "p", "Pause" }, { ":", "Command" },
-		{ "q", "Quit" },
+	static const struct { const char *key, *label; int rank; } items[] = {
+		{ "F1", "Help", 0 }, { "F2", "Config", 9 }, { "F3", "Knobs", 4 }, { "F4", "Mark", 5 },
+		{ "+/-", "VUs", 3 }, { "s", "Steady", 6 }, { "e", "Extend", 8 }, { "p", "Pause", 7 },
+		{ ":", "Command", 2 }, { "q", "Quit", 1 },
 	};
+	enum { N = sizeof items / sizeof items[0] };
+	int shown[N] = { 0 }, width = 0;
+	/* An item is its key, " label " and one blank. */
+	for (int rank = 0; rank < N; rank++)
+		for (int i = 0; i < N; i++) {
+			int w = (int)(strlen(items[i].key) + strlen(items[i].label)) + 3;
+			if (items[i].rank == rank && width + w <= COLS) {
+				shown[i] = 1;
+				width += w;
+			}
+		}
 	int x = 0;
 	move(y, 0);
 	clrtoeol();
-	for (size_t i = 0; i < sizeof items / sizeof items[0] && x < COLS; i++) {
-		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR_KEY), items[i][0]);
+	for (int i = 0; i < N && x < COLS; i++) {
+		if (!shown[i])
+			continue;
+		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR_KEY), items[i].key);
 		char label[32];
-		snprintf(label, sizeof label, " %s ", items[i][1]);
+		snprintf(label, sizeof label, " %s ", items[i].label);
 		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR), label);
 		x += screen_put(y, x, COLS - x, 0, " ");
 	}

@@ -59,9 +59,9 @@ static void srv_draw(pane *p, const ui_view *v)
 	const mon_sample *last = v->nsamples ? &v->samples[v->nsamples - 1] : NULL;
 	pane_frame(p, !strcmp(v->cfg->driver, "mysql") ? "Server: InnoDB" : "Server");
 	if (!last || !last->nmetrics) {
-		pane_put(p, 0, 0, crt_attr(CRT_DIM), !strcmp(v->cfg->driver, "sqlite") ?
-			 "SQLite is embedded: no server metrics" :
-			 "waiting for the monitor's connection...");
+		pane_wrap(p, 0, crt_attr(CRT_DIM), !strcmp(v->cfg->driver, "sqlite") ?
+			  "SQLite is embedded: no server metrics" :
+			  "waiting for the monitor's connection...");
 		return;
 	}
 	/* Too narrow for the labels, a sparkline and the numbers: brief
