@@ -20,11 +20,14 @@
 #define DEMO_STEP_S 20
 #define MIN_W 80
 #define MIN_H 24
+#define CPU_FULL_H 14
+#define LATCHART_MIN_H 8
 
 static const pane_class *const pane_classes[P_COUNT] = {
 	[P_THROUGHPUT] = &pane_throughput_class, [P_LATENCY] = &pane_latency_class,
 	[P_CPU] = &pane_cpu_class, [P_SERVER] = &pane_server_class,
 	[P_VUS] = &pane_vus_class, [P_EVENTS] = &pane_events_class,
+	[P_LATCHART] = &pane_latchart_class,
 };
 
 void console_message(console *c, int is_err, const char *fmt, ...)
@@ -59,7 +62,15 @@ static int layout(console *c)
 	rc |= pane_place(&c->panes[P_SERVER], 1 + tp_h, 0, bottom_h, srv_w);
 	rc |= pane_place(&c->panes[P_VUS], 1 + tp_h, srv_w, bottom_h, left_w - srv_w);
 	rc |= pane_place(&c->panes[P_LATENCY], 1, left_w, lat_h, right_w);
-	rc |= pane_place(&c->panes[P_CPU], 1 + lat_h, left_w, mid_h - lat_h, right_w);
+	/* The CPU pane needs 14 rows for all its lines (disk included); rows
+	 * beyond that go to p95 over time rather than staying empty. */
+	int cpu_h = mid_h - lat_h, chart_h = 0;
+	if (cpu_h - CPU_FULL_H >= LATCHART_MIN_H) {
+		chart_h = cpu_h - CPU_FULL_H;
+		cpu_h = CPU_FULL_H;
+	}
+	rc |= pane_place(&c->panes[P_CPU], 1 + lat_h, left_w, cpu_h, right_w);
+	rc |= pane_place(&c->panes[P_LATCHART], 1 + lat_h + cpu_h, left_w, chart_h, right_w);
 	rc |= pane_place(&c->panes[P_EVENTS], 1 + mid_h, 0, ev_h, W);
 	return rc;
 }

@@ -26,7 +26,7 @@ struct pane {
 };
 
 extern const pane_class pane_header_class, pane_throughput_class, pane_latency_class,
-	pane_cpu_class, pane_server_class, pane_vus_class, pane_events_class;
+	pane_cpu_class, pane_server_class, pane_vus_class, pane_events_class, pane_latchart_class;
 
 /* Move and resize; h or w of 0 hides the pane.  Returns what resize does. */
 int pane_place(pane *p, int y, int x, int h, int w);

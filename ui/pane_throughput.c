@@ -8,28 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "run/batch.h"
-#include "braille.h"
 #include "events.h"
+#include "linechart.h"
 #include "pane.h"
 #include "scale.h"
 
-#define AXIS_W 6                  /* "  60k" and the tick */
-
-typedef struct chart {
-	braille_canvas nopm, tpm;
-	double *vn, *vt;              /* the samples shown */
-} chart;
-
-static void chart_free(chart *c)
-{
-	if (!c)
-		return;
-	braille_free(&c->nopm);
-	braille_free(&c->tpm);
-	free(c->vn);
-	free(c->vt);
-	free(c);
-}
+#define AXIS_W LINECHART_AXIS_W
 
 static int geometry(const pane *p, int *cols, int *rows)
 {
@@ -41,80 +25,17 @@ static int geometry(const pane *p, int *cols, int *rows)
 static int tp_resize(pane *p)
 {
 	int cols, rows;
-	chart_free(p->priv);
+	linechart_free(p->priv);
 	p->priv = NULL;
 	if (!geometry(p, &cols, &rows))
 		return 0;
-	chart *c = calloc(1, sizeof *c);
-	if (!c)
-		return -1;
-	if (braille_init(&c->nopm, cols, rows) || braille_init(&c->tpm, cols, rows) ||
-	    !(c->vn = calloc((size_t)cols * 2, sizeof(double))) ||
-	    !(c->vt = calloc((size_t)cols * 2, sizeof(double)))) {
-		chart_free(c);
-		return -1;
-	}
-	p->priv = c;
-	return 0;
+	p->priv = linechart_new(cols, rows);
+	return p->priv ? 0 : -1;
 }
 
 static void tp_destroy(pane *p)
 {
-	chart_free(p->priv);
-}
-
-static void draw_axis(const pane *p, int rows, double top)
-{
-	char lab[16];
-	int a = crt_attr(CRT_DIM);
-	for (int r = 0; r < rows; r++) {
-		/* The top dot row is top; for an odd number of rows the middle
-		 * row's centre is exactly top / 2. */
-		int labelled = r == 0 || (rows % 2 == 1 && rows >= 5 && r == rows / 2);
-		if (labelled) {
-			scale_label(r == 0 ? top : top / 2, lab, sizeof lab);
-			pane_printf(p, r, 0, a, "%5s", lab);
-		}
-		pane_put(p, r, AXIS_W - 1, a, labelled ? crt_g->axis_tick : crt_g->v);
-	}
-	pane_printf(p, rows, 0, a, "%5s", "0");
-	pane_put(p, rows, AXIS_W - 1, a, crt_g->axis_corner);
-	for (int x = AXIS_W; x < pane_iw(p); x++)
-		pane_put(p, rows, x, a, crt_g->h);
-}
-
-/* Time along the x axis: the run's clock at round instants, written into
- * the axis line itself (the row under it holds the marker labels). */
-static void draw_time_axis(const pane *p, const ui_view *v, int first, int x0, int rows)
-{
-	static const int steps[] = { 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200 };
-	int cols = pane_iw(p) - AXIS_W, n = v->nticks - first;
-	/* Two seconds a column: a step of s seconds is s/2 columns apart, and
-	 * a label ("12:00", "1:00:00") wants about ten columns of room. */
-	int step = steps[0];
-	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
-		if ((step = steps[i]) / 2 >= 10)
-			break;
-	int next_free = 0;
-	for (int i = 0; i < n; i++) {
-		int t = v->ticks[first + i].t;
-		if (t <= 0 || t % step)
-			continue;
-		int col = (x0 + i) / 2;
-		char lab[16];
-		if (t >= 3600)
-			snprintf(lab, sizeof lab, "%d:%02d:%02d", t / 3600, t / 60 % 60, t % 60);
-		else
-			snprintf(lab, sizeof lab, "%d:%02d", t / 60, t % 60);
-		/* The label ends just before its instant's column, which gets
-		 * the tick. */
-		int at = col - (int)strlen(lab);
-		if (at < next_free || col >= cols)
-			continue;
-		pane_put(p, rows, AXIS_W + at, crt_attr(CRT_DIM), lab);
-		pane_put(p, rows, AXIS_W + col, crt_attr(CRT_DIM), crt_g->axis_up);
-		next_free = col + 2;
-	}
+	linechart_free(p->priv);
 }
 
 /* Which labels win the row under the axis when they do not all fit: what
@@ -218,7 +139,7 @@ static void draw_figures(const pane *p, const ui_view *v, int row)
 
 static void tp_draw(pane *p, const ui_view *v)
 {
-	chart *c = p->priv;
+	linechart *c = p->priv;
 	int cols, rows;
 
 	/* The values are rates per minute, one sample a second. */
@@ -230,34 +151,13 @@ static void tp_draw(pane *p, const ui_view *v)
 	}
 	int n = v->nticks < 2 * cols ? v->nticks : 2 * cols;
 	int first = v->nticks - n;
-	double max = 0;
 	for (int i = 0; i < n; i++) {
-		c->vn[i] = v->ticks[first + i].nopm;
-		c->vt[i] = v->ticks[first + i].tpm;
-		max = c->vt[i] > max ? c->vt[i] : max;
-		max = c->vn[i] > max ? c->vn[i] : max;
+		c->a[i] = v->ticks[first + i].nopm;
+		c->b[i] = v->ticks[first + i].tpm;
 	}
-	double top = scale_nice_top(max);
+	linechart_draw(c, p, n, crt_attr(CRT_GOOD), crt_attr(CRT_OPERATOR));
 	int x0 = 2 * cols - n;
-	braille_clear(&c->nopm);
-	braille_clear(&c->tpm);
-	braille_plot_dotted(&c->tpm, c->vt, n, x0, top);
-	braille_plot(&c->nopm, c->vn, n, x0, top);
-
-	draw_axis(p, rows, top);
-	for (int r = 0; r < rows; r++)
-		for (int col = 0; col < cols; col++) {
-			unsigned char bn = braille_bits(&c->nopm, col, r), bt = braille_bits(&c->tpm, col, r);
-			if (!(bn | bt))
-				continue;
-			char g[4];
-			if (crt_utf8)
-				braille_utf8(bn | bt, g);
-			else
-				g[0] = bn ? braille_ascii(bn | bt) : '+', g[1] = '\0';
-			pane_put(p, r, AXIS_W + col, crt_attr(bn ? CRT_GOOD : CRT_OPERATOR), g);
-		}
-	draw_time_axis(p, v, first, x0, rows);
+	linechart_time_axis(c, p, v->ticks + first, n);
 	draw_markers(p, v, first, x0, rows);
 	draw_figures(p, v, rows + 2);
 }
