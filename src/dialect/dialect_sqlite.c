@@ -55,6 +55,7 @@ static const char *const sl_indexes[] = {
 const dialect dialect_sqlite = {
 	.name = "sqlite",
 	.create_database = NULL,
+	.log_suffix = "-wal",
 	.load_session = sl_session,
 	.create_tables = sl_tables,
 	.create_indexes = sl_indexes,
