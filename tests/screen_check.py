@@ -5,7 +5,12 @@ Every frame that starts with a top-left corner must close: a top edge to a
 top-right corner, sides down to the bottom corners, a bottom edge of only
 horizontal lines.  Rows 1 .. H-3 (between the header and the message row)
 must hold nothing outside the frames: no text left over from an earlier
-size.  No line may be wider than W.  Prints what is wrong and exits 1."""
+size.  No line may be wider than W.  Inside a frame nothing written may
+touch its right side (text that does was cut there: a number missing its
+last digits).  The header names the VUs, the warehouses and the mode, and
+the key bar shows how to get help and how to quit.  Prints what is wrong
+and exits 1."""
+import re
 import sys
 
 TL, TR, BL, BR, H, V = "┌┐└┘─│"
@@ -67,11 +72,16 @@ def main():
         if stray:
             print(f"row {r}: text outside the frames at columns {stray[:10]}: {rows[r]!r}")
             return 1
-    if not rows[0].startswith(" tpcc-console"):
-        print(f"no header: {rows[0]!r}")
+    for r, c, r2, c2 in found:
+        for k in range(r + 1, r2):
+            if re.match(r"[0-9A-Za-z,.%()]", rows[k][c2 - 1]):
+                print(f"row {k}: text cut at the right side of the frame at {r},{c}: {rows[k][c:c2 + 1]!r}")
+                return 1
+    if not re.search(r"VUs \d+/\d+ .*W \d+ .*(statements|procedures)", rows[0]):
+        print(f"header without VUs, W or mode: {rows[0]!r}")
         return 1
-    if not rows[h - 1].startswith("F1"):
-        print(f"no key bar: {rows[h - 1]!r}")
+    if not ("F1 Help" in rows[h - 1] and "q Quit" in rows[h - 1]):
+        print(f"key bar without help or quit: {rows[h - 1]!r}")
         return 1
     return 0
 

@@ -278,6 +278,62 @@ START_TEST(test_completion)
 }
 END_TEST
 
+START_TEST(test_label_slot)
+{
+	char used[40] = { 0 };
+	int n;
+	/* A free row: the label goes where it is asked to, whole. */
+	ck_assert_int_eq(scale_label_slot(used, 40, 5, 6, &n), 5);
+	ck_assert_int_eq(n, 6);
+	memset(used + 5, 1, 6);
+	/* Right after a taken run: no blank before it, so not there... */
+	ck_assert_int_eq(scale_label_slot(used, 40, 11, 4, &n), -1);
+	/* ...but one column on, whole. */
+	ck_assert_int_eq(scale_label_slot(used, 40, 12, 4, &n), 12);
+	ck_assert_int_eq(n, 4);
+	/* Before a taken run it is cut to leave one blank: "abc~" of 8. */
+	ck_assert_int_eq(scale_label_slot(used, 40, 0, 8, &n), 0);
+	ck_assert_int_eq(n, 4);
+	/* Under three free columns: nothing. */
+	ck_assert_int_eq(scale_label_slot(used, 40, 2, 8, &n), -1);
+	/* At the right edge it moves left to end there, and needs no blank after. */
+	ck_assert_int_eq(scale_label_slot(used, 40, 38, 5, &n), 35);
+	ck_assert_int_eq(n, 5);
+}
+END_TEST
+
+START_TEST(test_trim_zeros)
+{
+	char b[32];
+	scale_trim_zeros("90.000000", b, sizeof b);
+	ck_assert_str_eq(b, "90");
+	scale_trim_zeros("0.500000", b, sizeof b);
+	ck_assert_str_eq(b, "0.5");
+	scale_trim_zeros("-1.250", b, sizeof b);
+	ck_assert_str_eq(b, "-1.25");
+	scale_trim_zeros("100", b, sizeof b);
+	ck_assert_str_eq(b, "100");
+	scale_trim_zeros("O_DIRECT", b, sizeof b);
+	ck_assert_str_eq(b, "O_DIRECT");
+	scale_trim_zeros("1.0.0", b, sizeof b);
+	ck_assert_str_eq(b, "1.0.0");
+}
+END_TEST
+
+START_TEST(test_braille_dotted)
+{
+	braille_canvas c;
+	double v[4] = { 0, 10, 10, 0 };
+	ck_assert_int_eq(braille_init(&c, 2, 1), 0);
+	braille_plot_dotted(&c, v, 4, 0, 10);
+	/* One dot a cell, in its left column, no vertical joins: cell 0 has
+	 * the bottom-left dot (7, 0x40) only, cell 1 the top-left (1, 0x01). */
+	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0x40);
+	ck_assert_uint_eq(braille_bits(&c, 1, 0), 0x01);
+	braille_free(&c);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("chart");
@@ -291,6 +347,9 @@ int main(void)
 	tcase_add_test(tc, test_event_labels);
 	tcase_add_test(tc, test_event_effect);
 	tcase_add_test(tc, test_completion);
+	tcase_add_test(tc, test_label_slot);
+	tcase_add_test(tc, test_trim_zeros);
+	tcase_add_test(tc, test_braille_dotted);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -15,7 +15,7 @@ assert "build exits 0" [ $? -eq 0 ]
 tui_start 120 40 "'$TPCC_BIN' run --db '$T/t.db' --vus 2 --rampup 2 --duration 600 --results-dir '$T/results'"
 assert "the header shows the run" tui_wait '^ tpcc-console .*RAMPUP|STEADY'
 panes() {
-	tui_wait '┌ Throughput \(per second\) ─' && tui_wait '┌ Latency ms' && tui_wait '┌ CPU / disk ─' &&
+	tui_wait '┌ NOPM and TPM: per-minute rate of each second ─' && tui_wait '┌ Latency ms' && tui_wait '┌ CPU / disk ─' &&
 		tui_wait '┌ Server ─' && tui_wait '┌ VUs 2/2 ─' && tui_wait '┌ Events ─'
 }
 assert "every pane is there" panes
@@ -51,7 +51,7 @@ tui_keys : 'mark before resize' Enter
 assert "a mark is an event" tui_wait 'mark +before resize'
 
 tui resize-window -t tui -x 80 -y 24
-assert "80x24 redraws" tui_wait '^┌ Throughput.*┐┌ Latency.{30,}┐$'
+assert "80x24 redraws" tui_wait '^┌ NOPM, TPM per min, each second ─*┐┌ Latency.{30,}┐$'
 assert "the frames are whole at 80x24, nothing stray" tui_frames 80 24
 tui resize-window -t tui -x 200 -y 60
 assert "200x60 redraws" tui_wait '^┌ Events ─{180,}┐$'
@@ -101,10 +101,14 @@ assert "it holds the commands" grep -q 'set\\040cache_size\\040-4000' "$H"
 
 # History comes back in the next session; an ASCII terminal gets ASCII.
 tui_start 100 30 "TPCC_ASCII=1 NO_COLOR=1 '$TPCC_BIN' run --db '$T/t.db' --vus 1 --rampup 0 --duration 600 --results-dir '$T/results'"
-assert "ASCII frames" tui_wait '^\+ Throughput \(per second\) -+\+'
+assert "ASCII frames" tui_wait '^\+ NOPM and TPM: per-minute rate of each second -+\+'
 tui_wait 'NOPM [1-9]' >/dev/null
 assert "no braille, no box drawing" tui_gone '[\x{2500}-\x{257F}\x{2800}-\x{28FF}]' 1
 assert "an ASCII chart" tui_shows "^\\| +\\| +.*[.:']"
+# Without colour the two lines differ in their look, and the legend says
+# which is which: NOPM a solid line (.:'), TPM dotted (+).
+assert "the legend tells the lines apart without colour" tui_shows '^\| :: NOPM [0-9,]+ .* \+\+ TPM [0-9,]+'
+assert "the TPM line is drawn as +" tui_shows "^\\| +\\| .*\\+"
 
 tui_keys : Up
 assert "Up brings back the last command" tui_wait '^:mark before resize'

@@ -20,11 +20,14 @@
 #define DEMO_STEP_S 20
 #define MIN_W 80
 #define MIN_H 24
+#define CPU_FULL_H 14
+#define LATCHART_MIN_H 8
 
 static const pane_class *const pane_classes[P_COUNT] = {
 	[P_THROUGHPUT] = &pane_throughput_class, [P_LATENCY] = &pane_latency_class,
 	[P_CPU] = &pane_cpu_class, [P_SERVER] = &pane_server_class,
 	[P_VUS] = &pane_vus_class, [P_EVENTS] = &pane_events_class,
+	[P_LATCHART] = &pane_latchart_class,
 };
 
 void console_message(console *c, int is_err, const char *fmt, ...)
@@ -59,25 +62,48 @@ static int layout(console *c)
 	rc |= pane_place(&c->panes[P_SERVER], 1 + tp_h, 0, bottom_h, srv_w);
 	rc |= pane_place(&c->panes[P_VUS], 1 + tp_h, srv_w, bottom_h, left_w - srv_w);
 	rc |= pane_place(&c->panes[P_LATENCY], 1, left_w, lat_h, right_w);
-	rc |= pane_place(&c->panes[P_CPU], 1 + lat_h, left_w, mid_h - lat_h, right_w);
+	/* The CPU pane needs 14 rows for all its lines (disk included); rows
+	 * beyond that go to p95 over time rather than staying empty. */
+	int cpu_h = mid_h - lat_h, chart_h = 0;
+	if (cpu_h - CPU_FULL_H >= LATCHART_MIN_H) {
+		chart_h = cpu_h - CPU_FULL_H;
+		cpu_h = CPU_FULL_H;
+	}
+	rc |= pane_place(&c->panes[P_CPU], 1 + lat_h, left_w, cpu_h, right_w);
+	rc |= pane_place(&c->panes[P_LATCHART], 1 + lat_h + cpu_h, left_w, chart_h, right_w);
 	rc |= pane_place(&c->panes[P_EVENTS], 1 + mid_h, 0, ev_h, W);
 	return rc;
 }
 
+/* The key bar in its order on screen; rank says which stay when the row is
+ * too narrow for all of them: help and the way out always. */
 static void draw_keybar(int y)
 {
-	static const char *const items[][2] = {
-		{ "F1", "Help" }, { "F2", "Config" }, { "F3", "Knobs" }, { "F4", "Mark" }, { "+/-", "VUs" },
-		{ "s", "Steady" }, { "e", "Extend" }, { "p", "Pause" }, { ":", "Command" },
-		{ "q", "Quit" },
+	static const struct { const char *key, *label; int rank; } items[] = {
+		{ "F1", "Help", 0 }, { "F2", "Config", 9 }, { "F3", "Knobs", 4 }, { "F4", "Mark", 5 },
+		{ "+/-", "VUs", 3 }, { "s", "Steady", 6 }, { "e", "Extend", 8 }, { "p", "Pause", 7 },
+		{ ":", "Command", 2 }, { "q", "Quit", 1 },
 	};
+	enum { N = sizeof items / sizeof items[0] };
+	int shown[N] = { 0 }, width = 0;
+	/* An item is its key, " label " and one blank. */
+	for (int rank = 0; rank < N; rank++)
+		for (int i = 0; i < N; i++) {
+			int w = (int)(strlen(items[i].key) + strlen(items[i].label)) + 3;
+			if (items[i].rank == rank && width + w <= COLS) {
+				shown[i] = 1;
+				width += w;
+			}
+		}
 	int x = 0;
 	move(y, 0);
 	clrtoeol();
-	for (size_t i = 0; i < sizeof items / sizeof items[0] && x < COLS; i++) {
-		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR_KEY), items[i][0]);
+	for (int i = 0; i < N && x < COLS; i++) {
+		if (!shown[i])
+			continue;
+		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR_KEY), items[i].key);
 		char label[32];
-		snprintf(label, sizeof label, " %s ", items[i][1]);
+		snprintf(label, sizeof label, " %s ", items[i].label);
 		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR), label);
 		x += screen_put(y, x, COLS - x, 0, " ");
 	}

@@ -21,11 +21,11 @@ int crt_colors;
 static const crt_glyphs utf8_glyphs = {
 	.h = "\u2500", .v = "\u2502", .tl = "\u250c", .tr = "\u2510", .bl = "\u2514",
 	.br = "\u2518", .tee_l = "\u2524", .axis_tick = "\u2524", .axis_corner = "\u2514",
-	.marker = "\u25b2", .arrow = " \u2192 ",
+	.axis_up = "\u2534", 	.marker = "\u25b2", .arrow = " \u2192 ",
 };
 static const crt_glyphs ascii_glyphs = {
 	.h = "-", .v = "|", .tl = "+", .tr = "+", .bl = "+", .br = "+", .tee_l = "+",
-	.axis_tick = "+", .axis_corner = "+", .marker = "^", .arrow = " -> ",
+	.axis_tick = "+", .axis_corner = "+", .axis_up = "+", .marker = "^", .arrow = " -> ",
 };
 const crt_glyphs *crt_g = &ascii_glyphs;
 

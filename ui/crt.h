@@ -22,7 +22,7 @@ enum crt_color {
 /* Glyphs that differ between Unicode and ASCII terminals. */
 typedef struct crt_glyphs {
 	const char *h, *v, *tl, *tr, *bl, *br, *tee_l;  /* box drawing */
-	const char *axis_tick, *axis_corner, *marker;
+	const char *axis_tick, *axis_corner, *axis_up, *marker;
 	const char *arrow;                         /* " -> " */
 } crt_glyphs;
 

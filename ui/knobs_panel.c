@@ -10,6 +10,7 @@
 #include <string.h>
 #include "console_state.h"
 #include "overlay.h"
+#include "scale.h"
 
 /* The latest knob event for name, or NULL. */
 static const run_event *last_change(const ui_view *v, const char *name)
@@ -35,7 +36,9 @@ void knobs_draw(const console *c)
 		int sel = i == c->knob_sel;
 		int a = sel ? A_REVERSE : 0;
 		pane_printf(&p, 1 + 2 * i, 1, a, "%-32s", k[i].name);
-		pane_printf(&p, 1 + 2 * i, 34, k[i].ok ? (int)A_BOLD : crt_attr(CRT_BAD), "%-14.60s", k[i].value);
+		char val[sizeof k[i].value];
+		scale_trim_zeros(k[i].value, val, sizeof val);
+		pane_printf(&p, 1 + 2 * i, 34, k[i].ok ? (int)A_BOLD : crt_attr(CRT_BAD), "%-14.60s", val);
 		const run_event *ev = last_change(&c->v, k[i].name);
 		if (ev) {
 			fmt_hms(ev->t, hms, sizeof hms);

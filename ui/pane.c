@@ -71,6 +71,31 @@ int pane_printf(const pane *p, int row, int col, int attr, const char *fmt, ...)
 	return pane_put(p, row, col, attr, buf);
 }
 
+int pane_wrap(const pane *p, int row, int attr, const char *s)
+{
+	int w = pane_iw(p), r = row;
+	while (*s && r < pane_ih(p) && w > 0) {
+		int len = (int)strlen(s), take = len;
+		if (len > w) {
+			/* The last space that leaves the line within w; a word
+			 * longer than the line is cut. */
+			take = w;
+			for (int k = w; k > 0; k--)
+				if (s[k] == ' ') {
+					take = k;
+					break;
+				}
+		}
+		char line[512];
+		snprintf(line, sizeof line, "%.*s", take, s);
+		pane_put(p, r++, 0, attr, line);
+		s += take;
+		while (*s == ' ')
+			s++;
+	}
+	return r - row;
+}
+
 void pane_frame(const pane *p, const char *title)
 {
 	const crt_glyphs *g = crt_g;

@@ -26,7 +26,7 @@ struct pane {
 };
 
 extern const pane_class pane_header_class, pane_throughput_class, pane_latency_class,
-	pane_cpu_class, pane_server_class, pane_vus_class, pane_events_class;
+	pane_cpu_class, pane_server_class, pane_vus_class, pane_events_class, pane_latchart_class;
 
 /* Move and resize; h or w of 0 hides the pane.  Returns what resize does. */
 int pane_place(pane *p, int y, int x, int h, int w);
@@ -45,6 +45,9 @@ int pane_put(const pane *p, int row, int col, int attr, const char *s);
 int pane_printf(const pane *p, int row, int col, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* Write text from inner row on, folded at spaces to the inner width;
+ * returns the rows used. */
+int pane_wrap(const pane *p, int row, int attr, const char *s);
 /* Write text on the screen at (y, x), at most n columns; returns columns. */
 int screen_put(int y, int x, int n, int attr, const char *s);
 /* "NOPM 30 s before X | after Y (+z%)" for a change at ev's second. */

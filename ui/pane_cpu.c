@@ -69,6 +69,8 @@ static int disk_rows(const pane *p, const ui_view *v, int r)
 	}
 	pane_printf(p, r++, 0, crt_attr(CRT_DIM), "disk %s (%s)", v->disk,
 		    !strcmp(v->cfg->driver, "sqlite") ? "database file" : "data directory");
+	if (last && last->db_mb >= 0)
+		pane_printf(p, r++, 0, 0, " file %.1f MB, log %.1f MB", last->db_mb, last->log_mb);
 	if (!last || !last->disk)
 		return r;        /* the first reading has no rate yet */
 	row(p, v, r++, " r IOPS", offsetof(mon_sample, disk_r_iops), 0, FMT_COUNT);

@@ -39,19 +39,20 @@ static void header_draw(pane *p, const ui_view *v)
 	char db[300] = "";
 	if (strcmp(c->driver, "sqlite"))
 		snprintf(db, sizeof db, "%sdb %s", sep, c->database);
-	/* What changes and matters most first: a narrow terminal cuts the end. */
-	snprintf(line, sizeof line, " tpcc-console %s%s%s%s%s%sVUs %d/%d%s%s%s%s @ %s%s%sW %d%s%s",
-		 PACKAGE_VERSION, sep, v->demo ? "DEMO " : "", ph, left, sep, st->vus, st->vus_target,
-		 sep, el, sep, st->server_version, at, db, sep, st->warehouses, sep, c->mode);
+	/* What changes and matters most first, so a narrow terminal cuts only
+	 * where the database is; the tool's name goes first of all. */
+	const char *state = v->done ? " RUN FINISHED" : st->paused ? " PAUSED" : "";
+	int n = 0;
+	if (p->w >= 110)
+		n = snprintf(line, sizeof line, " tpcc-console %s%s", PACKAGE_VERSION, sep);
+	snprintf(line + n, sizeof line - (size_t)n, "%s%s%s%s%s%sVUs %d/%d%s%s%sW %d%s%s%s%s @ %s%s",
+		 n ? "" : " ", v->demo ? "DEMO " : "", ph, state, left, sep, st->vus, st->vus_target, sep, el, sep,
+		 st->warehouses, sep, c->mode, sep, st->server_version, at, db);
 	move(p->y, p->x);
 	attron(crt_attr(CRT_BAR));
 	hline(' ', p->w);
 	attroff(crt_attr(CRT_BAR));
-	int n = screen_put(p->y, p->x, p->w, crt_attr(CRT_BAR), line);
-	if (st->paused && n + 9 < p->w)
-		screen_put(p->y, p->x + n + 1, 8, crt_attr(CRT_BAR) | A_BOLD, "PAUSED");
-	if (v->done && n + 18 < p->w)
-		screen_put(p->y, p->x + n + 1, 16, crt_attr(CRT_BAR) | A_BOLD, "RUN FINISHED");
+	screen_put(p->y, p->x, p->w, crt_attr(CRT_BAR), line);
 }
 
 /* The header has no frame, so pane_draw's minimum size does not apply:

@@ -12,6 +12,10 @@
 /* 90th percentile limits in ms: 5 s for all but Stock-Level's 20 s (the
  * Delivery limit applies to queueing it, which we do inline). */
 static const double p90_limit_ms[TX_COUNT] = { 5000, 5000, 5000, 5000, 20000 };
+/* Name and four figures take this many columns; a sparkline narrower than
+ * SPARK_MIN seconds shows no trend. */
+#define NUMBERS_W 35
+#define SPARK_MIN 6
 static const char *const short_name[TX_COUNT] = { "new-ord", "payment", "ord-stat", "delivery", "stock-lv" };
 
 static void fmt_ms(double v, char *buf, size_t len)
@@ -33,7 +37,11 @@ static void lat_draw(pane *p, const ui_view *v)
 
 	snprintf(title, sizeof title, "Latency ms (%s)", steady ? "steady phase, l: last s" : "last s, l: steady");
 	pane_frame(p, title);
-	pane_printf(p, 0, 0, crt_attr(CRT_DIM), "%-9s%6s%6s%6s%7s  p95", "", "p50", "p95", "p99", "max");
+	/* The sparkline of p95 only where it has room to say something; the
+	 * numbers always. */
+	int spark = pane_iw(p) - NUMBERS_W >= SPARK_MIN;
+	pane_printf(p, 0, 0, crt_attr(CRT_DIM), "%-9s%6s%6s%6s%7s%s", "", "p50", "p95", "p99", "max",
+		    spark ? "  p95" : "");
 	for (int i = 0; i < TX_COUNT; i++) {
 		double p50 = steady ? s->p50[i] : t->p50[i], p95 = steady ? s->p95[i] : t->p95[i];
 		double p99 = steady ? s->p99[i] : t->p99[i], mx = steady ? s->max[i] : t->max[i];
@@ -48,7 +56,7 @@ static void lat_draw(pane *p, const ui_view *v)
 		x += pane_printf(p, 1 + i, x, 0, "%5s%7s  ", c[2], c[3]);
 		/* The sparkline: p95 of the latest seconds, one glyph each. */
 		int w = pane_iw(p) - x;
-		if (w > 0 && v->nticks) {
+		if (spark && w > 0 && v->nticks) {
 			double vals[256];
 			int n = v->nticks < w ? v->nticks : w;
 			if (n > 256)

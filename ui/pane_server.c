@@ -54,14 +54,50 @@ static double value_of(const mon_sample *s, const metric_view *m)
 	return (m->rate ? s->rate[i] : s->metric[i].value) / m->unit;
 }
 
+/* One file's row: label, the size's sparkline where there is room, and
+ * the size right-aligned. */
+static void file_row(const pane *p, const ui_view *v, int row, const char *label, int log)
+{
+	const mon_sample *last = &v->samples[v->nsamples - 1];
+	char num[32], sp[256 * 3 + 1];
+	double vals[256];
+	int label_w = pane_iw(p) >= LABEL_W + VALUE_W + 8 ? LABEL_W : BRIEF_W;
+	int len = snprintf(num, sizeof num, "%.1f MB", log ? last->log_mb : last->db_mb);
+	int w = pane_iw(p) - label_w - len - 2;
+	int n = v->nsamples < w ? v->nsamples : w;
+	n = n > 256 ? 256 : n < 0 ? 0 : n;
+	for (int i = 0; i < n; i++)
+		vals[i] = log ? v->samples[v->nsamples - n + i].log_mb : v->samples[v->nsamples - n + i].db_mb;
+	pane_put(p, row, 0, 0, label);
+	if (n >= 4) {
+		spark_render(vals, n, 0, !crt_utf8, sp, sizeof sp);
+		pane_put(p, row, label_w, crt_attr(CRT_OPERATOR), sp);
+	}
+	pane_put(p, row, pane_iw(p) - len - 1, A_BOLD, num);
+}
+
+/* A database in a file here (SQLite): no server, but its two files, the
+ * log's size over time above all: it should stay bounded (the driver
+ * empties it past 16 MB), so a sawtooth is normal and a ramp is not. */
+static void files_draw(const pane *p, const ui_view *v)
+{
+	int rows = pane_wrap(p, 0, crt_attr(CRT_DIM), "SQLite is embedded: no server metrics");
+	file_row(p, v, rows, "WAL", 1);
+	file_row(p, v, rows + 1, "database", 0);
+}
+
 static void srv_draw(pane *p, const ui_view *v)
 {
 	const mon_sample *last = v->nsamples ? &v->samples[v->nsamples - 1] : NULL;
 	pane_frame(p, !strcmp(v->cfg->driver, "mysql") ? "Server: InnoDB" : "Server");
+	if (last && !last->nmetrics && last->db_mb >= 0) {
+		files_draw(p, v);
+		return;
+	}
 	if (!last || !last->nmetrics) {
-		pane_put(p, 0, 0, crt_attr(CRT_DIM), !strcmp(v->cfg->driver, "sqlite") ?
-			 "SQLite is embedded: no server metrics" :
-			 "waiting for the monitor's connection...");
+		pane_wrap(p, 0, crt_attr(CRT_DIM), !strcmp(v->cfg->driver, "sqlite") ?
+			  "SQLite is embedded: no server metrics" :
+			  "waiting for the monitor's connection...");
 		return;
 	}
 	/* Too narrow for the labels, a sparkline and the numbers: brief

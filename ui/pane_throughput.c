@@ -8,28 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "run/batch.h"
-#include "braille.h"
 #include "events.h"
+#include "linechart.h"
 #include "pane.h"
 #include "scale.h"
 
-#define AXIS_W 6                  /* "  60k" and the tick */
-
-typedef struct chart {
-	braille_canvas nopm, tpm;
-	double *vn, *vt;              /* the samples shown */
-} chart;
-
-static void chart_free(chart *c)
-{
-	if (!c)
-		return;
-	braille_free(&c->nopm);
-	braille_free(&c->tpm);
-	free(c->vn);
-	free(c->vt);
-	free(c);
-}
+#define AXIS_W LINECHART_AXIS_W
 
 static int geometry(const pane *p, int *cols, int *rows)
 {
@@ -41,139 +25,141 @@ static int geometry(const pane *p, int *cols, int *rows)
 static int tp_resize(pane *p)
 {
 	int cols, rows;
-	chart_free(p->priv);
+	linechart_free(p->priv);
 	p->priv = NULL;
 	if (!geometry(p, &cols, &rows))
 		return 0;
-	chart *c = calloc(1, sizeof *c);
-	if (!c)
-		return -1;
-	if (braille_init(&c->nopm, cols, rows) || braille_init(&c->tpm, cols, rows) ||
-	    !(c->vn = calloc((size_t)cols * 2, sizeof(double))) ||
-	    !(c->vt = calloc((size_t)cols * 2, sizeof(double)))) {
-		chart_free(c);
-		return -1;
-	}
-	p->priv = c;
-	return 0;
+	p->priv = linechart_new(cols, rows);
+	return p->priv ? 0 : -1;
 }
 
 static void tp_destroy(pane *p)
 {
-	chart_free(p->priv);
+	linechart_free(p->priv);
 }
 
-static void draw_axis(const pane *p, int rows, double top)
+/* Which labels win the row under the axis when they do not all fit: what
+ * the operator said first, then what changed the server, then VU changes,
+ * then phases. */
+static int marker_rank(const run_event *ev)
 {
-	char lab[16];
-	int a = crt_attr(CRT_DIM);
-	for (int r = 0; r < rows; r++) {
-		/* The top dot row is top; for an odd number of rows the middle
-		 * row's centre is exactly top / 2. */
-		int labelled = r == 0 || (rows % 2 == 1 && rows >= 5 && r == rows / 2);
-		if (labelled) {
-			scale_label(r == 0 ? top : top / 2, lab, sizeof lab);
-			pane_printf(p, r, 0, a, "%5s", lab);
-		}
-		pane_put(p, r, AXIS_W - 1, a, labelled ? crt_g->axis_tick : crt_g->v);
-	}
-	pane_printf(p, rows, 0, a, "%5s", "0");
-	pane_put(p, rows, AXIS_W - 1, a, crt_g->axis_corner);
-	for (int x = AXIS_W; x < pane_iw(p); x++)
-		pane_put(p, rows, x, a, crt_g->h);
+	if (!strcmp(ev->type, "mark"))
+		return 0;
+	if (!strcmp(ev->type, "knob"))
+		return 1;
+	if (!strcmp(ev->type, "vus") || !strcmp(ev->type, "pause"))
+		return 2;
+	return 3;
 }
 
-/* Markers: a glyph on the axis under the event's second, a label below
- * when there is room. */
+#define LABEL_ROW_MAX 512
+
+/* Markers: a glyph on the axis under the event's second, and labels below,
+ * placed in rank order so an operator's mark is never the one dropped; a
+ * label that does not fit whole is cut short ("~"). */
 static void draw_markers(const pane *p, const ui_view *v, int first, int x0, int rows)
 {
-	int next_free = AXIS_W, cols = pane_iw(p) - AXIS_W;
+	/* A label keeps a blank before the frame, or it would look cut. */
+	int cols = pane_iw(p) - AXIS_W, iw = pane_iw(p) - 1;
 	int last_t = v->nticks ? v->ticks[v->nticks - 1].t : 0;
-	char lab[64];
-	for (int i = 0; i < v->nevents; i++) {
-		const run_event *ev = &v->events[i];
-		if (!event_marker_label(ev, lab, sizeof lab))
-			continue;
-		if (!v->nticks)
-			return;
-		int t = ev->t > last_t ? last_t : ev->t;
-		int idx = t - v->ticks[first].t;    /* ticks are one per second */
-		if (idx < 0)
-			continue;
-		int col = (x0 + idx) / 2;
-		if (col < 0 || col >= cols)
-			continue;
-		int attr = !strcmp(ev->type, "phase") ? crt_attr(CRT_WARN) : crt_attr(CRT_OPERATOR);
-		pane_put(p, rows, AXIS_W + col, attr, crt_g->marker);
-		/* The label starts under its marker, or ends at the right edge
-		 * when it would not fit; it never covers an earlier one. */
-		int len = (int)strlen(lab), at = AXIS_W + col;
-		if (at + len > pane_iw(p))
-			at = pane_iw(p) - len > next_free ? pane_iw(p) - len : next_free;
-		if (at >= next_free) {
-			int n = pane_put(p, rows + 1, at, attr, lab);
-			next_free = at + n + 1;
+	char used[LABEL_ROW_MAX], lab[64];
+	if (!v->nticks)
+		return;
+	if (iw > LABEL_ROW_MAX)
+		iw = LABEL_ROW_MAX;
+	memset(used, 0, sizeof used);
+	for (int rank = 0; rank <= 3; rank++)
+		/* Newest first within a rank: the latest change is the one the
+		 * operator is looking at. */
+		for (int i = v->nevents - 1; i >= 0; i--) {
+			const run_event *ev = &v->events[i];
+			if (marker_rank(ev) != rank || !event_marker_label(ev, lab, sizeof lab))
+				continue;
+			int t = ev->t > last_t ? last_t : ev->t;
+			int idx = t - v->ticks[first].t;    /* ticks are one per second */
+			int col = (x0 + idx) / 2;
+			if (idx < 0 || col < 0 || col >= cols)
+				continue;
+			int attr = !strcmp(ev->type, "phase") ? crt_attr(CRT_WARN) : crt_attr(CRT_OPERATOR);
+			pane_put(p, rows, AXIS_W + col, attr, crt_g->marker);
+			int n, at = scale_label_slot(used, iw, AXIS_W + col, (int)strlen(lab), &n);
+			if (at < 0)
+				continue;
+			if (n < (int)strlen(lab)) {
+				lab[n - 1] = '~';
+				lab[n] = '\0';
+			}
+			memset(used + at, 1, (size_t)n);
+			pane_put(p, rows + 1, at, attr, lab);
 		}
+}
+
+/* The figures under the chart, most important first: the two rates always,
+ * then their steady averages (shortened before they go), then the
+ * server's own count, each dropped when the row is too narrow for it. */
+static void draw_figures(const pane *p, const ui_view *v, int row)
+{
+	const tick *last = &v->st.last;
+	int steady = v->st.steady.steady_seconds > 0;
+	int have_srv = last->server_tpm >= 0 && v->st.t > 0;
+	char nopm[24], tpm[24], avg_n[48], avg_t[48], srv[48], num[24];
+	fmt_thousands(last->nopm, nopm, sizeof nopm);
+	fmt_thousands(last->tpm, tpm, sizeof tpm);
+	/* Legends first: the line's look tells NOPM from TPM without colour
+	 * (a solid line and a dotted one); each is two columns. */
+	const char *ln = crt_utf8 ? "\u2812\u2812" : "::", *lt = crt_utf8 ? "\u2802\u2802" : "++";
+	for (int level = 3; level >= 0; level--) {
+		avg_n[0] = avg_t[0] = srv[0] = '\0';
+		if (steady && level >= 1) {
+			snprintf(avg_n, sizeof avg_n, level >= 2 ? " (steady avg %s)" : " (avg %s)",
+				 fmt_thousands(v->st.steady.nopm, num, sizeof num));
+			snprintf(avg_t, sizeof avg_t, " (avg %s)",
+				 fmt_thousands(v->st.steady.tpm, num, sizeof num));
+		}
+		/* The database's own count, beside ours, where the dialect has one. */
+		if (have_srv && level >= 3)
+			snprintf(srv, sizeof srv, "   server TPM %s",
+				 fmt_thousands(last->server_tpm, num, sizeof num));
+		int width = 2 + 6 + (int)strlen(nopm) + (int)strlen(avg_n) + 3 + 2 + 5 +
+			    (int)strlen(tpm) + (int)strlen(avg_t) + (int)strlen(srv);
+		if (width <= pane_iw(p) || level == 0)
+			break;
 	}
+	int x = pane_put(p, row, 0, crt_attr(CRT_GOOD), ln);
+	x += pane_put(p, row, x, A_BOLD | crt_attr(CRT_GOOD), " NOPM ");
+	x += pane_put(p, row, x, A_BOLD, nopm);
+	x += pane_put(p, row, x, 0, avg_n);
+	x += pane_put(p, row, x, 0, "   ");
+	x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), lt);
+	x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), " TPM ");
+	x += pane_put(p, row, x, 0, tpm);
+	x += pane_put(p, row, x, 0, avg_t);
+	pane_put(p, row, x, 0, srv);
 }
 
 static void tp_draw(pane *p, const ui_view *v)
 {
-	chart *c = p->priv;
+	linechart *c = p->priv;
 	int cols, rows;
-	char a[24], b[24], d[24];
 
-	pane_frame(p, "Throughput (per second)");
+	/* The values are rates per minute, one sample a second. */
+	pane_frame(p, pane_iw(p) >= 48 ? "NOPM and TPM: per-minute rate of each second"
+				       : "NOPM, TPM per min, each second");
 	if (!c || !geometry(p, &cols, &rows)) {
 		pane_put(p, 0, 0, 0, "(too small)");
 		return;
 	}
 	int n = v->nticks < 2 * cols ? v->nticks : 2 * cols;
 	int first = v->nticks - n;
-	double max = 0;
 	for (int i = 0; i < n; i++) {
-		c->vn[i] = v->ticks[first + i].nopm;
-		c->vt[i] = v->ticks[first + i].tpm;
-		max = c->vt[i] > max ? c->vt[i] : max;
-		max = c->vn[i] > max ? c->vn[i] : max;
+		c->a[i] = v->ticks[first + i].nopm;
+		c->b[i] = v->ticks[first + i].tpm;
 	}
-	double top = scale_nice_top(max);
+	linechart_draw(c, p, n, crt_attr(CRT_GOOD), crt_attr(CRT_OPERATOR));
 	int x0 = 2 * cols - n;
-	braille_clear(&c->nopm);
-	braille_clear(&c->tpm);
-	braille_plot(&c->tpm, c->vt, n, x0, top);
-	braille_plot(&c->nopm, c->vn, n, x0, top);
-
-	draw_axis(p, rows, top);
-	for (int r = 0; r < rows; r++)
-		for (int col = 0; col < cols; col++) {
-			unsigned char bn = braille_bits(&c->nopm, col, r), bt = braille_bits(&c->tpm, col, r);
-			if (!(bn | bt))
-				continue;
-			char g[4];
-			if (crt_utf8)
-				braille_utf8(bn | bt, g);
-			else
-				g[0] = braille_ascii(bn | bt), g[1] = '\0';
-			pane_put(p, r, AXIS_W + col, crt_attr(bn ? CRT_GOOD : CRT_OPERATOR), g);
-		}
+	linechart_time_axis(c, p, v->ticks + first, n);
 	draw_markers(p, v, first, x0, rows);
-
-	const tick *last = &v->st.last;
-	int x = pane_put(p, rows + 2, 0, A_BOLD | crt_attr(CRT_GOOD), "NOPM ");
-	x += pane_put(p, rows + 2, x, A_BOLD, fmt_thousands(last->nopm, a, sizeof a));
-	if (v->st.steady.steady_seconds > 0)
-		x += pane_printf(p, rows + 2, x, 0, " (steady avg %s)",
-				 fmt_thousands(v->st.steady.nopm, b, sizeof b));
-	x += pane_put(p, rows + 2, x, crt_attr(CRT_OPERATOR), "   TPM ");
-	x += pane_put(p, rows + 2, x, 0, fmt_thousands(last->tpm, d, sizeof d));
-	if (v->st.steady.steady_seconds > 0)
-		x += pane_printf(p, rows + 2, x, 0, " (avg %s)",
-				 fmt_thousands(v->st.steady.tpm, b, sizeof b));
-	/* The database's own count, beside ours, where the dialect has one. */
-	if (last->server_tpm >= 0 && v->st.t > 0)
-		x += pane_printf(p, rows + 2, x, 0, "   server TPM %s",
-				 fmt_thousands(last->server_tpm, d, sizeof d));
+	draw_figures(p, v, rows + 2);
 }
 
 const pane_class pane_throughput_class = {

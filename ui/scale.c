@@ -3,6 +3,7 @@
 #endif
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include "scale.h"
 
 double scale_nice_top(double max)
@@ -33,4 +34,39 @@ void scale_label(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.1f%c", v, suffix[k]);
 	else
 		snprintf(buf, len, "%.0f%c", v, suffix[k]);
+}
+
+void scale_trim_zeros(const char *in, char *out, size_t len)
+{
+	snprintf(out, len, "%s", in);
+	const char *s = in + (*in == '-');
+	size_t digits = strspn(s, "0123456789");
+	if (!digits || s[digits] != '.' || strspn(s + digits + 1, "0123456789") != strlen(s + digits + 1))
+		return;
+	char *end = out + strlen(out);
+	while (end > out && end[-1] == '0')
+		*--end = '\0';
+	if (end > out && end[-1] == '.')
+		*--end = '\0';
+}
+
+/* See scale.h. */
+int scale_label_slot(const char *used, int iw, int want, int len, int *n)
+{
+	int at = want + len > iw ? iw - len : want;
+	if (at < 0)
+		at = 0;
+	/* Free columns before want may hold the start of a right-edge label
+	 * only; never start left of a taken column. */
+	while (at < want && at > 0 && used[at - 1])
+		at++;
+	if (at > 0 && used[at - 1])
+		return -1;
+	int room = 0;
+	while (at + room < iw && !used[at + room] && room <= len)
+		room++;
+	/* room counts the blank that must follow, unless at the edge. */
+	int fit = at + room >= iw ? room : room - 1;
+	*n = fit < len ? fit : len;
+	return *n >= 3 ? at : -1;
 }

@@ -11,4 +11,15 @@ double scale_nice_top(double max);
 /* A label of at most 5 characters for v >= 0. */
 void scale_label(double v, char *buf, size_t len);
 
+/* A server's decimal text without its trailing zeros ("90.000000" -> "90",
+ * "0.500000" -> "0.5"); anything that is not a plain decimal number is
+ * copied as it is. */
+void scale_trim_zeros(const char *in, char *out, size_t len);
+/* Where a chart label of len columns goes on a row of iw columns whose
+ * taken columns are non-zero in used: at want, or further left so it ends
+ * at the right edge, in free columns only with a blank either side.
+ * Returns the start column and sets *n to the columns it may take (less
+ * than len: cut the label short), or -1 when under three are free. */
+int scale_label_slot(const char *used, int iw, int want, int len, int *n);
+
 #endif

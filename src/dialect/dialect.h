@@ -66,6 +66,10 @@ typedef struct dialect {
 	 * database is a file (sqlite). */
 	const char *create_database;
 	const char *drop_database;
+	/* Where the database is a file here, the name of its write-ahead log:
+	 * the database file's name with this added (NULL: none).  The console
+	 * shows both files' sizes. */
+	const char *log_suffix;
 	/* Statements run on every build connection before loading (NULL ends). */
 	const char *const *load_session;
 	/* Statements run on every VU connection before its first transaction

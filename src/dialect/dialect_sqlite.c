@@ -107,6 +107,7 @@ static int sl_set_var(db_conn *c, const char *name, const char *value, char *not
 const dialect dialect_sqlite = {
 	.name = "sqlite",
 	.create_database = NULL,
+	.log_suffix = "-wal",
 	.load_session = sl_session,
 	.create_tables = sl_tables,
 	.create_indexes = sl_indexes,

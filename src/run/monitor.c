@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "diskstats.h"
@@ -158,6 +159,26 @@ static void sample_disk(watch_state *w, mon_sample *s, double dt)
 	w->have_disk = 1;
 }
 
+/* The size of a file in MB; 0 when it is not there (a log not yet made, or
+ * emptied by a checkpoint). */
+static double file_mb(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? st.st_size / 1048576.0 : 0;
+}
+
+/* A database kept in a file here (SQLite): how large it and its log are. */
+static void sample_files(monitor *m, mon_sample *s)
+{
+	char log[sizeof m->cfg.db_file + 16];
+	s->db_mb = s->log_mb = -1;
+	if (!m->d || !m->d->log_suffix || !m->cfg.db_file[0])
+		return;
+	snprintf(log, sizeof log, "%s%s", m->cfg.db_file, m->d->log_suffix);
+	s->db_mb = file_mb(m->cfg.db_file);
+	s->log_mb = file_mb(log);
+}
+
 /* One watched second into s; 0 when it is the first (a baseline for the
  * rates, nothing to show yet). */
 static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
@@ -192,6 +213,7 @@ static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
 		w->srv0 = srv;
 	}
 	sample_disk(w, s, dt);
+	sample_files(m, s);
 	sample_metrics(m, c, s, w->have_prev ? &w->prev : NULL, dt);
 	w->prev = *s;
 	w->have_prev = 1;

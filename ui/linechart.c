@@ -1,0 +1,120 @@
+/* linechart.c: see linechart.h. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "linechart.h"
+#include "scale.h"
+
+linechart *linechart_new(int cols, int rows)
+{
+	if (cols < 4 || rows < 1)
+		return NULL;
+	linechart *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->cols = cols;
+	c->rows = rows;
+	if (braille_init(&c->solid, cols, rows) || braille_init(&c->dotted, cols, rows) ||
+	    !(c->a = calloc((size_t)cols * 2, sizeof(double))) ||
+	    !(c->b = calloc((size_t)cols * 2, sizeof(double)))) {
+		linechart_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void linechart_free(linechart *c)
+{
+	if (!c)
+		return;
+	braille_free(&c->solid);
+	braille_free(&c->dotted);
+	free(c->a);
+	free(c->b);
+	free(c);
+}
+
+static void draw_axis(const pane *p, int rows, double top)
+{
+	char lab[16];
+	int a = crt_attr(CRT_DIM);
+	for (int r = 0; r < rows; r++) {
+		/* The top dot row is top; for an odd number of rows the middle
+		 * row's centre is exactly top / 2. */
+		int labelled = r == 0 || (rows % 2 == 1 && rows >= 5 && r == rows / 2);
+		if (labelled) {
+			scale_label(r == 0 ? top : top / 2, lab, sizeof lab);
+			pane_printf(p, r, 0, a, "%5s", lab);
+		}
+		pane_put(p, r, LINECHART_AXIS_W - 1, a, labelled ? crt_g->axis_tick : crt_g->v);
+	}
+	pane_printf(p, rows, 0, a, "%5s", "0");
+	pane_put(p, rows, LINECHART_AXIS_W - 1, a, crt_g->axis_corner);
+	for (int x = LINECHART_AXIS_W; x < pane_iw(p); x++)
+		pane_put(p, rows, x, a, crt_g->h);
+}
+
+double linechart_draw(linechart *c, const pane *p, int n, int attr_a, int attr_b)
+{
+	double max = 0;
+	for (int i = 0; i < n; i++) {
+		max = c->a[i] > max ? c->a[i] : max;
+		max = c->b[i] > max ? c->b[i] : max;
+	}
+	double top = scale_nice_top(max);
+	int x0 = 2 * c->cols - n;
+	braille_clear(&c->solid);
+	braille_clear(&c->dotted);
+	braille_plot_dotted(&c->dotted, c->b, n, x0, top);
+	braille_plot(&c->solid, c->a, n, x0, top);
+	draw_axis(p, c->rows, top);
+	for (int r = 0; r < c->rows; r++)
+		for (int col = 0; col < c->cols; col++) {
+			unsigned char ba = braille_bits(&c->solid, col, r), bb = braille_bits(&c->dotted, col, r);
+			if (!(ba | bb))
+				continue;
+			char g[4];
+			if (crt_utf8)
+				braille_utf8(ba | bb, g);
+			else
+				g[0] = ba ? braille_ascii(ba | bb) : '+', g[1] = '\0';
+			pane_put(p, r, LINECHART_AXIS_W + col, ba ? attr_a : attr_b, g);
+		}
+	return top;
+}
+
+/* See linechart.h. */
+void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n)
+{
+	static const int steps[] = { 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200 };
+	int x0 = 2 * c->cols - n;
+	/* Two seconds a column: a step of s seconds is s/2 columns apart, and
+	 * a label ("12:00", "1:00:00") wants about ten columns of room. */
+	int step = steps[0];
+	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
+		if ((step = steps[i]) / 2 >= 10)
+			break;
+	int next_free = 0;
+	for (int i = 0; i < n; i++) {
+		int t = ticks[i].t;
+		if (t <= 0 || t % step)
+			continue;
+		int col = (x0 + i) / 2;
+		char lab[16];
+		if (t >= 3600)
+			snprintf(lab, sizeof lab, "%d:%02d:%02d", t / 3600, t / 60 % 60, t % 60);
+		else
+			snprintf(lab, sizeof lab, "%d:%02d", t / 60, t % 60);
+		/* The label ends just before its instant's column, which gets
+		 * the tick. */
+		int at = col - (int)strlen(lab);
+		if (at < next_free || col >= c->cols)
+			continue;
+		pane_put(p, c->rows, LINECHART_AXIS_W + at, crt_attr(CRT_DIM), lab);
+		pane_put(p, c->rows, LINECHART_AXIS_W + col, crt_attr(CRT_DIM), crt_g->axis_up);
+		next_free = col + 2;
+	}
+}

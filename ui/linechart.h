@@ -1,0 +1,31 @@
+/* linechart.h: two series on one braille chart inside a pane, on a shared
+ * round axis: the first as a solid line, the second dotted, so the two are
+ * told apart without colour.  The throughput chart and the latency-over-
+ * time chart are both this; what differs is what they plot and label. */
+#ifndef TPCC_UI_LINECHART_H
+#define TPCC_UI_LINECHART_H
+
+#include "braille.h"
+#include "pane.h"
+
+#define LINECHART_AXIS_W 6        /* "  60k" and the tick */
+
+typedef struct linechart {
+	braille_canvas solid, dotted;
+	double *a, *b;                /* the samples shown, 2 per column */
+	int cols, rows;
+} linechart;
+
+/* A chart of cols x rows cells, or NULL (out of memory, or too small). */
+linechart *linechart_new(int cols, int rows);
+void linechart_free(linechart *c);
+/* Draw the axis (top label, middle label, 0) and the n samples of a and b
+ * from inner row 0 of p, newest at the right; returns the top of the axis.
+ * The x axis is the row after the chart's rows. */
+double linechart_draw(linechart *c, const pane *p, int n, int attr_a, int attr_b);
+
+/* Label the x axis with the run's clock at round instants ("1:00",
+ * "1:00:00"), written into the axis line itself, for the n ticks drawn. */
+void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n);
+
+#endif

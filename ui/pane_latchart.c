@@ -1,0 +1,62 @@
+/* pane_latchart.c: p95 latency of New-Order and Payment over time, the two
+ * transactions the mix is made of, where the latency pane's sparklines
+ * have no room for their scale.  Shown when the terminal has rows to spare
+ * (the console's layout decides). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include "linechart.h"
+#include "pane.h"
+
+static int geometry(const pane *p, int *cols, int *rows)
+{
+	*cols = pane_iw(p) - LINECHART_AXIS_W;
+	*rows = pane_ih(p) - 2;     /* axis, legend */
+	return *cols >= 4 && *rows >= 2;
+}
+
+static int lc_resize(pane *p)
+{
+	int cols, rows;
+	linechart_free(p->priv);
+	p->priv = NULL;
+	if (!geometry(p, &cols, &rows))
+		return 0;
+	p->priv = linechart_new(cols, rows);
+	return p->priv ? 0 : -1;
+}
+
+static void lc_destroy(pane *p)
+{
+	linechart_free(p->priv);
+}
+
+static void lc_draw(pane *p, const ui_view *v)
+{
+	linechart *c = p->priv;
+	int cols, rows;
+	pane_frame(p, "p95 latency ms, each second");
+	if (!c || !geometry(p, &cols, &rows))
+		return;
+	int n = v->nticks < 2 * cols ? v->nticks : 2 * cols;
+	int first = v->nticks - n;
+	for (int i = 0; i < n; i++) {
+		c->a[i] = v->ticks[first + i].p95[TX_NEW_ORDER];
+		c->b[i] = v->ticks[first + i].p95[TX_PAYMENT];
+	}
+	linechart_draw(c, p, n, crt_attr(CRT_GOOD), crt_attr(CRT_OPERATOR));
+	linechart_time_axis(c, p, v->ticks + first, n);
+	const tick *last = &v->st.last;
+	int x = pane_put(p, rows + 1, 0, crt_attr(CRT_GOOD), crt_utf8 ? "\u2812\u2812" : "::");
+	x += pane_printf(p, rows + 1, x, 0, " new-order %.1f   ", last->p95[TX_NEW_ORDER]);
+	x += pane_put(p, rows + 1, x, crt_attr(CRT_OPERATOR), crt_utf8 ? "\u2802\u2802" : "++");
+	pane_printf(p, rows + 1, x, 0, " payment %.1f", last->p95[TX_PAYMENT]);
+}
+
+const pane_class pane_latchart_class = {
+	.name = "latchart",
+	.draw = lc_draw,
+	.resize = lc_resize,
+	.destroy = lc_destroy,
+};
