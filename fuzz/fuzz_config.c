@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "config/args.h"
+#include "config/conf_file.h"
 #include "config/options.h"
 
 #define MAX_WORDS 64

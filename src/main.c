@@ -24,7 +24,10 @@
 #include "dialect/dialect.h"
 #include "run/engine.h"
 #include "tpcc/loader.h"
+#include "config/args.h"
+#include "config/conf_file.h"
 #include "config/options.h"
+#include "config/usage.h"
 #include "util/progress.h"
 #include "tpcc/schema.h"
 #include "util/util.h"
@@ -475,6 +478,24 @@ static int cmd_demo(tpcc_config *c)
 	return cmd_run(c, FRONT_CONSOLE, 1);
 }
 
+static void usage_subcommands(FILE *out)
+{
+	fputs("\nSubcommands:\n"
+	      "  build     create the TPC-C tables and load --warehouses warehouses\n"
+	      "  run       run the workload (ramp-up, steady, ramp-down): on a terminal\n"
+	      "            in the full-screen console, else (or with --batch) one line\n"
+	      "            of figures per second, commands typed on stdin steering it\n"
+	      "  demo      the console on a 1-warehouse SQLite schema (built if missing),\n"
+	      "            VUs looping 1, 2, 4, 8 and back until q\n"
+	      "  cli       run with a tpcc> prompt instead of the console (-s FILE runs\n"
+	      "            a command script first)\n"
+	      "  check     check the TPC-C consistency conditions (clause 3.3.2)\n"
+	      "  drop      drop the TPC-C tables\n"
+	      "With no subcommand on a terminal: the console over the configured\n"
+	      "schema; when there is none it offers to build it first.\n"
+	      "Options may come before or after the subcommand.\n", out);
+}
+
 int main(int argc, char **argv)
 {
 	tpcc_config cfg;
@@ -486,8 +507,14 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	config_defaults(&cfg);
 	int rc = config_parse_args(&cfg, argc, argv, &sub, err, sizeof err);
-	if (rc == 1 || rc == 2)
+	if (rc == ARGS_HELP) {
+		config_usage(stdout, usage_subcommands);
 		return EX_OK;
+	}
+	if (rc == ARGS_VERSION) {
+		printf("tpcc-console %s\n", PACKAGE_VERSION);
+		return EX_OK;
+	}
 	if (rc < 0) {
 		fprintf(stderr, "tpcc-console: %s\n", err);
 		return EX_USAGE;

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include "config/conf_save.h"
+#include "config/conn_string.h"
 #include "console_state.h"
 #include "overlay.h"
 #include "util/util.h"
