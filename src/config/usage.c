@@ -19,7 +19,7 @@ void usage_wrap(FILE *out, int at, int col, const char *text)
 {
 	const char *p = text;
 
-	if (at > col - 2) {
+	if (at > 0 && at > col - 2) {
 		fputc('\n', out);
 		at = 0;
 	}
