@@ -13,6 +13,7 @@
 #include "console_state.h"
 #include "crt.h"
 #include "demo.h"
+#include "help.h"
 #include "util/util.h"
 
 #define FRAME_NS 250000000ull     /* at most 4 snapshots and draws a second */
@@ -128,7 +129,7 @@ static void draw(console *c)
 		pane_draw(&c->panes[i], &c->v);
 	draw_keybar(LINES - 1);
 	if (c->mode == MODE_HELP)
-		help_draw(c);
+		help_draw();
 	else if (c->mode == MODE_KNOBS)
 		knobs_draw(c);
 	else if (c->mode == MODE_CONFIG)
@@ -169,6 +170,24 @@ static void take_snapshot(console *c)
 	}
 }
 
+/* What a key action asked for that only the console can do. */
+static int key_done(console *c, int act)
+{
+	if (act & ACT_BUSY)
+		console_message(c, 1, "busy: too many commands waiting");
+	if (act & ACT_CMDLINE)
+		c->mode = MODE_CMDLINE;
+	if (act & ACT_HELP)
+		c->mode = MODE_HELP;
+	if (act & ACT_KNOBS)
+		c->mode = MODE_KNOBS;
+	if (act & ACT_QUIT_ASK)
+		c->mode = MODE_QUIT_ASK;
+	if (act & ACT_CONFIG)
+		config_open(c);
+	return act;
+}
+
 static int handle_key(console *c, key_action *table, int key)
 {
 	char line[CMDLINE_MAX];
@@ -182,7 +201,7 @@ static int handle_key(console *c, key_action *table, int key)
 		if (r == CL_SUBMIT && line[0]) {
 			console_message(c, 0, "running: %s", line);
 			if (worker_command(c->wk, line))
-				console_message(c, 1, "busy: too many commands waiting");
+				key_done(c, ACT_BUSY);
 		}
 		return ACT_DRAW;
 	}
@@ -201,9 +220,10 @@ static int handle_key(console *c, key_action *table, int key)
 	case MODE_CONFIG:
 		return config_key(c, key);
 	default:
-		if (key >= 0 && key < KEY_MAX && table[key])
-			return table[key](c, key);
-		return ACT_NONE;
+		if (key < 0 || key >= KEY_MAX || !table[key])
+			return ACT_NONE;
+		key_env env = { .wk = c->wk, .cl = &c->cl, .v = &c->v };
+		return key_done(c, table[key](&env, key));
 	}
 }
 

@@ -6,15 +6,13 @@
 #include "cmdline.h"
 #include "config_screen.h"
 #include "console.h"
+#include "keys.h"
 #include "run/monitor.h"
 #include "pane.h"
 #include "view.h"
 #include "worker.h"
 
 enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG };
-
-/* What a key action asks of the loop. */
-enum { ACT_NONE = 0, ACT_DRAW = 1, ACT_LAYOUT = 2, ACT_LEAVE = 4 };
 
 enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_COUNT };
 
@@ -42,21 +40,10 @@ typedef struct console {
 	config_screen cs;
 } console;
 
-typedef int (*key_action)(console *c, int key);
-
-/* Fill the key table (indexed by curses key code). */
-void keys_fill(key_action *table, int size);
-typedef struct key_help {
-	const char *key, *what;
-} key_help;
-/* The keys and what they do, for the help overlay; returns the count. */
-int keys_help(const key_help **out);
-
 void console_message(console *c, int is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Overlays, drawn over the panes. */
-void help_draw(const console *c);
+/* Overlays, drawn over the panes (the help is help.h). */
 void knobs_draw(const console *c);
 int knobs_key(console *c, int key);
 void config_open(console *c);
