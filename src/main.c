@@ -13,6 +13,7 @@
 #include "config/usage.h"
 #include "dialect/dialect.h"
 #include "subcommands/password.h"
+#include "subcommands/reference.h"
 #include "subcommands/signals.h"
 #include "subcommands/subcommands.h"
 
@@ -49,6 +50,8 @@ static int setup(tpcc_config *cfg, int argc, char **argv, const subcommand **sc,
 		printf("tpcc-console %s\n", PACKAGE_VERSION);
 		return EX_OK;
 	}
+	if (rc == ARGS_OK && cfg->dump_reference[0])
+		return reference_dump(stdout, cfg->dump_reference, err, errlen);
 	if (rc < 0 || check_config(cfg, err, errlen))
 		return EX_USAGE;
 	*sc = sub ? subcommand_find(sub, err, errlen) : &subcommand_default;

@@ -143,6 +143,9 @@ START_TEST(test_defaults)
 		ck_assert_msg(opt_set(&d, o, o->def, err, sizeof(err)) == 0,
 			      "default of %s: %s", o->key, err);
 		ck_assert_ptr_nonnull(o->help);
+		/* The man page's OPTIONS section is generated from these. */
+		ck_assert_msg(o->man && o->man[strlen(o->man) - 1] == '\n',
+			      "%s has no man text ending in a newline", o->key);
 		ck_assert_ptr_eq(opt_find_key(o->key), o);
 		if (o->longopt)
 			ck_assert_ptr_eq(opt_find_long(o->longopt), o);

@@ -62,26 +62,34 @@ static int k_redraw(const key_env *k, int key)
 	return ACT_DRAW;
 }
 
-static int k_resize(const key_env *k, int key) { return ACT_LAYOUT | ACT_DRAW; }
-
 #define CTRL(ch) ((ch) & 0x1f)
 
 const key_binding key_bindings[] = {
-	{ { '+', '=' }, k_vus_up, "one VU more (= is + without shift)" },
-	{ { '-' }, k_vus_down, "one VU fewer" },
-	{ { 's' }, k_steady, "end ramp-up now (phase steady)" },
-	{ { 'e' }, k_extend, "extend the steady phase by run.extend_step" },
-	{ { 'p', ' ' }, k_pause, "pause / resume every VU" },
-	{ { 'm', KEY_F(4) }, k_mark, "put a mark on the timeline (asks for its text)" },
+	{ { '+', '=' }, k_vus_up, "one VU more (= is + without shift)", NULL },
+	{ { '-' }, k_vus_down, "one VU fewer", NULL },
+	{ { 's' }, k_steady, "end ramp-up now (phase steady)", NULL },
+	{ { 'e' }, k_extend, "extend the steady phase by run.extend_step", NULL },
+	{ { 'p', ' ' }, k_pause, "pause / resume every VU", NULL },
+	{ { 'm', KEY_F(4) }, k_mark, "put a mark on the timeline (asks for its text)", NULL },
 	{ { 'c', KEY_F(2) }, k_config, "config screens: connection, workload, phases and VUs, "
-	  "knobs; test, save" },
-	{ { 'k', KEY_F(3) }, k_knobs, "knob panel: server variables, live, with their effect" },
-	{ { 'l' }, k_latency, "latency: last second / steady phase" },
-	{ { ':' }, k_cmdline, "command line (Tab completes, Up/Down history, Ctrl-R search)" },
-	{ { '?', 'h', KEY_F(1) }, k_help, "this help" },
-	{ { CTRL('L') }, k_redraw, "redraw the screen" },
-	{ { 'q', 'Q' }, k_quit, "quit: asks, then stops the run and finishes its results file" },
-	{ { KEY_RESIZE }, k_resize, NULL },
+	  "knobs; test, save",
+	  "Config screens (Connection, Workload, Phases and VUs, Knobs: the options\n"
+	  "of the config file, checked as the file is; Enter edits, Space toggles,\n"
+	  ".B t\n"
+	  "tests the connection without blocking the screen,\n"
+	  ".B s\n"
+	  "saves a file that\n"
+	  ".B \\-\\-config\n"
+	  "loads, the password only when asked and then mode 0600; vus and a longer\n"
+	  "duration apply to the run at once, the rest to the next run).\n" },
+	{ { 'k', KEY_F(3) }, k_knobs, "knob panel: server variables, live, with their effect", NULL },
+	{ { 'l' }, k_latency, "latency: last second / steady phase", NULL },
+	{ { ':' }, k_cmdline, "command line (Tab completes, Up/Down history, Ctrl-R search)", NULL },
+	{ { '?', 'h', KEY_F(1) }, k_help, "this help",
+	  "Help: every key and every command.\n" },
+	{ { CTRL('L') }, k_redraw, "redraw the screen", NULL },
+	{ { 'q', 'Q' }, k_quit, "quit: asks, then stops the run and finishes its results file",
+	  "Quit, after \\(lqquit? (y/n)\\(rq: stops the run and finishes the results file.\n" },
 };
 
 const size_t key_binding_count = sizeof key_bindings / sizeof key_bindings[0];
@@ -96,7 +104,7 @@ void keys_fill(key_action *t, int size)
 				t[key_bindings[i].codes[j]] = key_bindings[i].fn;
 }
 
-static int code_name(int code, char *buf, size_t len)
+int keys_code_name(int code, char *buf, size_t len)
 {
 	for (int n = 1; n <= 12; n++)
 		if (code == KEY_F(n))
@@ -120,6 +128,6 @@ void keys_label(const key_binding *b, char *buf, size_t len)
 		if (j)
 			pos += (size_t)snprintf(buf + pos, len - pos, ", ");
 		if (pos < len)
-			pos += (size_t)code_name(b->codes[j], buf + pos, len - pos);
+			pos += (size_t)keys_code_name(b->codes[j], buf + pos, len - pos);
 	}
 }

@@ -33,7 +33,8 @@ typedef int (*key_action)(const key_env *env, int key);
 typedef struct key_binding {
 	int codes[KEY_BIND_MAX];  /* curses key codes, 0 after the last */
 	key_action fn;
-	const char *help;         /* NULL only where no one presses it (a resize) */
+	const char *help;         /* one line for the help overlay */
+	const char *man;          /* the man page's paragraph (roff), or NULL: help */
 } key_binding;
 
 extern const key_binding key_bindings[];
@@ -41,7 +42,9 @@ extern const size_t key_binding_count;
 
 /* Fill the key table (indexed by curses key code, size entries). */
 void keys_fill(key_action *table, int size);
-/* The keys of a binding as the operator reads them: "m, F4", "p, Space". */
+/* A key as the operator reads it: "m", "F4", "Space", "Ctrl-L". */
+int keys_code_name(int code, char *buf, size_t len);
+/* The keys of a binding, joined: "m, F4", "p, Space". */
 void keys_label(const key_binding *b, char *buf, size_t len);
 
 #endif

@@ -17,18 +17,52 @@
 
 const cli_opt cli_table[] = {
 	{ "config", 'c', CLI_CONFIG, "FILE",
-	  "read settings from FILE; the other options override it" },
+	  "read settings from FILE; the other options override it",
+	  "Read settings from\n"
+	  ".I file\n"
+	  "(libconfig syntax, see\n"
+	  ".BR FILES ).\n"
+	  "It is checked completely before anything else; any error is reported as\n"
+	  ".IB file : line : \" key\" :\n"
+	  ".I problem\n"
+	  "and the program exits 2 without touching the database.\n", 0 },
 	{ "ask-password", 'p', CLI_ASKPASS, NULL,
-	  "prompt for the database password on the terminal" },
+	  "prompt for the database password on the terminal",
+	  "Prompt for the database password on\n"
+	  ".I /dev/tty\n"
+	  "with echo off.\n"
+	  "This password replaces any other.\n"
+	  "Exits 2 if there is no terminal.\n", 0 },
 	{ "durability", 0, CLI_DURABILITY, "RUN.json",
 	  "check: verify that every New-Order the run's results file says was "
-	  "acknowledged is in the database with all its lines" },
+	  "acknowledged is in the database with all its lines",
+	  ".BR check :\n"
+	  "instead of the consistency conditions, verify that every New-Order the\n"
+	  "run's results file says the server acknowledged is in the database with\n"
+	  "all its order lines (the durability audit); exit 1 if any was lost.\n"
+	  "Each district gets a line ending in\n"
+	  ".RI \\(dq n \" lost\\(dq\" ,\n"
+	  "and the last line gives the total:\n"
+	  ".RI \\(dqdurability: \" d \" \"districts checked, \" n \" acknowledged New-Orders lost in \" k \" districts\\(dq\" .\n", 0 },
 	{ "script", 's', CLI_SCRIPT, "FILE",
-	  "cli: run the commands in FILE first, one per line" },
+	  "cli: run the commands in FILE first, one per line",
+	  ".BR cli :\n"
+	  "run the commands in\n"
+	  ".I file\n"
+	  "first, one per line; blank lines and # comments are skipped.\n", 0 },
 	{ "procedures-only", 0, CLI_PROCS_ONLY, NULL,
-	  "build: (re)create the stored procedures only, on a loaded schema" },
-	{ "help", 'h', CLI_HELP, NULL, "show this help and exit" },
-	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit" },
+	  "build: (re)create the stored procedures only, on a loaded schema",
+	  "With\n"
+	  ".BR build :\n"
+	  "(re)create the stored procedures alone.\n", 0 },
+	{ "help", 'h', CLI_HELP, NULL, "show this help and exit",
+	  "Show the help, which lists every option with its configuration key,\n"
+	  "range and default, and exit 0.\n", 0 },
+	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit",
+	  "Show the version and exit 0.\n", 0 },
+	/* scripts/gen-man.sh and tests/reference.sh: the man page's
+	 * generated sections, from the tables. */
+	{ "dump-reference", 0, CLI_DUMP_REF, "SECTION", NULL, NULL, 1 },
 };
 
 const size_t cli_count = sizeof(cli_table) / sizeof(cli_table[0]);
@@ -135,6 +169,8 @@ static int resolve_long(const char *name, size_t len, argopt *a, char *err, size
 	}
 	for (k = 0; k < cli_count; k++) {
 		if (name_match(name, len, "", cli_table[k].longopt, &exact)) {
+			if (cli_table[k].hidden && !exact)
+				continue;
 			if (exact) {
 				a->cli = &cli_table[k];
 				snprintf(a->shown, sizeof(a->shown), "--%s", cli_table[k].longopt);
@@ -226,6 +262,10 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 		case CLI_PROCS_ONLY:
 			if (st->pass == 1)
 				c->procedures_only = 1;
+			break;
+		case CLI_DUMP_REF:
+			if (st->pass == 1)
+				snprintf(c->dump_reference, sizeof c->dump_reference, "%s", value);
 			break;
 		case CLI_HELP:
 			st->help = 1;

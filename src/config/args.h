@@ -7,7 +7,8 @@
 
 #include "options.h"
 
-enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_SCRIPT, CLI_PROCS_ONLY, CLI_HELP, CLI_VERSION };
+enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_SCRIPT, CLI_PROCS_ONLY, CLI_HELP, CLI_VERSION,
+	CLI_DUMP_REF };
 
 /* A command-line option that is not a config key. */
 typedef struct cli_opt {
@@ -15,7 +16,9 @@ typedef struct cli_opt {
 	char shortopt;
 	enum cli_kind kind;
 	const char *argname; /* NULL: a flag */
-	const char *help;
+	const char *help;    /* one line for --help */
+	const char *man;     /* the man page's paragraph (roff) */
+	int hidden;          /* for the build, not the operator: no help, no prefix */
 } cli_opt;
 
 extern const cli_opt cli_table[];

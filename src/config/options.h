@@ -72,6 +72,7 @@ typedef struct tpcc_config {
 	char durability_file[1024];  /* check --durability RUN.json */
 	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
 	int procedures_only;        /* build --procedures-only */
+	char dump_reference[16];    /* --dump-reference=SECTION: print the man page's roff */
 } tpcc_config;
 
 typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;
@@ -94,7 +95,9 @@ typedef struct opt_def {
 	size_t offset;          /* into tpcc_config */
 	size_t size;            /* for strings */
 	const char *argname;    /* for --help */
-	const char *help;
+	const char *help;       /* one line for --help and the F2 screens */
+	const char *man;        /* the man page's paragraph (roff); range and
+				 * default are in it, the key is added */
 	int secret;             /* never printed, never from argv */
 	opt_screen screen;      /* the config screen it is edited on */
 } opt_def;

@@ -126,6 +126,8 @@ void config_usage(FILE *out, void (*subcommands)(FILE *out))
 	for (i = 0; i < cli_count; i++) {
 		const cli_opt *k = &cli_table[i];
 		char left[64];
+		if (k->hidden)
+			continue;
 		int n = k->shortopt ?
 			snprintf(left, sizeof(left), "  -%c, --%s%s%s", k->shortopt, k->longopt,
 				 k->argname ? "=" : "", k->argname ? k->argname : "") :
