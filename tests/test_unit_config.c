@@ -833,6 +833,47 @@ static void usage_subcommands(FILE *out)
 	fputs("Subcommands:\n  build  ...\n  drop   ...\n", out);
 }
 
+/* The man page's paragraph for an option is written by hand (roff) beside
+ * the row: it must still name the row's range, default and every value it
+ * takes, so changing the row without the text fails here. */
+START_TEST(test_man_text_matches_table)
+{
+	char want[160];
+
+	for (size_t i = 0; i < opt_count; i++) {
+		const opt_def *o = &opt_table[i];
+		const char *man = o->man;
+
+		if (o->type == OPT_INT) {
+			snprintf(want, sizeof want, "%ld to %ld", o->min, o->max);
+			ck_assert_msg(strstr(man, want), "%s: man text lacks the range '%s'", o->key, want);
+		}
+		if (o->type == OPT_INT || o->type == OPT_BOOL) {
+			char alt[64];
+			snprintf(want, sizeof want, "Default %s", o->def);
+			snprintf(alt, sizeof alt, "%s (the default", o->def);
+			ck_assert_msg(strstr(man, want) || strstr(man, alt),
+				      "%s: man text lacks the default %s", o->key, o->def);
+		}
+		if (o->type == OPT_ENUM) {
+			/* roff writes a '-' in a value as "\-" */
+			for (const char *p = o->enums; *p;) {
+				size_t n = strcspn(p, "|"), k = 0;
+				for (size_t j = 0; j < n && k + 3 < sizeof want; j++) {
+					if (p[j] == '-')
+						want[k++] = '\\';
+					want[k++] = p[j];
+				}
+				want[k] = '\0';
+				ck_assert_msg(strstr(man, want), "%s: man text lacks the value %s",
+					      o->key, want);
+				p += n + (p[n] == '|');
+			}
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_usage_text)
 {
 	char *text = NULL;
@@ -1041,6 +1082,7 @@ static Suite *config_suite(void)
 	tcase_add_test(t, test_format_secret);
 	tcase_add_test(t, test_validate);
 	tcase_add_test(t, test_usage_text);
+	tcase_add_test(t, test_man_text_matches_table);
 	tcase_add_test(f, test_file_example);
 	tcase_add_test(f, test_file_good);
 	tcase_add_test(f, test_file_unknown_key);

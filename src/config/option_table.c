@@ -165,7 +165,8 @@ const opt_def opt_table[] = {
 	  .min = 0, .max = 4194304, .def = "0", FIELD(server_pid), .argname = "PID",
 	  .help = "pid of the local database server, for the console's CPU figures "
 		  "(0: found from the socket or port the server listens on)",
-	  .man = "The local database server's process id, for the console's CPU pane;\n"
+	  .man = "The local database server's process id, 0 to 4194304, for the console's CPU\n"
+		 "pane;\n"
 		 "0 (the default): found from the owner of the socket or TCP port the\n"
 		 "server listens on, else from its pid file.\n" },
 
