@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# gen-man.sh [BINARY]: write the man page's generated sections (OPTIONS,
-# COMMANDS, the console's keys) from the tables, in place, between their
-# marker comments in doc/tpcc-console.1:
+# gen-man.sh [BINARY]: write the man page's generated sections (SUBCOMMANDS,
+# OPTIONS, COMMANDS, the console's keys) from the tables, in place, between
+# their marker comments in doc/tpcc-console.1:
 #     .\" BEGIN GENERATED options ...
 #     .\" END GENERATED options
 # so the page stays a committed, readable file.  BINARY (default
@@ -14,7 +14,7 @@ page=$top/doc/tpcc-console.1
 tmp=$(mktemp "$page.XXXXXX")
 trap 'rm -f "$tmp" "$tmp".*' EXIT
 cp "$page" "$tmp"
-for section in options commands keys; do
+for section in subcommands options commands keys; do
 	"$bin" --dump-reference="$section" >"$tmp.$section"
 	grep -q "^\.\\\\\" BEGIN GENERATED $section\\b" "$tmp" ||
 		{ echo "gen-man.sh: no BEGIN GENERATED $section marker in $page" >&2; exit 1; }

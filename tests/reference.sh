@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# reference.sh: the man page's generated sections (OPTIONS, COMMANDS, the
-# console's keys) are what the tables generate, so the page cannot drift
-# from the program: a changed option, command or key binding fails here
-# until scripts/gen-man.sh is run and its result committed.  A key binding
+# reference.sh: the man page's generated sections (SUBCOMMANDS, OPTIONS,
+# COMMANDS, the console's keys) are what the tables generate, so the page
+# cannot drift from the program: a changed subcommand, option, command or
+# key binding fails here until scripts/gen-man.sh is run and its result
+# committed.  A key binding
 # without help, or a command without a paragraph, fails too.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 page=$TPCC_SRCDIR/doc/tpcc-console.1
 
-for s in options commands keys; do
+for s in subcommands options commands keys; do
 	"$TPCC_BIN" --dump-reference=$s >gen-$s.roff 2>gen-$s.txt; rc=$?
 	assert "the $s tables have text for every row (exit $rc)" [ $rc -eq 0 ]
 	awk -v s="$s" '

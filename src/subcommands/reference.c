@@ -162,6 +162,16 @@ static int commands(FILE *out, char *err, size_t errlen)
 	return EX_OK;
 }
 
+static void subcommand_list(FILE *out)
+{
+	for (size_t i = 0; i < subcommand_count; i++) {
+		fprintf(out, ".TP\n.B %s\n", subcommands[i].name);
+		paragraph(out, subcommands[i].man, subcommands[i].help);
+	}
+	fputs(".PP\n", out);
+	paragraph(out, subcommand_default.man, subcommand_default.help);
+}
+
 static int keys(FILE *out, char *err, size_t errlen)
 {
 	char name[32];
@@ -192,11 +202,15 @@ int reference_dump(FILE *out, const char *section, char *err, size_t errlen)
 		options(out);
 		return EX_OK;
 	}
+	if (!strcmp(section, "subcommands")) {
+		subcommand_list(out);
+		return EX_OK;
+	}
 	if (!strcmp(section, "commands"))
 		return commands(out, err, errlen);
 	if (!strcmp(section, "keys"))
 		return keys(out, err, errlen);
-	snprintf(err, errlen, "--dump-reference: no section '%s' (options, commands, keys)",
+	snprintf(err, errlen, "--dump-reference: no section '%s' (subcommands, options, commands, keys)",
 		 section);
 	return EX_USAGE;
 }

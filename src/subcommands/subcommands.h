@@ -22,7 +22,8 @@ typedef struct subcommand {
 	const char *name;
 	subcommand_fn fn;
 	int needs_terminal;
-	const char *help;         /* one line for --help and the man page */
+	const char *help;         /* one line for --help */
+	const char *man;          /* the man page's paragraph (roff) */
 } subcommand;
 
 extern const subcommand subcommands[];
