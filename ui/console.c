@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "complete.h"
+#include "console.h"
 #include "console_state.h"
 #include "crt.h"
 #include "demo.h"

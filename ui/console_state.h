@@ -1,16 +1,18 @@
-/* console_state.h: the console's state, shared by its own modules (the key
- * actions, the overlays); nothing outside ui/ sees it. */
+/* console_state.h: the console's state, shared by its own modules (the
+ * overlays: knobs, config screens); nothing outside ui/ sees it.  Keys see
+ * only the key_env the console hands them (keys.h). */
 #ifndef TPCC_UI_CONSOLE_STATE_H
 #define TPCC_UI_CONSOLE_STATE_H
 
 #include "cmdline.h"
 #include "config_screen.h"
-#include "console.h"
 #include "keys.h"
 #include "run/monitor.h"
 #include "pane.h"
 #include "view.h"
 #include "worker.h"
+
+struct console_opts;  /* console.h: the state is console.c's, not the reverse */
 
 enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG };
 
@@ -19,7 +21,7 @@ enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_COUNT };
 typedef struct console {
 	engine *e;
 	const tpcc_config *cfg;
-	const console_opts *opts;
+	const struct console_opts *opts;
 	monitor *mon;
 	worker *wk;
 	cmdline cl;

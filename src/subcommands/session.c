@@ -4,7 +4,7 @@
 #endif
 #include <stdio.h>
 #include "session.h"
-#include "subcommands.h"
+#include "exit_codes.h"
 #include "tpcc/schema.h"
 
 int session_run(tpcc_config *c, int want_dialect, session_work work, void *ctx,

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "exit_codes.h"
 #include "signals.h"
-#include "subcommands.h"
 #include "ui/console.h"
 
 /* SIGHUP: the terminal closed.  Stopping is the operator's choice

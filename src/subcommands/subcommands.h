@@ -8,11 +8,9 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "config/options.h"
+#include "exit_codes.h"
 #include "signals.h"
 
-/* Exit codes: 0 ok, 1 failure (database, check failed), 2 bad usage or
- * config, 130 stopped by a signal. */
-enum { EX_OK = 0, EX_FAIL = 1, EX_USAGE = 2, EX_SIGNAL = 130 };
 
 /* A subcommand: an exit code, err filled when there is something to say
  * (main prints it). */
