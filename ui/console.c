@@ -113,6 +113,12 @@ static void draw_message(console *c, int y)
 	screen_put(y, 0, COLS, c->msg_err ? crt_attr(CRT_BAD) : 0, line);
 }
 
+/* What the config screens may touch of the console. */
+static config_env config_env_of(console *c)
+{
+	return (config_env){ .cs = &c->cs, .cfg = c->cfg, .v = &c->v, .wk = c->wk, .cl = &c->cl };
+}
+
 static void draw(console *c)
 {
 	erase();
@@ -133,8 +139,10 @@ static void draw(console *c)
 		help_draw();
 	else if (c->mode == MODE_KNOBS)
 		knobs_draw(c);
-	else if (c->mode == MODE_CONFIG)
-		config_draw(c);
+	else if (c->mode == MODE_CONFIG) {
+		config_env env = config_env_of(c);
+		config_draw(&env);
+	}
 	/* The config screens edit a value on the same row as the command line. */
 	if (c->mode == MODE_CMDLINE || (c->mode == MODE_CONFIG && c->cl.active)) {
 		curs_set(1);
@@ -160,7 +168,8 @@ static void take_snapshot(console *c)
 	}
 	if (quit)
 		c->quitting = 1;
-	config_poll(c);
+	config_env env = config_env_of(c);
+	config_poll(&env);
 	if (c->v.done && !c->quitting && !c->msg_err)
 		console_message(c, 0, "the run is over; results in %s; q leaves", c->v.st.results_path);
 	/* The demo's schedule goes on as long as the run does. */
@@ -184,8 +193,13 @@ static int key_done(console *c, int act)
 		c->mode = MODE_KNOBS;
 	if (act & ACT_QUIT_ASK)
 		c->mode = MODE_QUIT_ASK;
-	if (act & ACT_CONFIG)
-		config_open(c);
+	if (act & ACT_CONFIG) {
+		config_env env = config_env_of(c);
+		config_open(&env);
+		c->mode = MODE_CONFIG;
+	}
+	if (act & ACT_CLOSE)
+		c->mode = MODE_NORMAL;
 	return act;
 }
 
@@ -218,8 +232,10 @@ static int handle_key(console *c, key_action *table, int key)
 		return ACT_DRAW;
 	case MODE_KNOBS:
 		return knobs_key(c, key);
-	case MODE_CONFIG:
-		return config_key(c, key);
+	case MODE_CONFIG: {
+		config_env env = config_env_of(c);
+		return key_done(c, config_key(&env, key));
+	}
 	default:
 		if (key < 0 || key >= KEY_MAX || !table[key])
 			return ACT_NONE;
@@ -311,7 +327,8 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 			engine_stop(e, "hangup");
 	} else
 		crt_done();
-	config_close(&c);
+	config_env env = config_env_of(&c);
+	config_close(&env);
 	for (int i = 0; i < P_COUNT; i++)
 		pane_destroy(&c.panes[i]);
 	worker_stop(c.wk);

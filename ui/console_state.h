@@ -1,6 +1,6 @@
 /* console_state.h: the console's state, shared by its own modules (the
- * overlays: knobs, config screens); nothing outside ui/ sees it.  Keys see
- * only the key_env the console hands them (keys.h). */
+ * knob panel); nothing outside ui/ sees it.  Keys and the config screens
+ * see only what the console hands them (key_env, config_env). */
 #ifndef TPCC_UI_CONSOLE_STATE_H
 #define TPCC_UI_CONSOLE_STATE_H
 
@@ -48,12 +48,5 @@ void console_message(console *c, int is_err, const char *fmt, ...)
 /* Overlays, drawn over the panes (the help is help.h). */
 void knobs_draw(const console *c);
 int knobs_key(console *c, int key);
-void config_open(console *c);
-void config_draw(const console *c);
-int config_key(console *c, int key);
-/* Pick up a finished test connection; called with every snapshot. */
-void config_poll(console *c);
-/* Let go of a test connection still running, on the way out. */
-void config_close(console *c);
 
 #endif

@@ -11,12 +11,13 @@
 #include "view.h"
 #include "worker.h"
 
-/* What a key action asks of the loop (flags). */
+/* What a key action (or an overlay's key) asks of the loop (flags). */
 enum {
 	ACT_NONE = 0, ACT_DRAW = 1, ACT_LAYOUT = 2, ACT_LEAVE = 4,
 	ACT_BUSY = 8,         /* the command was refused: too many waiting */
 	ACT_CMDLINE = 16,     /* the command line was opened: edit it */
 	ACT_HELP = 32, ACT_KNOBS = 64, ACT_CONFIG = 128, ACT_QUIT_ASK = 256,
+	ACT_CLOSE = 512,      /* an overlay was left: back to the panes */
 };
 
 /* The part of the console a key may touch. */
