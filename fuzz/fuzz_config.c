@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "config/args.h"
+#include "config/conf_file.h"
 #include "config/options.h"
 
 #define MAX_WORDS 64
@@ -70,7 +72,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		abort();
 	}
 	unsetenv("TPCC_PASSWORD");
-	/* --help and --version print; keep the fuzzer's output readable. */
+	/* The parsers print nothing (main prints --help); should one start to,
+	 * the fuzzer's own output must stay readable. */
 	if (freopen("/dev/null", "w", stdout) == NULL)
 		abort();
 	return 0;

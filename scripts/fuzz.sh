@@ -36,7 +36,7 @@ san_flags="-fno-sanitize-recover=all -fno-omit-frame-pointer"
 cflags="-std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Wno-unused-parameter -pthread
 	-I$top/src -I$top $(pkg-config --cflags libconfig sqlite3 libmariadb odbc)"
 libs="$(pkg-config --libs libconfig sqlite3 libmariadb odbc) -lm"
-parsers="src/config/options.c src/config/conf_file.c src/run/command.c"
+parsers="src/config/options.c src/config/args.c src/config/conf_file.c src/run/command.c"
 
 echo "fuzz.sh: building with $($CC --version | head -1)"
 objs=()

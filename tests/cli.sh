@@ -68,4 +68,20 @@ assert "the 1% rollbacks happen" [ "$(json_get "$R" 'd["summary"]["audit"]["new_
 "$TPCC_BIN" >o.txt 2>&1; rc=$?
 assert "no subcommand exits 2 with a hint" [ $rc -eq 2 ]
 
+# The subcommand table drives dispatch, the refusal and --help alike.
+"$TPCC_BIN" frobnicate >o.txt 2>&1
+assert "an unknown subcommand's message lists the table" \
+	contains o.txt "(build, run, demo, cli, check, drop)"
+for sub in build run demo cli check drop; do
+	assert "--help lists $sub with its line" grep -qE "^  $sub +[a-z]" help.txt
+done
+"$TPCC_BIN" demo --db never.sqlite </dev/null >o.txt 2>&1; rc=$?
+assert "demo without a terminal exits 2" [ $rc -eq 2 ]
+assert "demo without a terminal points at run --batch" contains o.txt "demo needs a terminal"
+assert "demo without a terminal touched no database" [ ! -e never.sqlite ]
+# setsid: no controlling terminal, even when make check runs in one.
+setsid -w "$TPCC_BIN" build --driver null --ask-password </dev/null >o.txt 2>&1; rc=$?
+assert "--ask-password without a terminal exits 2" [ $rc -eq 2 ]
+assert "--ask-password without a terminal says so" contains o.txt "no terminal to ask on"
+
 finish

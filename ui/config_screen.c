@@ -8,7 +8,11 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-#include "console_state.h"
+#include "config/conf_save.h"
+#include "config/conn_string.h"
+#include "config_screen.h"
+#include "crt.h"
+#include "keys.h"
 #include "overlay.h"
 #include "util/util.h"
 
@@ -17,7 +21,7 @@
 #define LABEL_W 22
 #define DEFAULT_PATH "./tpcc-console.conf"
 
-typedef int (*action_fn)(console *c);
+typedef int (*action_fn)(const config_env *c);
 
 typedef struct cfg_action {
 	const char *label;
@@ -26,8 +30,8 @@ typedef struct cfg_action {
 	action_fn run;
 } cfg_action;
 
-static int act_test(console *c);
-static int act_save(console *c);
+static int act_test(const config_env *c);
+static int act_save(const config_env *c);
 
 static const cfg_action actions[] = {
 	{ "[ Test connection ]  (t)", 't', 1, act_test },
@@ -59,9 +63,9 @@ static const char *leaf(const opt_def *o)
 	return dot ? dot + 1 : o->key;
 }
 
-static int run_active(const console *c)
+static int run_active(const config_env *c)
 {
-	return !c->v.done;
+	return !c->v->done;
 }
 
 static void status(config_screen *cs, int is_err, const char *fmt, ...)
@@ -76,28 +80,27 @@ static void status(config_screen *cs, int is_err, const char *fmt, ...)
 	cs->status_err = is_err;
 }
 
-void config_open(console *c)
+void config_open(const config_env *c)
 {
-	config_screen *cs = &c->cs;
+	config_screen *cs = c->cs;
 	if (!cs->path[0]) {
 		cs->edit = *c->cfg;
 		snprintf(cs->path, sizeof cs->path, "%s", c->cfg->config_path[0] ? c->cfg->config_path
 			 : DEFAULT_PATH);
 		cs->tab = OPT_SCR_CONNECTION;
 	}
-	c->mode = MODE_CONFIG;
 }
 
-void config_close(console *c)
+void config_close(const config_env *c)
 {
-	conn_probe_release(c->cs.probe);
-	c->cs.probe = NULL;
-	memset(c->cs.edit.password, 0, sizeof c->cs.edit.password);
+	conn_probe_release(c->cs->probe);
+	c->cs->probe = NULL;
+	memset(c->cs->edit.password, 0, sizeof c->cs->edit.password);
 }
 
-void config_poll(console *c)
+void config_poll(const config_env *c)
 {
-	config_screen *cs = &c->cs;
+	config_screen *cs = c->cs;
 	char text[sizeof cs->status];
 	int ok;
 	if (cs->probe && conn_probe_poll(cs->probe, &ok, text, sizeof text)) {
@@ -109,9 +112,9 @@ void config_poll(console *c)
 
 /* ---- actions ---- */
 
-static int act_test(console *c)
+static int act_test(const config_env *c)
 {
-	config_screen *cs = &c->cs;
+	config_screen *cs = c->cs;
 	char err[400];
 	if (cs->probe) {
 		status(cs, 0, "still connecting...");
@@ -126,10 +129,10 @@ static int act_test(console *c)
 	return ACT_DRAW;
 }
 
-static int act_save(console *c)
+static int act_save(const config_env *c)
 {
-	cmdline_open_field(&c->cl, "save to: ", c->cs.path, 0);
-	c->cs.ask = CFG_ASK_PATH;
+	cmdline_open_field(c->cl, "save to: ", c->cs->path, 0);
+	c->cs->ask = CFG_ASK_PATH;
 	return ACT_DRAW;
 }
 
@@ -147,9 +150,9 @@ static int holds_password(const tpcc_config *t)
 	return t->password[0] || odbc_has_password(t);
 }
 
-static void save(console *c, int with_password)
+static void save(const config_env *c, int with_password)
 {
-	config_screen *cs = &c->cs;
+	config_screen *cs = c->cs;
 	char warn[400], err[400];
 	if (config_save_file(&cs->edit, cs->path, with_password, warn, sizeof warn, err, sizeof err)) {
 		status(cs, 1, "not saved: %s", err);
@@ -173,16 +176,16 @@ static void prefill(const config_screen *cs, const opt_def *o, char *buf, size_t
 
 /* Apply what can change in a running run: the VU count, a longer steady
  * phase.  Returns 1 when something was sent. */
-static int apply_live(console *c, const opt_def *o, const tpcc_config *before)
+static int apply_live(const config_env *c, const opt_def *o, const tpcc_config *before)
 {
 	char line[64];
-	const tpcc_config *now = &c->cs.edit;
+	const tpcc_config *now = &c->cs->edit;
 	if (!run_active(c))
 		return 0;
 	if (o->offset == offsetof(tpcc_config, vus) && !now->nschedule && now->vus != before->vus)
 		snprintf(line, sizeof line, "vus %d", now->vus);
 	else if (o->offset == offsetof(tpcc_config, duration) && now->duration > before->duration &&
-		 c->v.st.phase <= PH_STEADY)
+		 c->v->st.phase <= PH_STEADY)
 		snprintf(line, sizeof line, "extend %d", now->duration - before->duration);
 	else
 		return 0;
@@ -190,13 +193,13 @@ static int apply_live(console *c, const opt_def *o, const tpcc_config *before)
 		return 0;
 	char val[32];
 	opt_format(now, o, val, sizeof val);
-	status(&c->cs, 0, "%s = %s; applied to the run now: %s", leaf(o), val, line);
+	status(c->cs, 0, "%s = %s; applied to the run now: %s", leaf(o), val, line);
 	return 1;
 }
 
-static void commit(console *c, const opt_def *o, const char *text)
+static void commit(const config_env *c, const opt_def *o, const char *text)
 {
-	config_screen *cs = &c->cs;
+	config_screen *cs = c->cs;
 	char shown[sizeof cs->edit.odbc], msg[256];
 	tpcc_config before = cs->edit;
 	/* An ODBC string comes back as shown, password masked: unchanged. */
@@ -228,21 +231,21 @@ static void commit(console *c, const opt_def *o, const char *text)
 		status(cs, 0, "%s changed", leaf(o));
 }
 
-static int edit_key(console *c, const opt_def *o, int key)
+static int edit_key(const config_env *c, const opt_def *o, int key)
 {
 	char line[CMDLINE_MAX];
-	int r = cmdline_key(&c->cl, key, line, sizeof line);
+	int r = cmdline_key(c->cl, key, line, sizeof line);
 	if (r == CL_SUBMIT || r == CL_CANCEL)
-		c->cs.editing = 0;
+		c->cs->editing = 0;
 	if (r == CL_SUBMIT)
 		commit(c, o, line);
 	memset(line, 0, sizeof line);
 	return ACT_DRAW;
 }
 
-static int ask_key(console *c, int key)
+static int ask_key(const config_env *c, int key)
 {
-	config_screen *cs = &c->cs;
+	config_screen *cs = c->cs;
 	char line[CMDLINE_MAX];
 	if (cs->ask == CFG_ASK_PASSWORD) {
 		cs->ask = CFG_ASK_NONE;
@@ -254,7 +257,7 @@ static int ask_key(console *c, int key)
 			status(cs, 0, "not saved");
 		return ACT_DRAW;
 	}
-	int r = cmdline_key(&c->cl, key, line, sizeof line);
+	int r = cmdline_key(c->cl, key, line, sizeof line);
 	if (r == CL_CANCEL)
 		cs->ask = CFG_ASK_NONE;
 	if (r != CL_SUBMIT)
@@ -277,16 +280,16 @@ static int ask_key(console *c, int key)
 }
 
 /* Space: a boolean flips, an enum takes its next value. */
-static void cycle(console *c, const opt_def *o)
+static void cycle(const config_env *c, const opt_def *o)
 {
 	char cur[64], next[64];
 	if (o->type == OPT_BOOL) {
-		commit(c, o, *(const int *)((const char *)&c->cs.edit + o->offset) ? "false" : "true");
+		commit(c, o, *(const int *)((const char *)&c->cs->edit + o->offset) ? "false" : "true");
 		return;
 	}
 	if (o->type != OPT_ENUM)
 		return;
-	opt_format(&c->cs.edit, o, cur, sizeof cur);
+	opt_format(&c->cs->edit, o, cur, sizeof cur);
 	const char *p = o->enums, *first = o->enums, *found = NULL;
 	size_t n = strlen(cur);
 	while (*p) {
@@ -309,9 +312,9 @@ static int switch_tab(config_screen *cs, int delta)
 	return ACT_DRAW;
 }
 
-int config_key(console *c, int key)
+int config_key(const config_env *c, int key)
 {
-	config_screen *cs = &c->cs;
+	config_screen *cs = c->cs;
 	cfg_row rows[MAX_ROWS];
 	int n = screen_rows(cs->tab, rows, MAX_ROWS);
 	char text[OPT_STR_MAX + 64];
@@ -352,23 +355,22 @@ int config_key(console *c, int key)
 		char prompt[80];
 		prefill(cs, o, text, sizeof text);
 		snprintf(prompt, sizeof prompt, "%s = ", leaf(o));
-		cmdline_open_field(&c->cl, prompt, text, o->secret);
+		cmdline_open_field(c->cl, prompt, text, o->secret);
 		cs->editing = 1;
 		break;
 	case 27: case 'q': case KEY_F(2):
-		c->mode = MODE_NORMAL;
-		break;
+		return ACT_CLOSE | ACT_DRAW;
 	}
 	return ACT_DRAW;
 }
 
 /* ---- drawing ---- */
 
-static const char *note(const console *c)
+static const char *note(const config_env *c)
 {
 	if (!run_active(c))
 		return "changes apply to the next run: save them, then tpcc-console --config FILE";
-	if (c->cs.tab == OPT_SCR_PHASES)
+	if (c->cs->tab == OPT_SCR_PHASES)
 		return "a run is going: vus and a longer duration apply to it now, the rest to the next run";
 	return "a run is going: changes here apply to the next run, not this one (s saves them)";
 }
@@ -406,9 +408,9 @@ static void draw_status(const pane *p, int row, const config_screen *cs)
 	pane_put(p, row + 1, 1, attr, cs->status + cut + (cs->status[cut] == ' '));
 }
 
-void config_draw(const console *c)
+void config_draw(const config_env *c)
 {
-	const config_screen *cs = &c->cs;
+	const config_screen *cs = c->cs;
 	cfg_row rows[MAX_ROWS];
 	int n = screen_rows(cs->tab, rows, MAX_ROWS);
 	/* Tabs, note, a blank, the rows and an error row; help and status. */

@@ -8,8 +8,11 @@
 #ifndef TPCC_UI_CONFIG_SCREEN_H
 #define TPCC_UI_CONFIG_SCREEN_H
 
+#include "cmdline.h"
 #include "config/conn_probe.h"
 #include "config/options.h"
+#include "view.h"
+#include "worker.h"
 
 enum config_ask { CFG_ASK_NONE, CFG_ASK_PATH, CFG_ASK_PASSWORD };
 
@@ -26,5 +29,25 @@ typedef struct config_screen {
 	char status[700];         /* the last action's outcome */
 	int status_err;
 } config_screen;
+
+/* The part of the console the screens use, handed to them by it, so they
+ * need nothing of the console itself. */
+typedef struct config_env {
+	config_screen *cs;
+	const tpcc_config *cfg;   /* the run's settings: the first open copies them */
+	const ui_view *v;         /* is a run going, and in which phase */
+	worker *wk;               /* applies vus and a longer duration to the run */
+	cmdline *cl;              /* edits a field's value */
+} config_env;
+
+/* Open the screens (the console shows them until config_key says close). */
+void config_open(const config_env *c);
+void config_draw(const config_env *c);
+/* A key for the screens: ACT_* flags, ACT_CLOSE when they are left. */
+int config_key(const config_env *c, int key);
+/* Pick up a finished test connection; called with every snapshot. */
+void config_poll(const config_env *c);
+/* Let go of a test connection still running, on the way out. */
+void config_close(const config_env *c);
 
 #endif

@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "complete.h"
+#include "console.h"
 #include "console_state.h"
 #include "crt.h"
 #include "demo.h"
+#include "help.h"
 #include "util/util.h"
 
 #define FRAME_NS 250000000ull     /* at most 4 snapshots and draws a second */
@@ -137,6 +139,12 @@ static void draw_message(console *c, int y)
 	screen_put(y, 0, COLS, c->msg_err ? crt_attr(CRT_BAD) : 0, line);
 }
 
+/* What the config screens may touch of the console. */
+static config_env config_env_of(console *c)
+{
+	return (config_env){ .cs = &c->cs, .cfg = c->cfg, .v = &c->v, .wk = c->wk, .cl = &c->cl };
+}
+
 static void draw(console *c)
 {
 	erase();
@@ -154,11 +162,13 @@ static void draw(console *c)
 		pane_draw(&c->panes[i], &c->v);
 	draw_keybar(LINES - 1);
 	if (c->mode == MODE_HELP)
-		help_draw(c);
+		help_draw();
 	else if (c->mode == MODE_KNOBS)
 		knobs_draw(c);
-	else if (c->mode == MODE_CONFIG)
-		config_draw(c);
+	else if (c->mode == MODE_CONFIG) {
+		config_env env = config_env_of(c);
+		config_draw(&env);
+	}
 	/* The config screens edit a value on the same row as the command line. */
 	if (c->mode == MODE_CMDLINE || (c->mode == MODE_CONFIG && c->cl.active)) {
 		curs_set(1);
@@ -184,7 +194,8 @@ static void take_snapshot(console *c)
 	}
 	if (quit)
 		c->quitting = 1;
-	config_poll(c);
+	config_env env = config_env_of(c);
+	config_poll(&env);
 	if (c->v.done && !c->quitting && !c->msg_err)
 		console_message(c, 0, "the run is over; results in %s; q leaves", c->v.st.results_path);
 	/* The demo's schedule goes on as long as the run does. */
@@ -193,6 +204,29 @@ static void take_snapshot(console *c)
 		if (want != c->demo_target && worker_set_vus(c->wk, want, "demo") == 0)
 			c->demo_target = want;
 	}
+}
+
+/* What a key action asked for that only the console can do. */
+static int key_done(console *c, int act)
+{
+	if (act & ACT_BUSY)
+		console_message(c, 1, "busy: too many commands waiting");
+	if (act & ACT_CMDLINE)
+		c->mode = MODE_CMDLINE;
+	if (act & ACT_HELP)
+		c->mode = MODE_HELP;
+	if (act & ACT_KNOBS)
+		c->mode = MODE_KNOBS;
+	if (act & ACT_QUIT_ASK)
+		c->mode = MODE_QUIT_ASK;
+	if (act & ACT_CONFIG) {
+		config_env env = config_env_of(c);
+		config_open(&env);
+		c->mode = MODE_CONFIG;
+	}
+	if (act & ACT_CLOSE)
+		c->mode = MODE_NORMAL;
+	return act;
 }
 
 static int handle_key(console *c, key_action *table, int key)
@@ -208,7 +242,7 @@ static int handle_key(console *c, key_action *table, int key)
 		if (r == CL_SUBMIT && line[0]) {
 			console_message(c, 0, "running: %s", line);
 			if (worker_command(c->wk, line))
-				console_message(c, 1, "busy: too many commands waiting");
+				key_done(c, ACT_BUSY);
 		}
 		return ACT_DRAW;
 	}
@@ -224,12 +258,15 @@ static int handle_key(console *c, key_action *table, int key)
 		return ACT_DRAW;
 	case MODE_KNOBS:
 		return knobs_key(c, key);
-	case MODE_CONFIG:
-		return config_key(c, key);
+	case MODE_CONFIG: {
+		config_env env = config_env_of(c);
+		return key_done(c, config_key(&env, key));
+	}
 	default:
-		if (key >= 0 && key < KEY_MAX && table[key])
-			return table[key](c, key);
-		return ACT_NONE;
+		if (key < 0 || key >= KEY_MAX || !table[key])
+			return ACT_NONE;
+		key_env env = { .wk = c->wk, .cl = &c->cl, .v = &c->v };
+		return key_done(c, table[key](&env, key));
 	}
 }
 
@@ -316,7 +353,8 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 			engine_stop(e, "hangup");
 	} else
 		crt_done();
-	config_close(&c);
+	config_env env = config_env_of(&c);
+	config_close(&env);
 	for (int i = 0; i < P_COUNT; i++)
 		pane_destroy(&c.panes[i]);
 	worker_stop(c.wk);

@@ -1,27 +1,27 @@
-/* console_state.h: the console's state, shared by its own modules (the key
- * actions, the overlays); nothing outside ui/ sees it. */
+/* console_state.h: the console's state, shared by its own modules (the
+ * knob panel); nothing outside ui/ sees it.  Keys and the config screens
+ * see only what the console hands them (key_env, config_env). */
 #ifndef TPCC_UI_CONSOLE_STATE_H
 #define TPCC_UI_CONSOLE_STATE_H
 
 #include "cmdline.h"
 #include "config_screen.h"
-#include "console.h"
+#include "keys.h"
 #include "run/monitor.h"
 #include "pane.h"
 #include "view.h"
 #include "worker.h"
 
-enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG };
+struct console_opts;  /* console.h: the state is console.c's, not the reverse */
 
-/* What a key action asks of the loop. */
-enum { ACT_NONE = 0, ACT_DRAW = 1, ACT_LAYOUT = 2, ACT_LEAVE = 4 };
+enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG };
 
 enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_LATCHART, P_COUNT };
 
 typedef struct console {
 	engine *e;
 	const tpcc_config *cfg;
-	const console_opts *opts;
+	const struct console_opts *opts;
 	monitor *mon;
 	worker *wk;
 	cmdline cl;
@@ -42,29 +42,11 @@ typedef struct console {
 	config_screen cs;
 } console;
 
-typedef int (*key_action)(console *c, int key);
-
-/* Fill the key table (indexed by curses key code). */
-void keys_fill(key_action *table, int size);
-typedef struct key_help {
-	const char *key, *what;
-} key_help;
-/* The keys and what they do, for the help overlay; returns the count. */
-int keys_help(const key_help **out);
-
 void console_message(console *c, int is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Overlays, drawn over the panes. */
-void help_draw(const console *c);
+/* Overlays, drawn over the panes (the help is help.h). */
 void knobs_draw(const console *c);
 int knobs_key(console *c, int key);
-void config_open(console *c);
-void config_draw(const console *c);
-int config_key(console *c, int key);
-/* Pick up a finished test connection; called with every snapshot. */
-void config_poll(console *c);
-/* Let go of a test connection still running, on the way out. */
-void config_close(console *c);
 
 #endif

@@ -4,18 +4,23 @@
 #include "config.h"
 #endif
 #include "run/command.h"
-#include "console_state.h"
+#include "crt.h"
+#include "help.h"
+#include "keys.h"
 #include "overlay.h"
 
-void help_draw(const console *c)
+void help_draw(void)
 {
-	const key_help *keys;
-	int nk = keys_help(&keys);
-	pane p = overlay_box(nk + (int)command_count + 6, 90, "Help (any key closes)");
+	char label[32];
+	pane p = overlay_box((int)(key_binding_count + command_count) + 6, 90, "Help (any key closes)");
 	int r = 0;
 	pane_put(&p, r++, 1, crt_attr(CRT_TITLE), "Keys");
-	for (int i = 0; i < nk; i++)
-		pane_printf(&p, r++, 1, 0, "%-8s %s", keys[i].key, keys[i].what);
+	for (size_t i = 0; i < key_binding_count; i++) {
+		if (!key_bindings[i].help)
+			continue;
+		keys_label(&key_bindings[i], label, sizeof label);
+		pane_printf(&p, r++, 1, 0, "%-10s %s", label, key_bindings[i].help);
+	}
 	r++;
 	pane_put(&p, r++, 1, crt_attr(CRT_TITLE), "Commands (after ':', in scripts and in `cli`)");
 	for (size_t i = 0; i < command_count; i++)

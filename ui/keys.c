@@ -1,126 +1,133 @@
-/* keys.c: the key table, as htop's Action: each key is one small function
- * that returns what the loop should do (redraw, re-layout, leave) instead of
- * acting on globals.  Anything that changes the run goes through the command
- * worker as a command line, so a key is logged like the typed command. */
+/* keys.c: the key table (see keys.h).  Anything that changes the run goes
+ * through the command worker as a command line, so a key is logged like
+ * the typed command. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <curses.h>
 #include <stdio.h>
-#include "console_state.h"
+#include "keys.h"
 
-static int send(console *c, const char *line)
+static int send(const key_env *k, const char *line)
 {
-	if (worker_command(c->wk, line))
-		console_message(c, 1, "busy: too many commands waiting");
+	return worker_command(k->wk, line) ? ACT_DRAW | ACT_BUSY : ACT_DRAW;
+}
+
+static int k_vus_up(const key_env *k, int key) { return send(k, "vus +1"); }
+static int k_vus_down(const key_env *k, int key) { return send(k, "vus -1"); }
+static int k_steady(const key_env *k, int key) { return send(k, "phase steady"); }
+static int k_extend(const key_env *k, int key) { return send(k, "extend"); }
+
+static int k_pause(const key_env *k, int key)
+{
+	return send(k, k->v->st.paused ? "resume" : "pause");
+}
+
+static int k_mark(const key_env *k, int key)
+{
+	cmdline_open(k->cl, "mark ");
+	return ACT_CMDLINE | ACT_DRAW;
+}
+
+static int k_cmdline(const key_env *k, int key)
+{
+	cmdline_open(k->cl, "");
+	return ACT_CMDLINE | ACT_DRAW;
+}
+
+static int k_help(const key_env *k, int key) { return ACT_HELP | ACT_DRAW; }
+
+static int k_knobs(const key_env *k, int key)
+{
+	worker_read_knobs(k->wk);
+	return ACT_KNOBS | ACT_DRAW;
+}
+
+static int k_config(const key_env *k, int key) { return ACT_CONFIG | ACT_DRAW; }
+
+static int k_latency(const key_env *k, int key)
+{
+	k->v->latency_steady = !k->v->latency_steady;
 	return ACT_DRAW;
 }
 
-static int k_vus_up(console *c, int key) { return send(c, "vus +1"); }
-static int k_vus_down(console *c, int key) { return send(c, "vus -1"); }
-static int k_steady(console *c, int key) { return send(c, "phase steady"); }
-static int k_extend(console *c, int key) { return send(c, "extend"); }
-
-static int k_pause(console *c, int key)
+static int k_quit(const key_env *k, int key)
 {
-	return send(c, c->v.st.paused ? "resume" : "pause");
+	return k->v->done ? ACT_LEAVE : ACT_QUIT_ASK | ACT_DRAW;
 }
 
-static int k_cmdline(console *c, int key)
-{
-	cmdline_open(&c->cl, key == 'm' || key == KEY_F(4) ? "mark " : "");
-	c->mode = MODE_CMDLINE;
-	return ACT_DRAW;
-}
-
-static int k_help(console *c, int key)
-{
-	c->mode = MODE_HELP;
-	return ACT_DRAW;
-}
-
-static int k_knobs(console *c, int key)
-{
-	c->mode = MODE_KNOBS;
-	worker_read_knobs(c->wk);
-	return ACT_DRAW;
-}
-
-static int k_config(console *c, int key)
-{
-	config_open(c);
-	return ACT_DRAW;
-}
-
-static int k_latency(console *c, int key)
-{
-	c->v.latency_steady = !c->v.latency_steady;
-	return ACT_DRAW;
-}
-
-static int k_quit(console *c, int key)
-{
-	if (c->v.done)
-		return ACT_LEAVE;
-	c->mode = MODE_QUIT_ASK;
-	return ACT_DRAW;
-}
-
-static int k_redraw(console *c, int key)
+static int k_redraw(const key_env *k, int key)
 {
 	clearok(curscr, TRUE);
 	return ACT_DRAW;
 }
 
-static int k_resize(console *c, int key)
-{
-	return ACT_LAYOUT | ACT_DRAW;
-}
+#define CTRL(ch) ((ch) & 0x1f)
 
-static const key_help help_lines[] = {
-	{ "+ / -", "one VU more / one fewer" },
-	{ "s", "end ramp-up now (phase steady)" },
-	{ "e", "extend the steady phase by run.extend_step" },
-	{ "p", "pause / resume every VU" },
-	{ "m, F4", "put a mark on the timeline (asks for its text)" },
-	{ "c, F2", "config screens: connection, workload, phases and VUs, knobs; test, save" },
-	{ "k, F3", "knob panel: server variables, live, with their effect" },
-	{ "l", "latency: last second / steady phase" },
-	{ ":", "command line (Tab completes, Up/Down history, Ctrl-R search)" },
-	{ "?, F1", "this help" },
-	{ "Ctrl-L", "redraw the screen" },
-	{ "q", "quit: asks, then stops the run and finishes its results file" },
+const key_binding key_bindings[] = {
+	{ { '+', '=' }, k_vus_up, "one VU more (= is + without shift)", NULL },
+	{ { '-' }, k_vus_down, "one VU fewer", NULL },
+	{ { 's' }, k_steady, "end ramp-up now (phase steady)", NULL },
+	{ { 'e' }, k_extend, "extend the steady phase by run.extend_step", NULL },
+	{ { 'p', ' ' }, k_pause, "pause / resume every VU", NULL },
+	{ { 'm', KEY_F(4) }, k_mark, "put a mark on the timeline (asks for its text)", NULL },
+	{ { 'c', KEY_F(2) }, k_config, "config screens: connection, workload, phases and VUs, "
+	  "knobs; test, save",
+	  "Config screens (Connection, Workload, Phases and VUs, Knobs: the options\n"
+	  "of the config file, checked as the file is; Enter edits, Space toggles,\n"
+	  ".B t\n"
+	  "tests the connection without blocking the screen,\n"
+	  ".B s\n"
+	  "saves a file that\n"
+	  ".B \\-\\-config\n"
+	  "loads, the password only when asked and then mode 0600; vus and a longer\n"
+	  "duration apply to the run at once, the rest to the next run).\n" },
+	{ { 'k', KEY_F(3) }, k_knobs, "knob panel: server variables, live, with their effect", NULL },
+	{ { 'l' }, k_latency, "latency: last second / steady phase", NULL },
+	{ { ':' }, k_cmdline, "command line (Tab completes, Up/Down history, Ctrl-R search)", NULL },
+	{ { '?', 'h', KEY_F(1) }, k_help, "this help",
+	  "Help: every key and every command.\n" },
+	{ { CTRL('L') }, k_redraw, "redraw the screen", NULL },
+	{ { 'q', 'Q' }, k_quit, "quit: asks, then stops the run and finishes its results file",
+	  "Quit, after \\(lqquit? (y/n)\\(rq: stops the run and finishes the results file.\n" },
 };
 
-int keys_help(const key_help **out)
-{
-	*out = help_lines;
-	return (int)(sizeof help_lines / sizeof help_lines[0]);
-}
+const size_t key_binding_count = sizeof key_bindings / sizeof key_bindings[0];
 
 void keys_fill(key_action *t, int size)
 {
 	for (int i = 0; i < size; i++)
 		t[i] = NULL;
-	t['+'] = k_vus_up;
-	t['='] = k_vus_up;        /* + without shift */
-	t['-'] = k_vus_down;
-	t['s'] = k_steady;
-	t['e'] = k_extend;
-	t['p'] = k_pause;
-	t[' '] = k_pause;
-	t['m'] = k_cmdline;
-	t[KEY_F(4)] = k_cmdline;
-	t[':'] = k_cmdline;
-	t[KEY_F(2)] = k_config;
-	t['c'] = k_config;
-	t['k'] = k_knobs;
-	t[KEY_F(3)] = k_knobs;
-	t['?'] = k_help;
-	t['h'] = k_help;
-	t[KEY_F(1)] = k_help;
-	t['l'] = k_latency;
-	t['q'] = k_quit;
-	t['Q'] = k_quit;
-	t[12] = k_redraw;         /* Ctrl-L */
-	t[KEY_RESIZE] = k_resize;
+	for (size_t i = 0; i < key_binding_count; i++)
+		for (int j = 0; j < KEY_BIND_MAX && key_bindings[i].codes[j]; j++)
+			if (key_bindings[i].codes[j] < size)
+				t[key_bindings[i].codes[j]] = key_bindings[i].fn;
+}
+
+int keys_code_name(int code, char *buf, size_t len)
+{
+	for (int n = 1; n <= 12; n++)
+		if (code == KEY_F(n))
+			return snprintf(buf, len, "F%d", n);
+	if (code == ' ')
+		return snprintf(buf, len, "Space");
+	if (code > 0 && code < ' ')
+		return snprintf(buf, len, "Ctrl-%c", code + '@');
+	if (code > ' ' && code < 127)
+		return snprintf(buf, len, "%c", code);
+	return snprintf(buf, len, "key %d", code);
+}
+
+void keys_label(const key_binding *b, char *buf, size_t len)
+{
+	size_t pos = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (int j = 0; j < KEY_BIND_MAX && b->codes[j] && pos < len; j++) {
+		if (j)
+			pos += (size_t)snprintf(buf + pos, len - pos, ", ");
+		if (pos < len)
+			pos += (size_t)keys_code_name(b->codes[j], buf + pos, len - pos);
+	}
 }

@@ -17,23 +17,11 @@
 
 #include <libconfig.h>
 
+#include "conf_file.h"
 #include "options.h"
+#include "text.h"
 
 #define MAX_ERRORS 20
-
-static void errf(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void errf(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
 
 typedef struct loader {
 	tpcc_config *c;
@@ -466,7 +454,7 @@ static int check_include_target(const inc_scan *sc, const char *path, const char
 	if (!S_ISREG(st.st_mode)) {
 		/* A directory would end the process; a fifo or a device
 		 * could hang it or never end. */
-		errf(err, errlen, "%s:%u: @include \"%.80s\" names %s (%.120s), "
+		text_errf(err, errlen, "%s:%u: @include \"%.80s\" names %s (%.120s), "
 		     "not a config file", path, sc->name_line, name,
 		     S_ISDIR(st.st_mode) ? "a directory" : "a special file", full);
 		return -1;
@@ -707,22 +695,22 @@ int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen)
 	if (err && errlen)
 		err[0] = '\0';
 	if (path == NULL || path[0] == '\0') {
-		errf(err, errlen, "no config file named");
+		text_errf(err, errlen, "no config file named");
 		return -1;
 	}
 	if (strlen(path) >= sizeof(c->config_path)) {
-		errf(err, errlen, "%s: file name too long", path);
+		text_errf(err, errlen, "%s: file name too long", path);
 		return -1;
 	}
 	/* Open it ourselves first: libconfig only says "file I/O error". */
 	fp = fopen(path, "r");
 	if (fp == NULL) {
-		errf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+		text_errf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
 		return -1;
 	}
 	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
 		fclose(fp);
-		errf(err, errlen, "%s: cannot read: %s", path, strerror(EISDIR));
+		text_errf(err, errlen, "%s: cannot read: %s", path, strerror(EISDIR));
 		return -1;
 	}
 	fclose(fp);
@@ -746,13 +734,13 @@ int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen)
 		const char *text = config_error_text(&cf) ? config_error_text(&cf) : "error";
 
 		if (config_error_type(&cf) == CONFIG_ERR_FILE_IO)
-			errf(err, errlen, "%s: cannot read: %s", path,
+			text_errf(err, errlen, "%s: cannot read: %s", path,
 			     errno ? strerror(errno) : text);
 		else if (strcmp(text, "syntax error") == 0)
-			errf(err, errlen, "%s:%d: syntax error", file,
+			text_errf(err, errlen, "%s:%d: syntax error", file,
 			     config_error_line(&cf));
 		else
-			errf(err, errlen, "%s:%d: syntax error: %s", file,
+			text_errf(err, errlen, "%s:%d: syntax error: %s", file,
 			     config_error_line(&cf), text);
 		config_destroy(&cf);
 		return -1;

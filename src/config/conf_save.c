@@ -18,6 +18,8 @@
 
 #include <libconfig.h>
 
+#include "conf_save.h"
+#include "conn_string.h"
 #include "options.h"
 
 /* The group setting ("connection") for a key, made on first use; *leaf

@@ -1,6 +1,7 @@
 /* options.h: every setting of tpcc-console, as one table (name, type, bounds,
  * default, help) that drives the config file, the command line, --help and
- * the documented example config.  See options.c. */
+ * the documented example config.  The table is option_table.c; what it
+ * drives is options.c. */
 #ifndef TPCC_OPTIONS_H
 #define TPCC_OPTIONS_H
 
@@ -71,6 +72,7 @@ typedef struct tpcc_config {
 	char durability_file[1024];  /* check --durability RUN.json */
 	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
 	int procedures_only;        /* build --procedures-only */
+	char dump_reference[16];    /* --dump-reference=SECTION: print the man page's roff */
 } tpcc_config;
 
 typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;
@@ -93,7 +95,9 @@ typedef struct opt_def {
 	size_t offset;          /* into tpcc_config */
 	size_t size;            /* for strings */
 	const char *argname;    /* for --help */
-	const char *help;
+	const char *help;       /* one line for --help and the F2 screens */
+	const char *man;        /* the man page's paragraph (roff); range and
+				 * default are in it, the key is added */
 	int secret;             /* never printed, never from argv */
 	opt_screen screen;      /* the config screen it is edited on */
 } opt_def;
@@ -113,13 +117,6 @@ int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size
 /* Format an option's current value as text (secret ones as "***").  The text
  * reads back through opt_set: a schedule as "0:2,60:4", a list as "a,b". */
 void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len);
-/* An ODBC connection string with the PWD=/Password= values replaced by
- * "***": opt_format uses it for connection.odbc, so the password never
- * reaches a results file or the screen. */
-void conn_string_redact(const char *in, char *out, size_t len);
-/* The same string with its PWD=/Password= pairs left out altogether, for a
- * saved config file that must not hold the password. */
-void conn_string_strip_password(const char *in, char *out, size_t len);
 /* Check a VU schedule: at >= 0 and strictly increasing, vus 0..10000, at most
  * SCHEDULE_MAX steps.  Returns 0, or -1 with err filled and *bad (if not
  * NULL) set to the index of the offending step. */
@@ -130,32 +127,6 @@ int opt_check_schedule(const vu_step *steps, int n, int *bad, char *err, size_t 
  * err filled ("'a b' is not a variable name ..."). */
 int opt_check_knob(const char *name, char *err, size_t errlen);
 
-/* Load a libconfig file over c.  Errors name the file, line and key:
- * "tpcc.conf:12: workload.warehouses: expected an integer from 1 to 100000".
- * Returns 0, or -1 with err filled (one line per problem found, in file
- * order) and c left untouched.  On success c->config_path is set. */
-int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen);
-/* Write c to path as a libconfig file that config_load_file reads back to
- * the same settings.  The password (connection.password and an ODBC
- * string's PWD=) is written only when with_password; the file is then
- * created mode 0600.  The file is replaced atomically.  warn (may be NULL)
- * gets a notice, e.g. that the file it replaced was readable by others.
- * Returns 0, or -1 with err filled. */
-int config_save_file(const tpcc_config *c, const char *path, int with_password,
-		     char *warn, size_t warnlen, char *err, size_t errlen);
-/* 1 if the file holds a password and is readable by group or others. */
-int config_file_exposes_password(const char *path, const tpcc_config *c);
-
-/* Parse argv (options may come before or after the subcommand).  The first
- * non-option word is the subcommand, stored in *subcmd (NULL if none); extra
- * words are an error.  -c/--config is applied first, then the other options
- * over it; last, TPCC_PASSWORD fills an empty password.  c should hold
- * config_defaults() on entry.  Returns 0, 1 for --help (printed on stdout),
- * 2 for --version (printed on stdout), -1 on error with err filled. */
-int config_parse_args(tpcc_config *c, int argc, char **argv, const char **subcmd,
-		      char *err, size_t errlen);
-/* Write the --help text. */
-void config_usage(FILE *out);
 /* Cross-field checks after everything is loaded (e.g. sqlite needs a file). */
 int config_validate(const tpcc_config *c, char *err, size_t errlen);
 

@@ -1,0 +1,428 @@
+/* args.c: the command line.  Options named in the option table and the few
+ * that are not config keys (cli_table: -c, -p, --help, ...) are resolved by
+ * exact name, --no-NAME or a unique prefix; -c FILE is loaded first
+ * (conf_file.c), then every other option over it. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "conf_file.h"
+#include "text.h"
+
+const cli_opt cli_table[] = {
+	{ "config", 'c', CLI_CONFIG, "FILE",
+	  "read settings from FILE; the other options override it",
+	  "Read settings from\n"
+	  ".I file\n"
+	  "(libconfig syntax, see\n"
+	  ".BR \"CONFIGURATION FILE\" ).\n"
+	  "It is checked completely before anything else; any error is reported as\n"
+	  ".IB file : line : \" key\" :\n"
+	  ".I problem\n"
+	  "and the program exits 2 without touching the database.\n", 0 },
+	{ "ask-password", 'p', CLI_ASKPASS, NULL,
+	  "prompt for the database password on the terminal",
+	  "Prompt for the database password on\n"
+	  ".I /dev/tty\n"
+	  "with echo off.\n"
+	  "This password replaces any other.\n"
+	  "Exits 2 if there is no terminal.\n", 0 },
+	{ "durability", 0, CLI_DURABILITY, "RUN.json",
+	  "check: verify that every New-Order the run's results file says was "
+	  "acknowledged is in the database with all its lines",
+	  ".BR check :\n"
+	  "instead of the consistency conditions, verify that every New-Order the\n"
+	  "run's results file says the server acknowledged is in the database with\n"
+	  "all its order lines (the durability audit); exit 1 if any was lost.\n"
+	  "Each district gets a line ending in\n"
+	  ".RI \\(dq n \" lost\\(dq\" ,\n"
+	  "and the last line gives the total:\n"
+	  ".RI \\(dqdurability: \" d \" \"districts checked, \" n \" acknowledged New-Orders lost in \" k \" districts\\(dq\" .\n", 0 },
+	{ "script", 's', CLI_SCRIPT, "FILE",
+	  "cli: run the commands in FILE first, one per line",
+	  ".BR cli :\n"
+	  "run the commands in\n"
+	  ".I file\n"
+	  "first, one per line; blank lines and # comments are skipped.\n", 0 },
+	{ "procedures-only", 0, CLI_PROCS_ONLY, NULL,
+	  "build: (re)create the stored procedures only, on a loaded schema",
+	  "With\n"
+	  ".BR build :\n"
+	  "(re)create the stored procedures alone.\n", 0 },
+	{ "help", 'h', CLI_HELP, NULL, "show this help and exit",
+	  "Show the help, which lists every option with its configuration key,\n"
+	  "range and default, and exit 0.\n", 0 },
+	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit",
+	  "Show the version and exit 0.\n", 0 },
+	/* scripts/gen-man.sh and tests/reference.sh: the man page's
+	 * generated sections, from the tables. */
+	{ "dump-reference", 0, CLI_DUMP_REF, "SECTION", NULL, NULL, 1 },
+};
+
+const size_t cli_count = sizeof(cli_table) / sizeof(cli_table[0]);
+
+static const char password_refused[] =
+	"passwords are not accepted on the command line; use the config file, "
+	"TPCC_PASSWORD or --ask-password";
+
+/* src is NULL only if an option that takes a value came without one, which
+ * walk_args refuses first; the analyzer cannot see that, so say no here. */
+static int str_copy_checked(char *dst, const char *src, size_t size)
+{
+	if (src == NULL)
+		return -1;
+	size_t n = strlen(src);
+	if (n >= size)
+		return -1;
+	memcpy(dst, src, n + 1);
+	return 0;
+}
+
+/* ---- the command line ---- */
+
+/* What one command-line word (or word pair) named. */
+typedef struct argopt {
+	const opt_def *o;    /* a table option, or NULL */
+	const cli_opt *cli;  /* a command-line-only option, or NULL */
+	int negate;          /* --no-NAME of a boolean */
+	char shown[72];      /* as the user wrote it, for messages */
+} argopt;
+
+static int takes_value(const argopt *a)
+{
+	if (a->cli)
+		return a->cli->argname != NULL;
+	return a->o->type != OPT_BOOL;
+}
+
+/* Does name[0..len) equal (exact) or begin (prefix) pre+cand? */
+static int name_match(const char *name, size_t len, const char *pre, const char *cand,
+		      int *exact)
+{
+	size_t pl = strlen(pre), cl = strlen(cand);
+
+	if (len < pl || strncmp(name, pre, pl) != 0)
+		return 0;
+	if (len - pl > cl || strncmp(name + pl, cand, len - pl) != 0)
+		return 0;
+	*exact = (len - pl == cl);
+	return 1;
+}
+
+/* Resolve a long option name (exact, --no-NAME for booleans, or a unique
+ * prefix).  name is not terminated at len (it may go on with "=value"). */
+static int resolve_long(const char *name, size_t len, argopt *a, char *err, size_t errlen)
+{
+	argopt cand[2 * 64];
+	int ncand = 0, i, exact;
+	size_t k;
+	char list[512];
+	size_t pos = 0;
+
+	memset(a, 0, sizeof(*a));
+	snprintf(a->shown, sizeof(a->shown), "--%.*s", (int)(len > 60 ? 60 : len), name);
+	if (len >= 4 && (name_match(name, len, "", "password", &exact) ||
+			 (len == 6 && strncmp(name, "passwd", 6) == 0))) {
+		text_errf(err, errlen, "%s", password_refused);
+		return -1;
+	}
+	if (len == 0) {
+		text_errf(err, errlen, "unknown option '--=' (see --help)");
+		return -1;
+	}
+	for (k = 0; k < opt_count; k++) {
+		const opt_def *o = &opt_table[k];
+
+		if (o->longopt == NULL || o->secret)
+			continue;
+		if (name_match(name, len, "", o->longopt, &exact)) {
+			if (exact) {
+				a->o = o;
+				snprintf(a->shown, sizeof(a->shown), "--%s", o->longopt);
+				return 0;
+			}
+			if (ncand < (int)(sizeof(cand) / sizeof(cand[0]))) {
+				memset(&cand[ncand], 0, sizeof(cand[0]));
+				cand[ncand].o = o;
+				snprintf(cand[ncand].shown, sizeof(cand[0].shown), "--%s", o->longopt);
+				ncand++;
+			}
+		}
+		if (o->type == OPT_BOOL && name_match(name, len, "no-", o->longopt, &exact)) {
+			if (exact) {
+				a->o = o;
+				a->negate = 1;
+				snprintf(a->shown, sizeof(a->shown), "--no-%s", o->longopt);
+				return 0;
+			}
+			if (ncand < (int)(sizeof(cand) / sizeof(cand[0]))) {
+				memset(&cand[ncand], 0, sizeof(cand[0]));
+				cand[ncand].o = o;
+				cand[ncand].negate = 1;
+				snprintf(cand[ncand].shown, sizeof(cand[0].shown), "--no-%s",
+					 o->longopt);
+				ncand++;
+			}
+		}
+	}
+	for (k = 0; k < cli_count; k++) {
+		if (name_match(name, len, "", cli_table[k].longopt, &exact)) {
+			if (cli_table[k].hidden && !exact)
+				continue;
+			if (exact) {
+				a->cli = &cli_table[k];
+				snprintf(a->shown, sizeof(a->shown), "--%s", cli_table[k].longopt);
+				return 0;
+			}
+			if (ncand < (int)(sizeof(cand) / sizeof(cand[0]))) {
+				memset(&cand[ncand], 0, sizeof(cand[0]));
+				cand[ncand].cli = &cli_table[k];
+				snprintf(cand[ncand].shown, sizeof(cand[0].shown), "--%s",
+					 cli_table[k].longopt);
+				ncand++;
+			}
+		}
+	}
+	if (ncand == 1) {
+		*a = cand[0];
+		return 0;
+	}
+	if (ncand == 0) {
+		text_errf(err, errlen, "unknown option '%s' (see --help)", a->shown);
+		return -1;
+	}
+	list[0] = '\0';
+	for (i = 0; i < ncand; i++)
+		text_append(list, sizeof(list), &pos, "%s%s", i ? ", " : "", cand[i].shown);
+	text_errf(err, errlen, "ambiguous option '%s', could be: %s", a->shown, list);
+	return -1;
+}
+
+static int resolve_short(char ch, argopt *a, char *err, size_t errlen)
+{
+	size_t k;
+
+	memset(a, 0, sizeof(*a));
+	snprintf(a->shown, sizeof(a->shown), "-%c", ch);
+	for (k = 0; k < opt_count; k++) {
+		if (opt_table[k].shortopt == ch && ch != 0 && !opt_table[k].secret) {
+			a->o = &opt_table[k];
+			return 0;
+		}
+	}
+	for (k = 0; k < cli_count; k++) {
+		if (cli_table[k].shortopt == ch) {
+			a->cli = &cli_table[k];
+			return 0;
+		}
+	}
+	if (isprint((unsigned char)ch))
+		text_errf(err, errlen, "unknown option '-%c' (see --help)", ch);
+	else
+		text_errf(err, errlen, "unknown option (byte 0x%02x) (see --help)", (unsigned char)ch);
+	return -1;
+}
+
+typedef struct argstate {
+	int pass;              /* 0: structure, -c, --help; 1: apply values */
+	const char *config;    /* last -c FILE */
+	int help, version;
+	const char *subcmd;
+} argstate;
+
+/* One option with its value (NULL for a flag used bare). */
+static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *value,
+		 char *err, size_t errlen)
+{
+	char msg[256];
+
+	if (a->cli) {
+		switch (a->cli->kind) {
+		case CLI_CONFIG:
+			if (st->pass == 0)
+				st->config = value;
+			break;
+		case CLI_ASKPASS:
+			if (st->pass == 1)
+				c->ask_password = 1;
+			break;
+		case CLI_DURABILITY:
+			if (st->pass == 1 && str_copy_checked(c->durability_file, value,
+							      sizeof c->durability_file)) {
+				text_errf(err, errlen, "option '--durability': path too long");
+				return -1;
+			}
+			break;
+		case CLI_SCRIPT:
+			if (st->pass == 1)
+				snprintf(c->script, sizeof c->script, "%s", value);
+			break;
+		case CLI_PROCS_ONLY:
+			if (st->pass == 1)
+				c->procedures_only = 1;
+			break;
+		case CLI_DUMP_REF:
+			if (st->pass == 1)
+				snprintf(c->dump_reference, sizeof c->dump_reference, "%s", value);
+			break;
+		case CLI_HELP:
+			st->help = 1;
+			break;
+		case CLI_VERSION:
+			st->version = 1;
+			break;
+		}
+		return 0;
+	}
+	if (st->pass == 0)
+		return 0;
+	if (a->o->type == OPT_BOOL && value == NULL)
+		value = a->negate ? "false" : "true";
+	if (opt_set(c, a->o, value, msg, sizeof(msg)) < 0) {
+		text_errf(err, errlen, "option '%s': %s", a->shown, msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* A separate word can be an option's value unless it looks like an option
+ * itself ("--host --port 3306" is a missing host, not a host "--port"). */
+static int can_be_value(const char *w)
+{
+	return w != NULL && !(w[0] == '-' && w[1] != '\0');
+}
+
+static int walk_args(tpcc_config *c, int argc, char **argv, argstate *st,
+		     char *err, size_t errlen)
+{
+	int i, only_words = 0;
+
+	for (i = 1; i < argc; i++) {
+		const char *w = argv[i];
+		argopt a;
+
+		if (w == NULL)
+			break;
+		if (only_words || w[0] != '-' || w[1] == '\0') {
+			if (st->pass == 0) {
+				if (st->subcmd != NULL) {
+					text_errf(err, errlen, "unexpected argument '%.*s%s'",
+					     text_quote_len(w), w, text_quote_ellipsis(w));
+					return -1;
+				}
+				st->subcmd = w;
+			}
+			continue;
+		}
+		if (strcmp(w, "--") == 0) {
+			only_words = 1;
+			continue;
+		}
+		if (w[1] == '-') {
+			const char *name = w + 2;
+			const char *eq = strchr(name, '=');
+			size_t len = eq ? (size_t)(eq - name) : strlen(name);
+			const char *value = NULL;
+
+			if (resolve_long(name, len, &a, err, errlen) < 0)
+				return -1;
+			if (eq != NULL) {
+				if (!takes_value(&a) && (a.cli != NULL || a.negate)) {
+					text_errf(err, errlen, "option '%s' takes no value", a.shown);
+					return -1;
+				}
+				value = eq + 1;
+			} else if (takes_value(&a)) {
+				if (i + 1 >= argc || !can_be_value(argv[i + 1])) {
+					text_errf(err, errlen, "option '%s' needs a value", a.shown);
+					return -1;
+				}
+				value = argv[++i];
+			}
+			if (apply(c, st, &a, value, err, errlen) < 0)
+				return -1;
+			continue;
+		}
+		/* One or more short options: flags may be grouped (-Vh); an option
+		 * that takes a value ends the group (-w4 or -w 4). */
+		for (const char *p = w + 1; *p != '\0'; p++) {
+			const char *value = NULL;
+
+			if (resolve_short(*p, &a, err, errlen) < 0)
+				return -1;
+			if (a.cli && a.cli->kind == CLI_ASKPASS && p[1] != '\0') {
+				/* mysql's -pSECRET habit */
+				text_errf(err, errlen, "%s", password_refused);
+				return -1;
+			}
+			if (takes_value(&a)) {
+				if (p[1] != '\0') {
+					value = p + 1;
+				} else if (i + 1 < argc && can_be_value(argv[i + 1])) {
+					value = argv[++i];
+				} else {
+					text_errf(err, errlen, "option '%s' needs a value", a.shown);
+					return -1;
+				}
+			}
+			if (apply(c, st, &a, value, err, errlen) < 0)
+				return -1;
+			if (value != NULL)
+				break;
+		}
+	}
+	return 0;
+}
+
+int config_parse_args(tpcc_config *c, int argc, char **argv, const char **subcmd,
+		      char *err, size_t errlen)
+{
+	argstate st;
+	tpcc_config work;
+	const char *pw;
+
+	if (subcmd)
+		*subcmd = NULL;
+	if (err && errlen)
+		err[0] = '\0';
+	memset(&st, 0, sizeof(st));
+	if (walk_args(c, argc, argv, &st, err, errlen) < 0)
+		return -1;
+	if (st.help)
+		return ARGS_HELP;
+	if (st.version)
+		return ARGS_VERSION;
+	/* Work on a copy so a failure leaves c as it was. */
+	work = *c;
+	if (st.config != NULL) {
+		if (st.config[0] == '\0') {
+			text_errf(err, errlen, "option '--config' needs a file name");
+			return -1;
+		}
+		if (config_load_file(&work, st.config, err, errlen) < 0)
+			return -1;
+	}
+	st.pass = 1;
+	if (walk_args(&work, argc, argv, &st, err, errlen) < 0)
+		return -1;
+	pw = getenv("TPCC_PASSWORD");
+	if (pw != NULL && work.password[0] == '\0') {
+		if (strlen(pw) >= sizeof(work.password)) {
+			text_errf(err, errlen, "TPCC_PASSWORD is too long (at most %zu characters)",
+			     sizeof(work.password) - 1);
+			return -1;
+		}
+		memcpy(work.password, pw, strlen(pw) + 1);
+	}
+	*c = work;
+	if (subcmd)
+		*subcmd = st.subcmd;
+	return 0;
+}
+

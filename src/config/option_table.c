@@ -1,0 +1,367 @@
+/* option_table.c: the one list of every setting (key, command-line name,
+ * type, bounds, default, help, config screen).  The config file, the
+ * command line, --help, the F2 screens and the man page are all driven by
+ * it; what it drives is in options.c, args.c, usage.c and conf_file.c. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stddef.h>
+
+#include "options.h"
+
+#define FIELD(f) .offset = offsetof(tpcc_config, f), .size = sizeof(((tpcc_config *)0)->f)
+
+/* The one list of settings.  Keys are grouped connection.*, workload.*,
+ * run.*, in the order --help and the example config show them.
+ * OPT_SCHEDULE is always run.schedule (schedule + nschedule) and OPT_LIST is
+ * always run.knobs (knobs + nknobs); their offset/size are informative. */
+const opt_def opt_table[] = {
+	/* connection */
+	{ .key = "connection.driver", .longopt = "driver", .type = OPT_ENUM,
+	  .enums = "mysql|sqlite|odbc|null", .def = "sqlite", FIELD(driver),
+	  .argname = "DRIVER", .help = "database driver (null: no database, for measuring the engine)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = ".BR mysql ,\n"
+		 ".BR sqlite ,\n"
+		 ".B odbc\n"
+		 "or\n"
+		 ".B null\n"
+		 "(no database: every statement succeeds at once, for measuring the\n"
+		 "engine itself;\n"
+		 ".BI \\-\\-database= n\n"
+		 "pretends a schema of\n"
+		 ".I n\n"
+		 "warehouses).\n"
+		 "Default\n"
+		 ".BR sqlite .\n"
+		 "The odbc driver goes through unixODBC; the SQL dialect follows the DBMS\n"
+		 "name the data source reports (see\n"
+		 ".BR \\-\\-dialect ).\n" },
+	{ .key = "connection.host", .longopt = "host", .type = OPT_STRING,
+	  .def = "", FIELD(host), .argname = "HOST",
+	  .help = "MySQL server host name or address (empty: the option files, "
+		  "else localhost)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "MySQL server host name or address.\n"
+		 "Empty (the default): the option files, else localhost.\n" },
+	{ .key = "connection.port", .longopt = "port", .shortopt = 'P',
+	  .type = OPT_INT, .min = 0, .max = 65535, .def = "0", FIELD(port),
+	  .argname = "PORT", .help = "MySQL server TCP port (0: the driver's default, 3306)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "MySQL TCP port, 0 to 65535.\n"
+		 "Default 0: the library default, 3306.\n" },
+	{ .key = "connection.socket", .longopt = "socket", .shortopt = 'S',
+	  .type = OPT_STRING, .def = "", FIELD(socket), .argname = "PATH",
+	  .help = "MySQL Unix socket, used when the host is empty or localhost",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "MySQL Unix socket, used when the host is empty or localhost.\n"
+		 "Default: the library's.\n" },
+	{ .key = "connection.user", .longopt = "user", .shortopt = 'u',
+	  .type = OPT_STRING, .def = "", FIELD(user), .argname = "USER",
+	  .help = "user to connect as (empty: the option files, else the login name)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "User to connect as.\n"
+		 "Empty (the default): the option files, else the login name.\n" },
+	{ .key = "connection.password", .type = OPT_STRING, .def = "",
+	  FIELD(password), .secret = 1,
+	  .help = "password: config file only (keep it mode 0600), or TPCC_PASSWORD, "
+		  "or --ask-password",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "The database password.\n"
+		 "Keep the file mode 0600: a file that holds a password and is readable\n"
+		 "by group or others draws a warning.\n" },
+	{ .key = "connection.database", .longopt = "database", .shortopt = 'D',
+	  .type = OPT_STRING, .def = "tpcc", FIELD(database), .argname = "NAME",
+	  .help = "database (schema) that holds the TPC-C tables",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "MySQL database that holds the TPC-C tables.\n"
+		 "Default\n"
+		 ".BR tpcc .\n" },
+	{ .key = "connection.file", .longopt = "db", .type = OPT_STRING,
+	  .def = "tpcc.sqlite", FIELD(db_file), .argname = "FILE",
+	  .help = "SQLite database file",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "SQLite database file, created if missing.\n"
+		 "Default\n"
+		 ".IR tpcc.sqlite .\n" },
+	{ .key = "connection.dsn", .longopt = "dsn", .type = OPT_STRING, .def = "",
+	  FIELD(dsn), .argname = "DSN", .help = "ODBC data source name (from odbc.ini)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "ODBC data source name, from\n"
+		 ".IR odbc.ini .\n"
+		 "The user and password are added as UID and PWD.\n" },
+	{ .key = "connection.odbc", .type = OPT_STRING, .def = "", FIELD(odbc),
+	  .help = "full ODBC connection string; used instead of connection.dsn when set",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "A full ODBC connection string, used instead of\n"
+		 ".BR connection.dsn .\n" },
+	{ .key = "connection.dialect", .longopt = "dialect", .type = OPT_ENUM,
+	  .enums = "auto|mysql|postgresql|mssql", .def = "auto", FIELD(dialect),
+	  .argname = "NAME",
+	  .help = "SQL dialect over ODBC (auto: from the DBMS name the driver reports)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = ".B auto\n"
+		 "(the default: from SQLGetInfo(SQL_DBMS_NAME), PostgreSQL, MySQL, MariaDB\n"
+		 "or Microsoft SQL Server),\n"
+		 ".BR mysql ,\n"
+		 ".B postgresql\n"
+		 "or\n"
+		 ".BR mssql .\n"
+		 "The mssql dialect is untested against a live server.\n" },
+	{ .key = "connection.isolation", .longopt = "isolation", .type = OPT_ENUM,
+	  .enums = "default|read-committed|repeatable-read|serializable", .def = "default",
+	  FIELD(isolation), .argname = "LEVEL",
+	  .help = "transaction isolation level for ODBC connections (default: the "
+		  "server's)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = ".BR default ,\n"
+		 ".BR read\\-committed ,\n"
+		 ".B repeatable\\-read\n"
+		 "or\n"
+		 ".B serializable\n"
+		 "for ODBC connections.\n" },
+	{ .key = "connection.ssl_mode", .longopt = "ssl-mode", .type = OPT_ENUM,
+	  .enums = "DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY",
+	  .def = "PREFERRED", FIELD(ssl_mode), .argname = "MODE",
+	  .help = "TLS for MySQL connections (with Connector/C 3.3, VERIFY_CA also "
+		  "checks the host name, as VERIFY_IDENTITY does)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "TLS for MySQL connections:\n"
+		 ".B DISABLED\n"
+		 "(plain text),\n"
+		 ".B PREFERRED\n"
+		 "(TLS if the server offers it; the default),\n"
+		 ".B REQUIRED\n"
+		 "(TLS or no connection, certificate not verified),\n"
+		 ".B VERIFY_CA\n"
+		 "and\n"
+		 ".B VERIFY_IDENTITY\n"
+		 "(TLS, server certificate verified against\n"
+		 ".BR \\-\\-ssl\\-ca ,\n"
+		 "host name checked; with MariaDB Connector/C the two behave the same).\n" },
+	{ .key = "connection.ssl_ca", .longopt = "ssl-ca", .type = OPT_STRING,
+	  .def = "", FIELD(ssl_ca), .argname = "FILE",
+	  .help = "CA certificate file (PEM) for VERIFY_CA and VERIFY_IDENTITY",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "CA certificate file (PEM) for the VERIFY modes.\n" },
+	{ .key = "connection.read_option_files", .longopt = "read-option-files",
+	  .type = OPT_BOOL, .def = "true", FIELD(read_option_files),
+	  .help = "read the [client] group of the MySQL option files (~/.my.cnf)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "Read the [client] group of the MySQL option files (the system ones and\n"
+		 ".IR ~/.my.cnf )\n"
+		 "first; settings left empty here are taken from them.\n"
+		 "Default true.\n" },
+	{ .key = "connection.connect_timeout", .longopt = "connect-timeout",
+	  .type = OPT_INT, .min = 0, .max = 3600, .def = "10", FIELD(connect_timeout),
+	  .argname = "SECONDS",
+	  .help = "give up a connection attempt after this long (0: the driver's default)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "Give up a MySQL connection attempt after this long, 0 to 3600;\n"
+		 "0: the library default.\n"
+		 "Default 10.\n" },
+	{ .key = "connection.server_pid", .longopt = "server-pid", .type = OPT_INT,
+	  .min = 0, .max = 4194304, .def = "0", FIELD(server_pid), .argname = "PID",
+	  .help = "pid of the local database server, for the console's CPU figures "
+		  "(0: found from the socket or port the server listens on)",
+	  .man = "The local database server's process id, 0 to 4194304, for the console's CPU\n"
+		 "pane;\n"
+		 "0 (the default): found from the owner of the socket or TCP port the\n"
+		 "server listens on, else from its pid file.\n" },
+
+	/* workload */
+	{ .key = "workload.warehouses", .longopt = "warehouses", .shortopt = 'w',
+	  .type = OPT_INT, .min = 0, .max = 100000, .def = "0", FIELD(warehouses),
+	  .argname = "N", .help = "number of warehouses: build loads N (0: 1); run checks the "
+	  "schema holds N (0: whatever it holds)",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = "Number of warehouses, 0 to 100000.\n"
+		 ".B build\n"
+		 "loads\n"
+		 ".I n\n"
+		 "(0: 1);\n"
+		 ".B run\n"
+		 "refuses to start unless the schema holds\n"
+		 ".I n\n"
+		 "(0: whatever was built).\n"
+		 "Default 0.\n" },
+	{ .key = "workload.mode", .longopt = "mode", .type = OPT_ENUM,
+	  .enums = "statements|procedures", .def = "statements", FIELD(mode),
+	  .argname = "MODE",
+	  .help = "run the transactions as client-side prepared statements or as "
+		  "server-side stored procedures",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = ".B statements\n"
+		 "(client-side prepared statements; the default) or\n"
+		 ".B procedures\n"
+		 "(one stored-procedure call per transaction, in autocommit, on the same\n"
+		 "inputs; mysql, postgresql and mssql dialects).\n"
+		 "sqlite refuses it with exit 2; a schema without procedures, with one\n"
+		 "missing, or with procedures of another version than this program calls\n"
+		 "makes\n"
+		 ".B run\n"
+		 "exit 2 and name\n"
+		 ".BR \"build \\-\\-procedures\\-only\" .\n" },
+	{ .key = "workload.keying_thinking", .longopt = "keying-thinking",
+	  .type = OPT_BOOL, .def = "false", FIELD(keying_thinking),
+	  .help = "wait the TPC-C keying and thinking times (clause 5.2.5) "
+		  "instead of running flat out",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = "Wait the TPC-C keying time before and the think time after each\n"
+		 "transaction (clause 5.2.5) instead of running flat out.\n"
+		 "Default false.\n" },
+	{ .key = "workload.all_warehouses", .longopt = "all-warehouses",
+	  .type = OPT_BOOL, .def = "false", FIELD(all_warehouses),
+	  .help = "each transaction picks a warehouse at random instead of the "
+		  "VU's home warehouse (more I/O, more contention)",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = "Each transaction picks a random warehouse instead of the VU's home\n"
+		 "warehouse.\n"
+		 "Default false.\n" },
+	{ .key = "workload.load_threads", .longopt = "load-threads", .type = OPT_INT,
+	  .min = 1, .max = 256, .def = "2", FIELD(load_threads), .argname = "N",
+	  .help = "threads loading warehouses in parallel during build",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = "Connections loading in parallel during\n"
+		 ".BR build ,\n"
+		 "1 to 256; one takes the item table, the others one warehouse at a time.\n"
+		 "Default 2.\n" },
+	{ .key = "workload.load_batch", .longopt = "load-batch", .type = OPT_INT,
+	  .min = 1, .max = 100000, .def = "1000", FIELD(load_batch), .argname = "ROWS",
+	  .help = "rows per multi-row INSERT during build (a commit every 4 INSERTs)",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = "Rows per INSERT statement during\n"
+		 ".BR build ,\n"
+		 "1 to 100000; a commit follows every fourth statement.\n"
+		 "Default 1000.\n" },
+
+	/* run */
+	{ .key = "run.vus", .longopt = "vus", .type = OPT_INT, .min = 1,
+	  .max = SCHEDULE_VUS_MAX, .def = "2", FIELD(vus), .argname = "N",
+	  .help = "virtual users, each with its own connection",
+	  .screen = OPT_SCR_PHASES,
+	  .man = "Virtual users at the start, 1 to 10000.\n"
+		 "Default 2.\n" },
+	{ .key = "run.rampup", .longopt = "rampup", .type = OPT_INT, .min = 0,
+	  .max = 86400, .def = "10", FIELD(rampup), .argname = "SECONDS",
+	  .help = "ramp-up before measuring starts",
+	  .screen = OPT_SCR_PHASES,
+	  .man = "Ramp-up, not measured, 0 to 86400.\n"
+		 "Default 10.\n" },
+	{ .key = "run.duration", .longopt = "duration", .type = OPT_INT, .min = 1,
+	  .max = 2592000, .def = "60", FIELD(duration), .argname = "SECONDS",
+	  .help = "steady (measured) phase",
+	  .screen = OPT_SCR_PHASES,
+	  .man = "Steady phase, the measured one, 1 to 2592000.\n"
+		 "Default 60.\n" },
+	{ .key = "run.rampdown", .longopt = "rampdown", .type = OPT_INT, .min = 0,
+	  .max = 86400, .def = "0", FIELD(rampdown), .argname = "SECONDS",
+	  .help = "ramp-down after the steady phase, not measured",
+	  .screen = OPT_SCR_PHASES,
+	  .man = "Ramp-down after the steady phase, not measured, 0 to 86400.\n"
+		 "Default 0.\n" },
+	{ .key = "run.extend_step", .longopt = "extend-step", .type = OPT_INT,
+	  .min = 1, .max = 86400, .def = "60", FIELD(extend_step), .argname = "SECONDS",
+	  .help = "time added to the steady phase by `extend` with no argument",
+	  .screen = OPT_SCR_PHASES,
+	  .man = "What\n"
+		 ".B extend\n"
+		 "adds to the steady phase when given no argument, 1 to 86400.\n"
+		 "Default 60.\n" },
+	{ .key = "run.retry_max", .longopt = "retry-max", .type = OPT_INT,
+	  .min = 0, .max = 1000, .def = "10", FIELD(retry_max), .argname = "N",
+	  .help = "retries of a transaction after a deadlock or serialization "
+		  "failure before it counts as an error",
+	  .man = "Retries of a transaction after a deadlock or lock timeout before it\n"
+		 "counts as failed, 0 to 1000.\n"
+		 "Default 10.\n" },
+	{ .key = "run.reconnect_give_up", .longopt = "reconnect-give-up",
+	  .type = OPT_INT, .min = 0, .max = 86400, .def = "300",
+	  FIELD(reconnect_max_s), .argname = "SECONDS",
+	  .help = "stop reconnecting a lost connection after this long (0: never)",
+	  .man = "A VU that lost its connection stops reconnecting after this long,\n"
+		 "0 to 86400; 0: never.\n"
+		 "Default 300.\n" },
+	{ .key = "run.results_dir", .longopt = "results-dir", .type = OPT_STRING,
+	  .def = "./results", FIELD(results_dir), .argname = "DIR",
+	  .help = "directory for the results files",
+	  .man = "Directory for results files, created (mode 0750) if missing.\n"
+		 "Default\n"
+		 ".IR ./results .\n" },
+	{ .key = "run.batch", .longopt = "batch", .type = OPT_BOOL, .def = "false",
+	  FIELD(batch),
+	  .help = "run without the console even on a terminal: one line per "
+		  "report interval, commands from standard input",
+	  .man = "Run without the console even on a terminal: one line per report\n"
+		 "interval, commands from standard input.\n"
+		 "Default false.\n" },
+	{ .key = "run.report_interval", .longopt = "report-interval", .type = OPT_INT,
+	  .min = 1, .max = 3600, .def = "1", FIELD(report_interval),
+	  .argname = "SECONDS", .help = "print every Nth second's line in batch mode "
+	  "(each line shows that second, not an average)",
+	  .man = "Print a line only once every\n"
+		 ".I seconds\n"
+		 "seconds, 1 to 3600; the line shows the figures of that one second, not\n"
+		 "an average.\n"
+		 "The results file always gets every second.\n"
+		 "Default 1.\n" },
+	{ .key = "run.on_hangup", .longopt = "on-hangup", .type = OPT_ENUM,
+	  .enums = "continue|stop", .def = "continue", FIELD(on_hangup), .argname = "WHAT",
+	  .help = "when the terminal closes (SIGHUP): continue the run headless to "
+		  "its scheduled end, or stop it cleanly (stopped_by \"hangup\")",
+	  .man = "What SIGHUP (the terminal closed) does:\n"
+		 ".B continue\n"
+		 "lets the run go on headless to its scheduled end and finish its results\n"
+		 "file (the console stops drawing; output to the dead terminal is dropped);\n"
+		 ".B stop\n"
+		 "stops it cleanly with\n"
+		 ".B stopped_by\n"
+		 "\\(dqhangup\\(dq and exit status 130.\n"
+		 "Default continue.\n" },
+	{ .key = "run.schedule", .type = OPT_SCHEDULE, .def = "", FIELD(schedule),
+	  .help = "VU schedule, a list of steps { at = SECONDS; vus = N; } with "
+		  "at increasing (empty: run.vus throughout)",
+	  .screen = OPT_SCR_PHASES,
+	  .man = "A VU schedule:\n"
+		 ".RS\n"
+		 ".PP\n"
+		 ".EX\n"
+		 "schedule = ( { at = 0; vus = 4; }, { at = 60; vus = 8; } );\n"
+		 ".EE\n"
+		 ".PP\n"
+		 ".B at\n"
+		 "is seconds from the start of the run, strictly increasing;\n"
+		 ".B vus\n"
+		 "is 0 to 10000; at most 64 steps.\n"
+		 "A step at 0 replaces\n"
+		 ".BR run.vus .\n"
+		 "Empty (the default):\n"
+		 ".B run.vus\n"
+		 "throughout.\n"
+		 ".RE\n" },
+	{ .key = "run.knobs", .type = OPT_LIST, .def = "", FIELD(knobs),
+	  .help = "server variables for the console's knob panel, e.g. "
+		  "[ \"innodb_io_capacity\" ] (empty: the driver's defaults; `set` "
+		  "works on any variable)",
+	  .screen = OPT_SCR_KNOBS,
+	  .man = "A list of server variable names, e.g.\n"
+		 ".BR \"[ \\(dqinnodb_io_capacity\\(dq ]\" ,\n"
+		 "shown with their values in the console's knob panel\n"
+		 ".RB ( k \", \" F3 );\n"
+		 "empty (the default): the driver's defaults.\n"
+		 ".B set\n"
+		 "works on any variable, listed or not.\n" },
+};
+
+const size_t opt_count = sizeof(opt_table) / sizeof(opt_table[0]);
+
+const char *opt_screen_name(opt_screen s)
+{
+	static const char *const names[OPT_SCR_COUNT] = {
+		[OPT_SCR_NONE] = "Other", [OPT_SCR_CONNECTION] = "Connection",
+		[OPT_SCR_WORKLOAD] = "Workload", [OPT_SCR_PHASES] = "Phases and VUs",
+		[OPT_SCR_KNOBS] = "Knobs",
+	};
+	return s >= 0 && s < OPT_SCR_COUNT ? names[s] : "?";
+}

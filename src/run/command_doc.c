@@ -1,0 +1,88 @@
+/* command_doc.c: the man page's paragraph for each command (see
+ * command_doc.h).  tests/reference.sh fails when a command has none. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <string.h>
+#include "command_doc.h"
+
+const command_doc command_docs[] = {
+	{ "vus",
+	  "Set the number of VUs (0 to 10000), absolutely or relatively.\n"
+	  "A removed VU finishes its transaction, then disconnects.\n" },
+	{ "phase",
+	  ".B steady\n"
+	  "ends the ramp-up now (the steady phase keeps its full length);\n"
+	  ".B rampdown\n"
+	  "ends ramp-up or steady now and starts the ramp-down, or ends the run if\n"
+	  "the ramp-down is 0 s.\n" },
+	{ "extend",
+	  "Lengthen the steady phase by\n"
+	  ".I seconds\n"
+	  "(default\n"
+	  ".BR \\-\\-extend\\-step );\n"
+	  "only during ramp-up or steady.\n" },
+	{ "pause",
+	  "Every VU stops after its current transaction, keeping its connection.\n"
+	  "Paused seconds still count toward the steady phase.\n" },
+	{ "resume",
+	  "Paused VUs carry on.\n" },
+	{ "set",
+	  "MySQL:\n"
+	  ".BI \"SET GLOBAL \" variable \" = \" value\n"
+	  "(sizes such as 512M are converted to bytes).\n"
+	  "PostgreSQL:\n"
+	  ".BI \"ALTER SYSTEM SET \" variable\n"
+	  "and, unless the setting needs a restart,\n"
+	  ".BR pg_reload_conf() ;\n"
+	  "the event says when and where it takes effect.\n"
+	  "SQL Server (untested):\n"
+	  ".B sp_configure\n"
+	  "and\n"
+	  ".BR RECONFIGURE .\n"
+	  "SQLite:\n"
+	  ".BI PRAGMA \" variable\" = value\n"
+	  "on the control connection only.\n"
+	  "Recorded as a\n"
+	  ".B knob\n"
+	  "event with the old and new value.\n"
+	  "The value is not restored after the run.\n" },
+	{ "get",
+	  "Show a server variable (MySQL\n"
+	  ".BI @@GLOBAL. variable\\c\n"
+	  ", SQLite\n"
+	  ".BI PRAGMA \" variable\"\\c\n"
+	  ").\n" },
+	{ "metrics",
+	  "Show the server's metrics now, one name and value a line (InnoDB\n"
+	  "counters, pg_stat_bgwriter, pg_stat_wal and active backends, or SQL\n"
+	  "Server's performance counters).\n" },
+	{ "sql",
+	  "Run one statement on the control connection; up to 20 result rows are\n"
+	  "shown, columns separated by tabs.\n" },
+	{ "mark",
+	  "Put a mark on the timeline.\n" },
+	{ "status",
+	  "Show the second, the phase and its time left, active and target VUs,\n"
+	  "the last second's NOPM and TPM, and the results file.\n" },
+	{ "stop",
+	  "End the run now; VUs finish their transactions, the summary is printed\n"
+	  "and the results file is finished with\n"
+	  ".B stopped_by\n"
+	  "\\(dqoperator\\(dq.\n" },
+	{ "quit",
+	  "The same as\n"
+	  ".BR stop .\n" },
+	{ "help",
+	  "List the commands, or show one.\n" },
+};
+
+const size_t command_doc_count = sizeof command_docs / sizeof command_docs[0];
+
+const char *command_doc_find(const char *name)
+{
+	for (size_t i = 0; i < command_doc_count; i++)
+		if (!strcmp(command_docs[i].name, name))
+			return command_docs[i].man;
+	return NULL;
+}

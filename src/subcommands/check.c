@@ -1,0 +1,75 @@
+/* check.c: the check subcommand: the TPC-C consistency conditions (clause
+ * 3.3.2), or with --durability the audit of a run's acknowledged
+ * New-Orders. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include "session.h"
+#include "subcommands.h"
+#include "tpcc/consistency.h"
+#include "tpcc/durability.h"
+#include "tpcc/schema.h"
+
+static int durability(tpcc_config *c, db_conn *conn, signals *s, char *err, size_t errlen)
+{
+	acked_order *a = NULL;
+	int n = durability_load(c->durability_file, &a, err, errlen);
+	if (n < 0)
+		return EX_FAIL;
+	printf("durability audit of %s against %s\n", schema_target_name(c), c->durability_file);
+	char why[600];
+	long lost = durability_check(conn, a, n, stdout, &s->stop, why, sizeof why);
+	free(a);
+	if (lost < 0) {
+		snprintf(err, errlen, "durability check %s: %s",
+			 atomic_load(&s->stop) ? "stopped" : "could not run", why);
+		return atomic_load(&s->stop) ? EX_SIGNAL : EX_FAIL;
+	}
+	return lost ? EX_FAIL : EX_OK;
+}
+
+static int consistency(tpcc_config *c, db_conn *conn, const schema_info *si, signals *s,
+		       char *err, size_t errlen)
+{
+	check_result res[CHECK_COUNT];
+	char why[600];
+
+	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n",
+	       schema_target_name(c), si->warehouses, si->warehouses == 1 ? "" : "s");
+	fflush(stdout);
+	int failed = consistency_check(conn, stdout, res, &s->stop, why, sizeof why);
+	if (failed < 0) {
+		snprintf(err, errlen, "check could not run: %s", why);
+		return atomic_load(&s->stop) ? EX_SIGNAL : EX_FAIL;
+	}
+	if (res[CHECK_COUNT - 1].status == CHECK_NOT_RUN) {
+		consistency_report_stopped(stdout, res);
+		return EX_SIGNAL;
+	}
+	printf("%s: %d condition%s failed\n", failed ? "FAILED" : "passed", failed,
+	       failed == 1 ? "" : "s");
+	return failed ? EX_FAIL : EX_OK;
+}
+
+static int check(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
+		 char *err, size_t errlen)
+{
+	db_error e;
+	schema_info si;
+
+	if (schema_inspect(conn, &si, &e) || !si.present) {
+		snprintf(err, errlen, "no TPC-C schema in %s%s%s", schema_target_name(c),
+			 si.present ? ": " : "", si.present ? e.msg : "");
+		return EX_FAIL;
+	}
+	if (c->durability_file[0])
+		return durability(c, conn, ctx, err, errlen);
+	return consistency(c, conn, &si, ctx, err, errlen);
+}
+
+int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	return session_run(c, 0, check, s, err, errlen);
+}

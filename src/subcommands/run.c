@@ -1,0 +1,211 @@
+/* run.c: the subcommands that run the workload: run (the console on a
+ * terminal, else batch lines), cli (a tpcc> prompt), the console with no
+ * subcommand (offering to build a schema first), and demo. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include "run/batch.h"
+#include "session.h"
+#include "subcommands.h"
+#include "tpcc/schema.h"
+#include "ui/build_offer.h"
+#include "ui/cli.h"
+#include "ui/console.h"
+
+/* schema_ready's work: 1 a complete schema, 0 none, -1 a build that did
+ * not finish or no way to look. */
+static int inspect(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
+		   char *err, size_t errlen)
+{
+	int *ready = ctx;
+	db_error e;
+	schema_info si;
+
+	if (schema_inspect(conn, &si, &e)) {
+		snprintf(err, errlen, "%s", e.msg);
+		*ready = -1;
+	} else if (si.present && !si.complete) {
+		snprintf(err, errlen, "%s holds a build that did not finish: run 'tpcc-console drop'",
+			 schema_target_name(c));
+		*ready = -1;
+	} else
+		*ready = si.present;
+	return EX_OK;
+}
+
+/* 1: a complete schema, 0: none, -1: a build that did not finish or no
+ * way to look (err says which). */
+static int schema_ready(tpcc_config *c, char *err, size_t errlen)
+{
+	int ready = 0;
+	/* No connection counts as no schema (e.g. no such database yet:
+	 * build will create it), so its message is dropped. */
+	if (session_run(c, 0, inspect, &ready, err, errlen) != EX_OK)
+		err[0] = '\0';
+	return ready;
+}
+
+/* The console on a database without a schema: offer to build one first.
+ * Returns -1 to go on to the run, else the exit code. */
+static int offer_build(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	int ready = schema_ready(c, err, errlen);
+	if (ready < 0)
+		return EX_FAIL;
+	if (ready)
+		return -1;
+	switch (build_offer_run(c, &s->stop, err, errlen)) {
+	case OFFER_BUILT:
+		err[0] = '\0';
+		return -1;
+	case OFFER_DECLINED:
+		err[0] = '\0';
+		if (atomic_load(&s->stop))
+			return EX_SIGNAL;
+		snprintf(err, errlen, "no TPC-C schema in %s: nothing to run (tpcc-console "
+			 "build makes one)", schema_target_name(c));
+		return EX_OK;
+	default:
+		return atomic_load(&s->stop) ? EX_SIGNAL : EX_FAIL;
+	}
+}
+
+enum front { FRONT_BATCH, FRONT_CONSOLE, FRONT_CLI };
+
+static void print_plan(const tpcc_config *c, const engine_status *st)
+{
+	char vus[32];
+	if (c->nschedule)
+		snprintf(vus, sizeof vus, "a %d-step VU schedule", c->nschedule);
+	else
+		snprintf(vus, sizeof vus, "%d VU%s", c->vus, c->vus == 1 ? "" : "s");
+	printf("run: %s on %s, %d warehouse%s, %s, ramp-up %d s, steady %d s, ramp-down %d s, %s mode\n",
+	       st->server_version, schema_target_name(c), st->warehouses,
+	       st->warehouses == 1 ? "" : "s", vus, c->rampup, c->duration, c->rampdown, c->mode);
+	fflush(stdout);
+}
+
+/* The front end steers the started run until it is over: with the console
+ * the run's lines would only scroll under it; the cli prints events
+ * between commands. */
+static void steer(engine *e, tpcc_config *c, signals *s, enum front front, int demo,
+		  batch_out *b)
+{
+	char err[1200];
+
+	if (front == FRONT_CONSOLE) {
+		console_opts o = { .demo = demo, .stop = &s->stop, .hangup = &s->hangup };
+		if (console_run(e, c, &o, err, sizeof err)) {
+			fprintf(stderr, "tpcc-console: console: %s; stopping the run\n", err);
+			engine_stop(e, "operator");
+		}
+	} else if (front == FRONT_CLI) {
+		atomic_store(&s->intr_to_cli, s->intr_pipe[1] >= 0);
+		int rc = cli_run(e, c, c->script, &s->stop, s->intr_pipe[0], stdout, err, sizeof err);
+		atomic_store(&s->intr_to_cli, 0);
+		if (rc) {
+			fprintf(stderr, "tpcc-console: cli: %s; stopping the run\n", err);
+			engine_stop(e, "operator");
+		}
+	} else {
+		batch_read_commands(b, e, stdin);
+	}
+}
+
+static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char *err,
+		    size_t errlen)
+{
+	engine *e;
+	engine_hooks h = { 0 };
+	batch_out b;
+	run_summary sum;
+	engine_status st;
+	sigset_t winch;
+
+	if (front == FRONT_CONSOLE && !demo) {
+		int rc = offer_build(c, s, err, errlen);
+		if (rc >= 0)
+			return rc;
+	}
+	batch_init(&b, stdout, c->report_interval);
+	if (front == FRONT_BATCH)
+		batch_hooks(&b, &h);
+	int made = engine_create(c, &h, &e, err, errlen);
+	if (made)
+		return made == ENGINE_EUNUSABLE ? EX_USAGE : EX_FAIL;
+	engine_get_status(e, &st);
+	print_plan(c, &st);
+	atomic_store(&s->engine, e);
+	/* VU threads inherit the mask: SIGWINCH is for the console's thread. */
+	sigemptyset(&winch);
+	sigaddset(&winch, SIGWINCH);
+	if (front == FRONT_CONSOLE)
+		pthread_sigmask(SIG_BLOCK, &winch, NULL);
+	if (engine_start(e, err, errlen)) {
+		atomic_store(&s->engine, NULL);
+		engine_destroy(e);
+		return EX_FAIL;
+	}
+	engine_get_status(e, &st);
+	printf("results: %s\n", st.results_path);
+	fflush(stdout);
+	steer(e, c, s, front, demo, &b);
+	int rc = engine_wait(e, &sum, err, errlen);
+	atomic_store(&s->engine, NULL);
+	engine_get_status(e, &st);
+	batch_summary(stdout, &sum, st.warehouses, st.results_path);
+	if (!rc)
+		err[0] = '\0';
+	engine_destroy(e);
+	if (rc)
+		return EX_FAIL;
+	if (atomic_load(&s->stop))
+		return EX_SIGNAL;
+	/* A run the server ended is a failed run, whatever it measured. */
+	return !strcmp(st.stopped_by, "connection lost") ? EX_FAIL : EX_OK;
+}
+
+int sub_run(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	int console = !c->batch && subcommand_on_terminal();
+	return run_with(c, s, console ? FRONT_CONSOLE : FRONT_BATCH, 0, err, errlen);
+}
+
+int sub_console(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	return run_with(c, s, FRONT_CONSOLE, 0, err, errlen);
+}
+
+int sub_cli(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	return run_with(c, s, FRONT_CLI, 0, err, errlen);
+}
+
+/* The demo: the configured database (SQLite by default), a 1-warehouse
+ * schema built first when there is none, and a VU schedule looping until
+ * the operator quits. */
+int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	int ready = schema_ready(c, err, errlen);
+	if (ready < 0)
+		return EX_FAIL;
+	if (!ready) {
+		printf("no TPC-C schema in %s yet: building a small one for the demo\n",
+		       schema_target_name(c));
+		if (c->warehouses <= 0)
+			c->warehouses = 1;
+		int rc = sub_build(c, s, err, errlen);
+		if (rc)
+			return rc;
+	}
+	c->vus = 1;
+	c->nschedule = 0;
+	c->rampup = 5;
+	c->duration = 2592000;
+	c->rampdown = 0;
+	return run_with(c, s, FRONT_CONSOLE, 1, err, errlen);
+}

@@ -1,0 +1,173 @@
+/* subcommands.c: the subcommand table and what reads it: lookup, dispatch
+ * and the --help list. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "config/usage.h"
+#include "drivers/driver.h"
+#include "subcommands.h"
+
+const subcommand subcommands[] = {
+	{ "build", sub_build, 0, "create the TPC-C tables and load --warehouses warehouses",
+	  "Create the TPC-C tables and load\n"
+	  ".B \\-\\-warehouses\n"
+	  "warehouses (0 means 1) with\n"
+	  ".B \\-\\-load\\-threads\n"
+	  "connections in parallel, then create the secondary indexes\n"
+	  "(customer_i2, orders_i2) and record the build in the table tpcc_meta.\n"
+	  "One thread loads the item table and each warehouse is one unit of work,\n"
+	  "so more than\n"
+	  ".IR warehouses +1\n"
+	  "threads gain nothing.\n"
+	  "Rows go in as multi-row INSERTs of\n"
+	  ".B \\-\\-load\\-batch\n"
+	  "rows, with a commit after every fourth.\n"
+	  "One warehouse is about 600,000 rows.\n"
+	  "With the mysql driver the database is created first if it does not exist;\n"
+	  "an ODBC data source must name an existing database.\n"
+	  "Where the dialect has stored procedures (mysql, postgresql, mssql) they\n"
+	  "are created too.\n"
+	  "With\n"
+	  ".B \\-\\-procedures\\-only\n"
+	  "only the procedures are dropped and created again, on a finished build.\n"
+	  "A target that already holds a TPC-C schema, complete or not, is refused\n"
+	  "(exit 1): use\n"
+	  ".B drop\n"
+	  "first.\n"
+	  "An interrupted build leaves a partial load that must be dropped.\n" },
+	{ "run", sub_run, 0, "run the workload (ramp-up, steady, ramp-down): on a terminal "
+	  "in the full-screen console, else (or with --batch) one line of figures per "
+	  "second, commands typed on stdin steering it",
+	  "Run the workload through its phases\n"
+	  ".RB ( rampup ,\n"
+	  ".BR steady ,\n"
+	  ".BR rampdown )\n"
+	  "and write the results file.\n"
+	  "The schema must be complete, and if\n"
+	  ".B \\-\\-warehouses\n"
+	  "is not 0 it must equal the number of warehouses built.\n"
+	  "Only the steady phase counts toward the summary.\n" },
+	{ "demo", sub_demo, 1, "the console on a 1-warehouse SQLite schema (built if "
+	  "missing), VUs looping 1, 2, 4, 8 and back until q",
+	  "The console over the configured database (SQLite\n"
+	  ".I ./tpcc.sqlite\n"
+	  "by default), building a 1-warehouse schema first when there is none,\n"
+	  "then running with 5 s of ramp-up and an open-ended steady phase, the\n"
+	  "VUs looping 1, 2, 4, 8, 4, 2 every 20 s until\n"
+	  ".B q\n"
+	  "and\n"
+	  ".BR y .\n"
+	  "Needs a terminal.\n" },
+	{ "cli", sub_cli, 0, "run with a tpcc> prompt instead of the console (-s FILE runs "
+	  "a command script first)",
+	  "Like\n"
+	  ".BR run ,\n"
+	  "with a\n"
+	  ".B tpcc>\n"
+	  "prompt (libedit: history, Tab completion) instead of the console;\n"
+	  ".B \\-s\n"
+	  ".I file\n"
+	  "runs a command script first, echoing each line as\n"
+	  ".BI \"tpcc> \" command\\c\n"
+	  "\\&.\n"
+	  "The run's events print between commands.\n"
+	  ".B quit\n"
+	  "or the end of input stops the run, and the summary follows; when the\n"
+	  "run ends by itself the prompt leaves without waiting for a line.\n"
+	  "Ctrl-C drops the line typed; at an empty prompt it says how to stop,\n"
+	  "and a second Ctrl-C stops the run as a signal does (exit status 130).\n"
+	  "Without a terminal, SIGINT stops the run at once.\n" },
+	{ "check", sub_check, 0, "check the TPC-C consistency conditions (clause 3.3.2)",
+	  "Check the twelve consistency conditions of TPC-C clause 3.3.2 and print\n"
+	  ".BR pass ,\n"
+	  ".B FAIL\n"
+	  "(with the number of offending rows and the first of them) or\n"
+	  ".B skipped\n"
+	  "for each.\n"
+	  "Condition 11 holds only on a fresh load and is skipped once a New-Order\n"
+	  "has been committed.\n"
+	  "Money is compared with 0.005 of tolerance.\n"
+	  "A condition's number is printed before its query runs.\n"
+	  "SIGINT or SIGTERM lets the running condition finish, marks the rest\n"
+	  ".BR \"not checked\" ,\n"
+	  "prints which were checked and which not, and exits 130.\n" },
+	{ "drop", sub_drop, 0, "drop the TPC-C tables",
+	  "Drop the stored procedures and the TPC-C tables.\n"
+	  "A MySQL database itself is kept; a SQLite file keeps its size.\n" },
+};
+
+const size_t subcommand_count = sizeof subcommands / sizeof subcommands[0];
+
+const subcommand subcommand_default = {
+	"", sub_console, 1, "the console over the configured schema; when there is none "
+	"it offers to build it first",
+	"With no subcommand on a terminal:\n"
+	".B run\n"
+	"in the console.\n"
+	"When the console (no subcommand, or\n"
+	".B run\n"
+	"on a terminal) finds no TPC-C schema, it asks whether to build\n"
+	".I W\n"
+	"warehouses (workload.warehouses, else 1) and on\n"
+	".B y\n"
+	"builds them, with a progress bar, rows per second, warehouses done and\n"
+	"time left, before the run starts;\n"
+	".B n\n"
+	"leaves.\n"
+};
+
+const subcommand *subcommand_find(const char *name, char *err, size_t errlen)
+{
+	size_t pos = 0;
+
+	for (size_t i = 0; i < subcommand_count; i++)
+		if (!strcmp(subcommands[i].name, name))
+			return &subcommands[i];
+	pos += (size_t)snprintf(err, errlen, "unknown subcommand '%s' (", name);
+	for (size_t i = 0; i < subcommand_count && pos < errlen; i++)
+		pos += (size_t)snprintf(err + pos, errlen - pos, "%s%s", i ? ", " : "",
+					subcommands[i].name);
+	if (pos < errlen)
+		snprintf(err + pos, errlen - pos, ")");
+	return NULL;
+}
+
+int subcommand_on_terminal(void)
+{
+	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
+int subcommand_ready(const subcommand *sc, const tpcc_config *c, char *err, size_t errlen)
+{
+	if (sc->needs_terminal && !subcommand_on_terminal()) {
+		if (sc == &subcommand_default)
+			snprintf(err, errlen, "no subcommand; try 'tpcc-console run --batch' or "
+				 "'tpcc-console --help'");
+		else
+			snprintf(err, errlen, "%s needs a terminal; for a headless run use "
+				 "'run --batch'", sc->name);
+		return EX_USAGE;
+	}
+	if (!driver_find(c->driver)) {
+		snprintf(err, errlen, "driver '%s' is not available in this build (have: %s)",
+			 c->driver, driver_names());
+		return EX_USAGE;
+	}
+	return EX_OK;
+}
+
+void subcommands_usage(FILE *out)
+{
+	fputs("\nSubcommands:\n", out);
+	for (size_t i = 0; i < subcommand_count; i++) {
+		int n = fprintf(out, "  %s", subcommands[i].name);
+		usage_wrap(out, n, 12, subcommands[i].help);
+	}
+	char text[256];
+	snprintf(text, sizeof text, "With no subcommand on a terminal: %s.", subcommand_default.help);
+	usage_wrap(out, 0, 0, text);
+	fputs("Options may come before or after the subcommand.\n", out);
+}

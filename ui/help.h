@@ -1,0 +1,9 @@
+/* help.h: the help overlay (? in the console). */
+#ifndef TPCC_UI_HELP_H
+#define TPCC_UI_HELP_H
+
+/* Draw every key and every command over the panes, from the tables that
+ * drive them (keys.c's bindings, run/command.c's usage and help). */
+void help_draw(void);
+
+#endif
