@@ -5,14 +5,10 @@
 # Condition 8 reads history; a second session holding LOCK TABLES history
 # WRITE keeps it waiting, so the signal lands while 8 is known to run.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
+mariadb_db tpcc_chksig
 cd "$T"
-DBN=tpcc_chksig_$$
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
-A=$(my_args $DBN)
 
-"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt $A --warehouses 1
 
 # The locking session: a client reading statements from a fifo.
 my_session lock "$DBN"
