@@ -172,7 +172,7 @@ static void tp_draw(pane *p, const ui_view *v)
 				 fmt_thousands(v->st.steady.tpm, b, sizeof b));
 	/* The database's own count, beside ours, where the dialect has one. */
 	if (last->server_tpm >= 0 && v->st.t > 0)
-		x += pane_printf(p, rows + 2, x, 0, "   server TPM %s",
+		pane_printf(p, rows + 2, x, 0, "   server TPM %s",
 				 fmt_thousands(last->server_tpm, d, sizeof d));
 }
 
