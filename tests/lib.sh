@@ -45,12 +45,12 @@ finish() {
 	[ "$FAILS" -eq 0 ]
 }
 
-# build_ok WHAT OUT ARGS...: `tpcc-console build ARGS` exits 0, asserted as
-# WHAT, its output in OUT (shown when it fails); returns the build's status
-# for a test that cannot go on without the schema.
-build_ok() {
+# tpcc_ok WHAT OUT ARGS...: `tpcc-console ARGS` exits 0, asserted as WHAT,
+# its output in OUT (shown when it fails); returns its status, for a test
+# that cannot go on without it.  build_ok and check_ok name the subcommand.
+tpcc_ok() {
 	local what=$1 out=$2 rc; shift 2
-	"$TPCC_BIN" build "$@" >"$out" 2>&1
+	"$TPCC_BIN" "$@" >"$out" 2>&1
 	rc=$?
 	if [ $rc -eq 0 ]; then
 		ok "$what"
@@ -60,6 +60,8 @@ build_ok() {
 	fi
 	return $rc
 }
+build_ok() { local what=$1 out=$2; shift 2; tpcc_ok "$what" "$out" build "$@"; }
+check_ok() { local what=$1 out=$2; shift 2; tpcc_ok "$what" "$out" check "$@"; }
 
 # Run tpcc-console in the background with stdin from a fifo we can write
 # commands into, stdout to a file we can wait on.

@@ -51,10 +51,8 @@ assert "the gap shows as seconds of zero NOPM with VUs reconnecting" json_true "
 assert "throughput came back after the gap" json_true "$R" \
 	'any(t["nopm"]>0 for t in d["ticks"][-3:]) or any(t["nopm"]>0 for t in d["ticks"][-6:])'
 assert "every VU reconnected (reconnects >= 4)" json_true "$R" 'd["summary"]["reconnects"] >= 4'
-"$TPCC_BIN" check $A >check.txt 2>&1
-assert "consistency holds after the crash" [ $? -eq 0 ]
-"$TPCC_BIN" check $A --durability "$R" >dur.txt 2>&1; rc=$?
-assert "no acknowledged New-Order was lost (flush at commit)" [ $rc -eq 0 ]
+check_ok "consistency holds after the crash" check.txt $A
+check_ok "no acknowledged New-Order was lost (flush at commit)" dur.txt $A --durability "$R"
 assert "durability audit says 0 lost" grep -q "0 acknowledged New-Orders lost" dur.txt
 assert "and 0 for each district" [ "$(grep -cE '^ok    warehouse 1 district [0-9]+: .*: 0 lost$' dur.txt)" = 10 ]
 

@@ -15,8 +15,7 @@ neworders() { my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district"; }
 build_ok "build over ODBC exits 0" build.txt $A --warehouses 1
 assert "stock holds 100,000 rows" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.stock")" = 100000 ]
 assert "the procedures were created" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'")" = 5 ]
-"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
-assert "check passes on a fresh load" [ $rc -eq 0 ]
+check_ok "check passes on a fresh load" check0.txt $A
 
 for mode in statements procedures; do
 	before=$(neworders)
@@ -30,8 +29,6 @@ for mode in statements procedures; do
 	assert "$mode: no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
 	assert "$mode: client New-Orders match the database" db_matches_client "$R" $(( $(neworders) - before ))
 	assert "$mode: server TPM plausible" plausible_server_tpm "$R"
-	"$TPCC_BIN" check $A >check-$mode.txt 2>&1; rc=$?
-	assert "$mode: check passes after the run" [ $rc -eq 0 ]
-	[ $rc -eq 0 ] || cat check-$mode.txt
+	check_ok "$mode: check passes after the run" check-$mode.txt $A
 done
 finish

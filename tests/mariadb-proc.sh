@@ -38,8 +38,7 @@ assert "server TPM (Com_commit + Com_rollback) plausible" plausible_server_tpm "
 # holds, per district a VU ran in, the last order the server acknowledged.
 assert "acknowledged New-Orders recorded for the durability audit" \
 	json_true "$R" 'len(d["durability"]["new_order_acked"]) == 20 and all(x[2] > 3000 for x in d["durability"]["new_order_acked"])'
-"$TPCC_BIN" check $A --durability "$R" >dur.txt 2>&1; rc=$?
-assert "the durability audit passes after a clean procedures run" [ $rc -eq 0 ]
+check_ok "the durability audit passes after a clean procedures run" dur.txt $A --durability "$R"
 assert "and it checked those districts" grep -qE 'durability: 20 districts checked, 0 acknowledged' dur.txt
 
 assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
@@ -186,7 +185,5 @@ assert "the message says which and what to do" contains oldproc.txt \
 assert "build --procedures-only records the version it created" \
 	[ "$(my_sql "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'")" = 2 ]
 
-"$TPCC_BIN" check $A >check.txt 2>&1; rc=$?
-assert "check passes after the procedures run" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check.txt
+check_ok "check passes after the procedures run" check.txt $A
 finish

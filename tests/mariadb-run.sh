@@ -15,9 +15,7 @@ assert "10% of items are ORIGINAL" [ "$(my_sql "SELECT COUNT(*) BETWEEN 9000 AND
 assert "customer-by-name index exists" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA='$DBN' AND INDEX_NAME='customer_i2' AND SEQ_IN_INDEX=1")" = 1 ]
 assert "first 1,000 customers take the last names in order" [ "$(my_sql "SELECT c_last FROM $DBN.customer WHERE c_w_id=1 AND c_d_id=1 AND c_id=372")" = PRICALLYOUGHT ]
 
-"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
-assert "check passes on a fresh load" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check0.txt
+check_ok "check passes on a fresh load" check0.txt $A
 
 "$TPCC_BIN" run $A --vus 4 --rampup 5 --duration 25 --batch --results-dir "$T/results" </dev/null >run.txt 2>&1; rc=$?
 assert "run exits 0" [ $rc -eq 0 ]
@@ -34,9 +32,7 @@ assert "ticks hold all but the last partial second" json_true "$R" \
 assert "remote order lines were written" [ "$(my_sql "SELECT COUNT(*) > 0 FROM $DBN.order_line WHERE ol_supply_w_id <> ol_w_id")" = 1 ]
 assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
 
-"$TPCC_BIN" check $A >check1.txt 2>&1; rc=$?
-assert "check passes after the run" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check1.txt
+check_ok "check passes after the run" check1.txt $A
 
 # A broken database: check names the offending district.
 my_sql "UPDATE $DBN.district SET d_next_o_id = d_next_o_id + 5 WHERE d_w_id = 2 AND d_id = 7"

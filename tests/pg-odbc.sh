@@ -21,9 +21,7 @@ assert "stock holds 100,000 rows" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000
 assert "order_line has its primary key" [ "$(q "SELECT COUNT(*) FROM pg_constraint WHERE conname = 'order_line_pkey'")" = 1 ]
 assert "the six functions exist" [ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
 
-"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
-assert "check passes on a fresh load" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check0.txt
+check_ok "check passes on a fresh load" check0.txt $A
 
 "$TPCC_BIN" run $A --vus 4 --rampup 5 --duration 20 --results-dir "$T/rs" </dev/null >run1.txt 2>&1; rc=$?
 assert "statements run exits 0" [ $rc -eq 0 ]
@@ -37,9 +35,7 @@ assert "server TPM present and plausible beside client TPM" plausible_server_tpm
 assert "batch lines show server tpm" grep -q "server tpm" run1.txt
 assert "summary shows server TPM" grep -q "server TPM" run1.txt
 
-"$TPCC_BIN" check $A >check1.txt 2>&1; rc=$?
-assert "check passes after the statements run" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check1.txt
+check_ok "check passes after the statements run" check1.txt $A
 
 # A column renamed: found before a VU starts (each failed probe is rolled
 # back, or PostgreSQL would refuse the next).
@@ -104,9 +100,7 @@ q "SELECT * FROM tpcc_payment(1, 2, 1, 4, 99999, 0, '', 1.00)" >nocust.txt 2>&1;
 assert "a Payment of an unknown customer fails" [ $rc -ne 0 ]
 assert "and leaves the warehouse alone" [ "$(q "SELECT w_ytd - $ytd0 FROM warehouse WHERE w_id = 1")" = 12.34 ]
 
-"$TPCC_BIN" check $A >check2.txt 2>&1; rc=$?
-assert "check passes after the procedures run" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check2.txt
+check_ok "check passes after the procedures run" check2.txt $A
 
 TPCC_PASSWORD=wrong "$TPCC_BIN" check $A >badpw.txt 2>&1; rc=$?
 assert "a wrong password fails (exit 1)" [ $rc -eq 1 ]

@@ -9,8 +9,7 @@ build_ok "build exits 0" build.txt --db "$DB" --warehouses 1 --load-threads 2
 assert "build reports rows loaded" grep -qE 'built 1 warehouse: [0-9]+ rows' build.txt
 assert "build shows progress" grep -qE 'loading: +[0-9]+%' build.txt
 
-"$TPCC_BIN" check --db "$DB" >check0.txt 2>&1; rc=$?
-assert "check passes on a fresh load" [ $rc -eq 0 ]
+check_ok "check passes on a fresh load" check0.txt --db "$DB"
 assert "fresh-load condition 11 is checked" grep -qE '^11 .* pass$' check0.txt
 assert "all 12 conditions reported" [ "$(grep -cE '^ ?[0-9]+ ' check0.txt)" -eq 12 ]
 
@@ -57,8 +56,7 @@ assert "the mix is about 45% New-Order" json_true "$R" \
 	'0.40 < d["summary"]["commits"]["new_order"]/sum(d["summary"]["commits"].values()) < 0.50'
 assert "stopped_by is null for a run that ended on its own" json_is "$R" 'd["stopped_by"]' None
 
-"$TPCC_BIN" check --db "$DB" >check1.txt 2>&1; rc=$?
-assert "check passes after the run" [ $rc -eq 0 ]
+check_ok "check passes after the run" check1.txt --db "$DB"
 assert "condition 11 skipped after a run" grep -qE '^11 .*skipped' check1.txt
 
 # SIGINT mid-run: a clean stop, exit 130, a complete results file.
@@ -73,8 +71,7 @@ R2=$(ls "$T"/results-int/*.json)
 assert "results after SIGINT are valid JSON" json_valid "$R2"
 assert "results after SIGINT say stopped by signal" json_is "$R2" 'd["stopped_by"]' signal
 assert "results after SIGINT are complete" json_true "$R2" 'd["complete"]'
-"$TPCC_BIN" check --db "$DB" >check2.txt 2>&1; rc=$?
-assert "check passes after the interrupted run" [ $rc -eq 0 ]
+check_ok "check passes after the interrupted run" check2.txt --db "$DB"
 
 "$TPCC_BIN" drop --db "$DB" >drop.txt 2>&1; rc=$?
 assert "drop exits 0" [ $rc -eq 0 ]

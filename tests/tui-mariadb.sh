@@ -89,7 +89,6 @@ assert "results complete" json_true "$R" 'd["complete"]'
 assert "ticks saw 6 VUs" json_true "$R" 'any(t["vus"]==6 for t in d["ticks"])'
 assert "the knob event is in the results" json_true "$R" \
 	'any(e["type"]=="knob" and e["text"].endswith("-> 1234") for e in d["events"])'
-"$TPCC_BIN" check $A >check.txt 2>&1
-assert "check passes" [ $? -eq 0 ]
+check_ok "check passes" check.txt $A
 
 finish
