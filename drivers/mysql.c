@@ -150,7 +150,11 @@ static int my_fail_stmt(const my_stmt *s, db_error *err)
 
 static int my_oom(db_error *err)
 {
-	return db_error_set(err, DB_FATAL, 0, "HY001", "mysql: out of memory");
+	/* -1 written here, not db_error_set's (always -1) passed on: the
+	 * analyzer cannot see into driver.c, and would follow a "successful"
+	 * failed calloc into a NULL statement. */
+	db_error_set(err, DB_FATAL, 0, "HY001", "mysql: out of memory");
+	return -1;
 }
 
 /* ---- helpers --------------------------------------------------------- */

@@ -2,11 +2,12 @@
 # test.sh: the whole test suite on a fresh Debian 12 machine.  Installs what
 # is missing, builds with -Werror, starts a private MariaDB and a private
 # PostgreSQL (with a private ODBC setup for both) on loopback, runs
-# `make check`, fuzzes the config and command parsers (scripts/fuzz.sh,
-# TPCC_FUZZ_SECONDS per target, default 60, 0 to skip), then builds again
-# with AddressSanitizer and UBSan and runs the unit and SQLite tests under
-# them, and with ThreadSanitizer for the engine tests.  Exits non-zero on
-# any failure.
+# `make check`, runs the static analyzers (scripts/analyze.sh: scan-build
+# and cppcheck, any finding fails), fuzzes the config and command parsers
+# (scripts/fuzz.sh, TPCC_FUZZ_SECONDS per target, default 60, 0 to skip),
+# then builds again with AddressSanitizer and UBSan and runs the unit and
+# SQLite tests under them, and with ThreadSanitizer for the engine tests.
+# Exits non-zero on any failure.
 #   scripts/test.sh [--no-sanitizers]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,6 +34,9 @@ eval "$(tests/pg-server.sh start "$work/pg")"
 status=0
 make -s check VERBOSE=1 || status=1
 tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
+
+echo "== static analysis: scan-build, cppcheck =="
+scripts/analyze.sh || status=1
 
 fuzz_seconds=${TPCC_FUZZ_SECONDS:-60}
 if [ "$fuzz_seconds" != 0 ]; then

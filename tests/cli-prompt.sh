@@ -8,8 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 
-"$TPCC_BIN" build --db "$T/t.db" --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt --db "$T/t.db" --warehouses 1
 printf 'vus 3\n# a comment is skipped\nmark from the script\nstatus\n' >script.cmd
 printf 'get cache_size\nbogus\nvus +1\nquit\n' |
 	HOME=$T "$TPCC_BIN" cli --db "$T/t.db" --rampup 0 --duration 600 -s script.cmd \
@@ -24,9 +23,9 @@ assert "errors are shown and the run goes on" grep -q "^error: unknown command '
 assert "vus +1 after the error" grep -q '^vus 3 -> 4$' out.txt
 assert "quit stops the run, with the summary" grep -q '^Summary of the steady phase' out.txt
 R=$(ls "$T"/results/*.json | head -1)
-assert "results complete, stopped by the operator" [ "$(json_get "$R" 'd["stopped_by"]')" = operator ]
-assert "the mark is in the results" [ "$(json_get "$R" \
-	'any(e["type"]=="mark" and e["text"]=="from the script" for e in d["events"])')" = True ]
+assert "results complete, stopped by the operator" json_is "$R" 'd["stopped_by"]' operator
+assert "the mark is in the results" json_true "$R" \
+	'any(e["type"]=="mark" and e["text"]=="from the script" for e in d["events"])'
 "$TPCC_BIN" cli --db "$T/t.db" -s "$T/missing.cmd" </dev/null >missing.txt 2>&1
 assert "a missing script is an error" grep -q 'cannot read the script' missing.txt
 
@@ -42,17 +41,17 @@ if command -v tmux >/dev/null; then
 	assert "Up recalls the history" tui_wait '^tpcc> quit'
 	tui_keys Enter
 	assert "quit leaves" tui_exited 60
-	assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+	assert "exit status 0" tui_status_is 0
 
 	# Ctrl-C at the prompt.
-	# screen_count REGEX N: until REGEX is on N lines of the screen.
+	# screen_count REGEX N: REGEX is on N lines of the screen, or more.
 	screen_count() {
-		local i=0
-		until [ "$(tui_screen | grep -cE -- "$1")" -ge "$2" ]; do
-			i=$((i + 1))
-			[ $i -gt 300 ] && { tui_screen | sed 's/^/    | /'; return 1; }
-			sleep 0.1
-		done
+		local n
+		n=$(tui_screen | grep -cE -- "$1")
+		[ "$n" -ge "$2" ] && return 0
+		echo "/$1/ on $n lines of the screen, expected $2:"
+		tui_screen | sed 's/^/    | /'
+		return 1
 	}
 	rm -rf "$T/results-intr"
 	tui_start 100 30 "'$TPCC_BIN' cli --db '$T/t.db' --rampup 0 --duration 600 --results-dir '$T/results-intr'"
@@ -66,22 +65,22 @@ if command -v tmux >/dev/null; then
 	tui_keys 'status' Enter
 	assert "the run goes on" tui_wait 'phase steady \([0-9]+ s left\)'
 	tui_keys C-c
-	assert "a command in between: it asks again" screen_count '^Ctrl-C again, or quit' 2
+	assert "a command in between: it asks again" poll 30 screen_count '^Ctrl-C again, or quit' 2
 	tui_keys C-c
 	assert "a second Ctrl-C stops the run, with the summary" tui_wait '^Summary of the steady phase'
 	assert "and leaves" tui_exited 60
-	assert "exit status 130, as for a signal" [ "$(cat "$T/tui.exit")" = 130 ]
+	assert "exit status 130, as for a signal" tui_status_is 130
 	R=$(ls "$T"/results-intr/*.json | head -1)
-	assert "results complete, stopped by a signal" [ "$(json_get "$R" 'd["stopped_by"]')" = signal ]
-	assert "the dropped line never ran" [ "$(json_get "$R" \
-		'any(e["type"]=="mark" for e in d["events"])')" = False ]
+	assert "results complete, stopped by a signal" json_is "$R" 'd["stopped_by"]' signal
+	assert "the dropped line never ran" json_is "$R" \
+		'any(e["type"]=="mark" for e in d["events"])' False
 
 	# A run that ends by itself ends the prompt, with no key pressed.
 	tui_start 100 30 "'$TPCC_BIN' cli --db '$T/t.db' --rampup 0 --duration 2 --results-dir '$T/results'"
 	assert "the prompt" tui_wait '^tpcc> $|^tpcc>$'
 	assert "the end of the run leaves the prompt" tui_wait '^Summary of the steady phase'
 	assert "and the program" tui_exited 60
-	assert "exit status 0 after a full run" [ "$(cat "$T/tui.exit")" = 0 ]
+	assert "exit status 0 after a full run" tui_status_is 0
 fi
 
 # Without a terminal: SIGINT stops the run at once (no line to drop, nobody
@@ -91,9 +90,7 @@ exec 3<>in.fifo
 "$TPCC_BIN" cli --db "$T/t.db" --rampup 0 --duration 600 --results-dir "$T/results-pipe" \
 	<in.fifo >pipe.txt 2>&1 &
 PID=$!
-i=0
-until grep -q '^results: ' pipe.txt || [ $i -gt 300 ]; do sleep 0.1; i=$((i + 1)); done
-assert "the cli started" grep -q '^results: ' pipe.txt
+assert "the cli started" wait_for pipe.txt '^results: ' 30
 kill -INT $PID
 wait $PID
 rc=$?
@@ -101,6 +98,6 @@ exec 3>&-
 assert "SIGINT ends it with status 130" [ $rc = 130 ]
 assert "and the summary" grep -q '^Summary of the steady phase' pipe.txt
 R=$(ls "$T"/results-pipe/*.json | head -1)
-assert "results complete, stopped by a signal" [ "$(json_get "$R" 'd["stopped_by"]')" = signal ]
+assert "results complete, stopped by a signal" json_is "$R" 'd["stopped_by"]' signal
 
 finish

@@ -33,7 +33,7 @@ close_input
 wait_exit "$CON_PID" 60; rc=$?
 assert "the run stops and exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/results/*.json)
-assert "results complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "VU changes are events in the results" [ "$(json_get "$R" \
-	'sum(1 for e in d["events"] if e["type"]=="vus" and " ready in " in e["text"])')" -ge 12 ]
+assert "results complete" json_true "$R" 'd["complete"]'
+assert "VU changes are events in the results" json_true "$R" \
+	'sum(1 for e in d["events"] if e["type"]=="vus" and " ready in " in e["text"]) >= 12'
 finish

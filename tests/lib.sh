@@ -45,6 +45,24 @@ finish() {
 	[ "$FAILS" -eq 0 ]
 }
 
+# tpcc_ok WHAT OUT ARGS...: `tpcc-console ARGS` exits 0, asserted as WHAT,
+# its output in OUT (shown when it fails); returns its status, for a test
+# that cannot go on without it.  build_ok and check_ok name the subcommand.
+tpcc_ok() {
+	local what=$1 out=$2 rc; shift 2
+	"$TPCC_BIN" "$@" >"$out" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		ok "$what"
+	else
+		not_ok "$what: exit $rc, expected 0; $out ends:"
+		tail -n 20 "$out" | sed 's/^/    | /'
+	fi
+	return $rc
+}
+build_ok() { local what=$1 out=$2; shift 2; tpcc_ok "$what" "$out" build "$@"; }
+check_ok() { local what=$1 out=$2; shift 2; tpcc_ok "$what" "$out" check "$@"; }
+
 # Run tpcc-console in the background with stdin from a fifo we can write
 # commands into, stdout to a file we can wait on.
 #   start_console OUTFILE ARGS...   sets CON_PID and CON_IN (a writable fd)
@@ -60,51 +78,70 @@ start_console() {
 # A console that died early must fail the asserts that follow, with its
 # output shown, not kill the test with SIGPIPE on the next `send`.
 send() { ( trap '' PIPE; echo "$1" >&"$CON_IN" ) 2>/dev/null || echo "send '$1': the console is gone"; }
-# wait_exit PID [SECONDS]: its exit status, or 124 after killing it when it
-# has not ended in time: a hang fails the test instead of stalling it.
-wait_exit() {
-	local pid=$1 limit=${2:-60} i=0
-	while kill -0 "$pid" 2>/dev/null; do
-		i=$((i + 1))
-		if [ $i -gt $((limit * 10)) ]; then
-			echo "timeout: pid $pid still running after $limit s"
-			kill -9 "$pid" 2>/dev/null
-			wait "$pid" 2>/dev/null
-			return 124
+# poll SECONDS COMMAND...: until COMMAND succeeds, tried every 0.1 s and
+# at most SECONDS * 10 + 1 times; 1 when it never did.  The condition, not
+# time, decides: the interval only bounds how late a success is seen.  A
+# condition says what it found when it fails; poll keeps that quiet while
+# it waits and shows the last try's words with the timeout.
+poll() {
+	local limit=$1 tries=0 said; shift
+	until said=$("$@" 2>&1); do
+		tries=$((tries + 1))
+		if [ "$tries" -gt $((limit * 10)) ]; then
+			echo "timeout after $limit s: $*"
+			[ -z "$said" ] || printf '%s\n' "$said" | sed 's/^/    /'
+			return 1
 		fi
 		sleep 0.1
 	done
+}
+pid_gone() { ! kill -0 "$1" 2>/dev/null || { echo "pid $1 is still running"; return 1; }; }
+# wait_exit PID [SECONDS]: its exit status, or 124 after killing it when it
+# has not ended in time: a hang fails the test instead of stalling it.
+wait_exit() {
+	local pid=$1 limit=${2:-60}
+	if ! poll "$limit" pid_gone "$pid"; then
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		return 124
+	fi
 	wait "$pid"
 }
 close_input() { exec {CON_IN}>&-; }
 
-# wait_for FILE PATTERN [SECONDS]: until an extended regex appears in FILE
-# (the console's output), bounded; returns 1 on timeout.  Uses inotify-free
-# polling of a file the program writes: the condition, not time, decides.
-# A 4th argument N looks only at lines after the first N (see lines_in).
-wait_for() {
-	local file=$1 pat=$2 limit=${3:-60} from=$(( ${4:-0} + 1 )) i=0
-	while ! tail -n +"$from" "$file" 2>/dev/null | grep -qE -- "$pat"; do
-		i=$((i + 1))
-		[ $i -gt $((limit * 10)) ] && { echo "timeout waiting for /$pat/ in $file"; tail -5 "$file"; return 1; }
-		sleep 0.1
-	done
+# file_matches FILE PATTERN [N]: an extended regex is on a line of FILE
+# after its first N (see lines_in); otherwise shows FILE's last lines.
+file_matches() {
+	tail -n +"$(( ${3:-0} + 1 ))" "$1" 2>/dev/null | grep -qE -- "$2" && return 0
+	local after=
+	[ "${3:-0}" -eq 0 ] || after=" after line $3"
+	echo "no line matches /$2/ in $1$after; it ends:"
+	tail -n 5 "$1" 2>&1 | sed 's/^/    | /'
+	return 1
 }
+# wait_for FILE PATTERN [SECONDS [N]]: until file_matches, bounded: the
+# console's output file decides, polled (inotify-free).
+wait_for() { poll "${3:-60}" file_matches "$1" "$2" "${4:-0}"; }
 
 lines_in() { wc -l <"$1"; }
 
 # json_get FILE PYTHON-EXPRESSION: evaluate against the parsed file as `d`.
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
-# wait_json FILE EXPR [SECONDS]: until EXPR (as json_get) prints True on the
-# file; the results file is rewritten whole each tick, so it is always valid.
-wait_json() {
-	local f=$1 e=$2 limit=${3:-30} i=0
-	while [ "$(json_get "$f" "$e" 2>/dev/null)" != True ]; do
-		i=$((i + 1))
-		[ $i -gt $((limit * 10)) ] && { echo "timeout: $e on $f"; return 1; }
-		sleep 0.1
-	done
+# json_is FILE EXPR WANT: EXPR (as json_get) prints exactly WANT; otherwise
+# says what it printed, or the error that stopped it.
+json_is() {
+	local got err
+	got=$(json_get "$1" "$2" 2>"$T/json_is.err")
+	[ "$got" = "$3" ] && return 0
+	err=$(tail -n 1 "$T/json_is.err")
+	echo "$1: $2 gave '$got'${err:+ ($err)}, expected '$3'"
+	return 1
 }
+# json_true FILE EXPR: EXPR is True on the results file FILE.
+json_true() { json_is "$1" "$2" True; }
+# wait_json FILE EXPR [SECONDS]: until json_true; the results file is
+# rewritten whole each tick, so it is always valid.
+wait_json() { poll "${3:-30}" json_true "$1" "$2"; }
 json_valid() { python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$1" 2>/dev/null; }
 
 # MariaDB tests need the private server that scripts/test.sh starts.
@@ -112,6 +149,17 @@ need_mariadb() {
 	[ -n "${TPCC_TEST_MYSQL_SOCKET:-}" ] ||
 		skip_all "no test MariaDB (run scripts/test.sh, or eval \"\$(tests/mariadb-server.sh start DIR)\")"
 	command -v mariadb >/dev/null || skip_all "mariadb client not installed"
+}
+# mariadb_db NAME [--create]: a test on the shared MariaDB: skips without
+# one; sets DBN, a database of the test's own (NAME_PID, dropped when the
+# test ends; the build creates it, or --create does now, for a data
+# source that must name one), and A, the options that reach it.
+mariadb_db() {
+	need_mariadb
+	DBN=$1_$$
+	on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
+	A=$(my_args "$DBN")
+	[ "${2:-}" != --create ] || my_sql "CREATE DATABASE $DBN"
 }
 # my_args DATABASE: options that reach the test server over its socket.
 my_args() {
@@ -151,15 +199,15 @@ stock_matches_lines() {
 		OR s_order_cnt <> COALESCE(l.n, 0) OR s_remote_cnt <> COALESCE(l.r, 0)") || return 1
 	[ "$bad" = 0 ] || { echo "$bad stock rows disagree with their order lines"; return 1; }
 }
-# wait_sql QUERY EXPECTED [SECONDS]: until the server answers EXPECTED.
-wait_sql() {
-	local q=$1 want=$2 limit=${3:-30} i=0 got
-	while got=$(my_sql "$q" 2>/dev/null); [ "$got" != "$want" ]; do
-		i=$((i + 1))
-		[ $i -gt $((limit * 10)) ] && { echo "timeout: '$q' gave '$got', wanted '$want'"; return 1; }
-		sleep 0.1
-	done
+# sql_is QUERY EXPECTED: the server answers EXPECTED; otherwise says what
+# it answered.
+sql_is() {
+	local got
+	got=$(my_sql "$1" 2>/dev/null)
+	[ "$got" = "$2" ] || { echo "'$1' gave '$got', wanted '$2'"; return 1; }
 }
+# wait_sql QUERY EXPECTED [SECONDS]: until the server answers EXPECTED.
+wait_sql() { poll "${3:-30}" sql_is "$1" "$2"; }
 
 # ---- the console in tmux ---------------------------------------------------
 # A private tmux server per test (-L), so nothing touches anyone's sessions.
@@ -187,36 +235,40 @@ tui_keys() { tui send-keys -t tui "$@"; }
 # tui_shows REGEX: the screen shows a Perl regex now (in UTF-8, so
 # \x{2800}-style ranges work whatever the caller's locale).
 tui_shows() { tui_screen | LC_ALL=C.UTF-8 grep -qP -- "$1"; }
+# screen_shows REGEX: tui_shows, or what the screen shows instead.
+screen_shows() {
+	tui_shows "$1" && return 0
+	echo "/$1/ is not on the screen:"
+	tui_screen | sed 's/^/    | /'
+	return 1
+}
+# screen_lacks REGEX: the screen does not show REGEX, or where it does.
+screen_lacks() {
+	tui_shows "$1" || return 0
+	echo "/$1/ stays on the screen:"
+	tui_screen | LC_ALL=C.UTF-8 grep -P -- "$1" | sed 's/^/    | /'
+	return 1
+}
 # tui_wait REGEX [SECONDS]: until the screen shows REGEX; bounded polling.
-tui_wait() {
-	local pat=$1 limit=${2:-30} i=0
-	while ! tui_shows "$pat"; do
-		i=$((i + 1))
-		if [ $i -gt $((limit * 10)) ]; then
-			echo "timeout waiting for /$pat/ on the screen:"
-			tui_screen | sed 's/^/    | /'
-			return 1
-		fi
-		sleep 0.1
-	done
-}
+tui_wait() { poll "${2:-30}" screen_shows "$1"; }
 # tui_gone REGEX [SECONDS]: until the screen no longer shows REGEX.
-tui_gone() {
-	local pat=$1 limit=${2:-30} i=0
-	while tui_shows "$pat"; do
-		i=$((i + 1))
-		[ $i -gt $((limit * 10)) ] && { echo "timeout: /$pat/ stays on the screen"; return 1; }
-		sleep 0.1
-	done
-}
+tui_gone() { poll "${2:-30}" screen_lacks "$1"; }
+tui_ended() { [ -s "$T/tui.exit" ] || { echo "the console's command is still running"; return 1; }; }
 # tui_exited [SECONDS]: until the console's command has ended.
-tui_exited() {
-	local limit=${1:-60} i=0
-	while [ ! -s "$T/tui.exit" ]; do
-		i=$((i + 1))
-		[ $i -gt $((limit * 10)) ] && { echo "timeout waiting for the console to exit"; return 1; }
-		sleep 0.1
-	done
+tui_exited() { poll "${1:-60}" tui_ended; }
+# tui_status_is N: the console's command ended with status N.
+tui_status_is() {
+	local got
+	got=$(cat "$T/tui.exit" 2>/dev/null)
+	[ "$got" = "$1" ] || { echo "exit status '$got', expected $1"; return 1; }
+}
+# tui_quit WHAT: q asks, y leaves (asserted as WHAT), with status 0.
+tui_quit() {
+	tui_keys q
+	assert "q asks first" tui_wait 'quit\? \(y/n\)'
+	tui_keys y
+	assert "$1" tui_exited 60
+	assert "exit status 0" tui_status_is 0
 }
 # tui_frames W H: the screen is W x H, every pane's frame is whole and
 # nothing is drawn outside the frames (tests/screen_check.py).
@@ -252,10 +304,8 @@ odbc_conf() {
 # the client's over the steady phase (both count every transaction; the
 # server also counts the console's own few and reports with a lag).
 plausible_server_tpm() {
-	[ "$(json_get "$1" '(lambda s: s["server_tpm"] is not None and s["tpm"] > 0 and 0.5 <= s["server_tpm"] / s["tpm"] <= 2)(d["summary"])')" = True ]
+	json_true "$1" '(lambda s: s["server_tpm"] is not None and s["tpm"] > 0 and 0.5 <= s["server_tpm"] / s["tpm"] <= 2)(d["summary"])'
 }
 # db_matches_client RESULTS COUNT: the New-Orders the client counted over
 # the whole run are what the database holds.
-db_matches_client() {
-	[ "$(json_get "$1" 'd["summary"]["run_totals"]["commits"]["new_order"]')" = "$2" ]
-}
+db_matches_client() { json_is "$1" 'd["summary"]["run_totals"]["commits"]["new_order"]' "$2"; }

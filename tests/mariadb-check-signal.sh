@@ -5,14 +5,10 @@
 # Condition 8 reads history; a second session holding LOCK TABLES history
 # WRITE keeps it waiting, so the signal lands while 8 is known to run.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
+mariadb_db tpcc_chksig
 cd "$T"
-DBN=tpcc_chksig_$$
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
-A=$(my_args $DBN)
 
-"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt $A --warehouses 1
 
 # The locking session: a client reading statements from a fifo.
 my_session lock "$DBN"
@@ -37,7 +33,6 @@ assert "it says which were checked and which not" \
 assert "no verdict is claimed" lacks check.txt "passed:"
 assert "no session of the check is left" wait_sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN' AND ID <> (SELECT CONNECTION_ID())" 1 10
 close_session
-"$TPCC_BIN" check $A >again.txt 2>&1; rc=$?
-assert "a full check afterwards passes" [ $rc -eq 0 ]
+check_ok "a full check afterwards passes" again.txt $A
 
 finish

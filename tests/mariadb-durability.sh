@@ -38,8 +38,8 @@ crash_run() {
 	# The total line, and its count.
 	total=$(sed -nE 's/^durability: 10 districts checked, ([0-9]+) acknowledged New-Orders? lost in [0-9]+ districts?$/\1/p' dur$f.txt)
 	sum=$(sed -nE 's/^(ok  |LOST)  warehouse 1 district ([0-9]+): .*: ([0-9]+) lost$/\3/p' dur$f.txt | paste -sd+ | bc)
-	assert "flush=$f: the results file recorded acknowledged orders" [ "$(json_get "$R" \
-		'len(d["durability"]["new_order_acked"])')" = 10 ]
+	assert "flush=$f: the results file recorded acknowledged orders" json_is "$R" \
+		'len(d["durability"]["new_order_acked"])' 10
 	assert "flush=$f: the total is stated" [ -n "$total" ]
 	assert "flush=$f: every district states its count" [ "$(grep -cE '^(ok  |LOST)  warehouse 1 district ([1-9]|10): acknowledged up to order [0-9]+, .*: [0-9]+ lost$' dur$f.txt)" = 10 ]
 	assert "flush=$f: the districts add up to the total" [ "${sum:-x}" = "${total:-y}" ]
@@ -48,8 +48,7 @@ crash_run() {
 	else
 		assert "flush=$f: orders lost, exit 1" [ $rc -eq 1 ]
 	fi
-	"$TPCC_BIN" check $A >check$f.txt 2>&1
-	assert "flush=$f: what survived is consistent (clause 3.3.2)" [ $? -eq 0 ]
+	check_ok "flush=$f: what survived is consistent (clause 3.3.2)" check$f.txt $A
 	"$SRV" stop "$MDB" >/dev/null 2>&1
 }
 

@@ -17,20 +17,16 @@ eval "$("$SRV" start "$MDB" 2>/dev/null)"
 on_exit "'$SRV' stop '$MDB' >/dev/null 2>&1"
 A="--driver mysql --socket $MDB/mysql.sock --user root --no-read-option-files --database tpcc_f"
 sql() { mariadb --no-defaults --socket="$MDB/mysql.sock" --user=root -N -B -e "$1"; }
-# wait_sql_f N: until at least N connections use the test database (bounded
-# poll).  Besides the VUs, the engine's control connection and the monitor
-# (server TPM) connect there, and reconnect lazily after a kill.
-wait_sql_f() {
-	local i=0 n
-	while n=$(sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='tpcc_f'" 2>/dev/null);
-		[ "${n:-0}" -lt "$1" ]; do
-		i=$((i + 1)); [ $i -gt 300 ] && return 1
-		sleep 0.1
-	done
+# conns_at_least N: at least N connections use the test database.  Besides
+# the VUs, the engine's control connection and the monitor (server TPM)
+# connect there, and reconnect lazily after a kill.
+conns_at_least() {
+	local n
+	n=$(sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='tpcc_f'" 2>/dev/null)
+	[ "${n:-0}" -ge "$1" ] || { echo "${n:-no} connections, expected $1 or more"; return 1; }
 }
 
-"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt $A --warehouses 1
 
 # 1. SIGKILL the server mid-run, bring it back once the gap is visible.
 start_console run.txt run $A --vus 4 --rampup 0 --duration 600 --reconnect-give-up 120 \
@@ -49,16 +45,14 @@ send "stop"
 wait "$CON_PID"; rc=$?
 assert "the run survived the crash and exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/r1/*.json)
-assert "results complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "the gap shows as seconds of zero NOPM with VUs reconnecting" [ "$(json_get "$R" \
-	'sum(1 for t in d["ticks"] if t["nopm"]==0 and t["vus_reconnecting"]>0) >= 1')" = True ]
-assert "throughput came back after the gap" [ "$(json_get "$R" \
-	'any(t["nopm"]>0 for t in d["ticks"][-3:]) or any(t["nopm"]>0 for t in d["ticks"][-6:])')" = True ]
-assert "every VU reconnected (reconnects >= 4)" [ "$(json_get "$R" 'd["summary"]["reconnects"] >= 4')" = True ]
-"$TPCC_BIN" check $A >check.txt 2>&1
-assert "consistency holds after the crash" [ $? -eq 0 ]
-"$TPCC_BIN" check $A --durability "$R" >dur.txt 2>&1; rc=$?
-assert "no acknowledged New-Order was lost (flush at commit)" [ $rc -eq 0 ]
+assert "results complete" json_true "$R" 'd["complete"]'
+assert "the gap shows as seconds of zero NOPM with VUs reconnecting" json_true "$R" \
+	'sum(1 for t in d["ticks"] if t["nopm"]==0 and t["vus_reconnecting"]>0) >= 1'
+assert "throughput came back after the gap" json_true "$R" \
+	'any(t["nopm"]>0 for t in d["ticks"][-3:]) or any(t["nopm"]>0 for t in d["ticks"][-6:])'
+assert "every VU reconnected (reconnects >= 4)" json_true "$R" 'd["summary"]["reconnects"] >= 4'
+check_ok "consistency holds after the crash" check.txt $A
+check_ok "no acknowledged New-Order was lost (flush at commit)" dur.txt $A --durability "$R"
 assert "durability audit says 0 lost" grep -q "0 acknowledged New-Orders lost" dur.txt
 assert "and 0 for each district" [ "$(grep -cE '^ok    warehouse 1 district [0-9]+: .*: 0 lost$' dur.txt)" = 10 ]
 
@@ -66,19 +60,19 @@ assert "and 0 for each district" [ "$(grep -cE '^ok    warehouse 1 district [0-9
 start_console kill.txt run $A --vus 4 --rampup 0 --duration 600 --batch --results-dir "$T/r2"
 on_exit "kill $CON_PID 2>/dev/null"
 wait_for kill.txt '^\[ +2s steady'
-assert "4 VUs + control connection" wait_sql_f 5
+assert "4 VUs + control connection" poll 30 conns_at_least 5
 for id in $(sql "SELECT ID FROM information_schema.PROCESSLIST WHERE DB='tpcc_f' ORDER BY ID"); do
 	sql "KILL CONNECTION $id" 2>/dev/null || true
 done
 # the control connection was killed too; it comes back when next needed
-assert "every killed VU connection came back" wait_sql_f 4
+assert "every killed VU connection came back" poll 30 conns_at_least 4
 mark=$(lines_in kill.txt)
 wait_for kill.txt "^\[ +[0-9]+s steady +\] vus 4  nopm [1-9].*retry [0-9]+$" 30 "$mark"
 send "stop"
 wait "$CON_PID"; rc=$?
 assert "the run with killed connections exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/r2/*.json)
-assert "reconnects counted" [ "$(json_get "$R" 'd["summary"]["run_totals"]["failed"] <= 8 and d["summary"]["reconnects"] >= 4')" = True ]
+assert "reconnects counted" json_true "$R" 'd["summary"]["run_totals"]["failed"] <= 8 and d["summary"]["reconnects"] >= 4'
 
 # 3. The server stops and does not come back: the run ends on its own.
 start_console gone.txt run $A --vus 2 --rampup 0 --duration 600 --reconnect-give-up 3 \
@@ -91,7 +85,7 @@ close_input
 assert "a lost server ends the run with exit 1" [ $rc -eq 1 ]
 assert "the message says why" contains gone.txt "every VU gave up reconnecting"
 R=$(ls "$T"/r3/*.json)
-assert "results complete after giving up" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "stopped_by says connection lost" [ "$(json_get "$R" 'd["stopped_by"]')" = "connection lost" ]
+assert "results complete after giving up" json_true "$R" 'd["complete"]'
+assert "stopped_by says connection lost" json_is "$R" 'd["stopped_by"]' "connection lost"
 
 finish

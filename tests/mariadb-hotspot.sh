@@ -3,13 +3,9 @@
 # timeouts happen; each is retried and counted, no VU dies, and the data
 # stays consistent.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
+mariadb_db tpcc_hot
 cd "$T"
-DBN=tpcc_hot_$$
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
-A=$(my_args $DBN)
-"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt $A --warehouses 1
 # A short lock wait makes timeouts as likely as deadlocks.
 my_sql "SET GLOBAL innodb_lock_wait_timeout = 1"
 on_exit "my_sql 'SET GLOBAL innodb_lock_wait_timeout = 50'"
@@ -25,13 +21,12 @@ close_input
 wait "$CON_PID"
 assert "the hot-spot run exits 0" [ $? -eq 0 ]
 R=$(ls "$T"/r/*.json)
-assert "all 32 VUs ran every second" [ "$(json_get "$R" 'all(t["vus"]==32 for t in d["ticks"])')" = True ]
-assert "retries happened and were counted" [ "$(json_get "$R" 'd["summary"]["retries"] > 0')" = True ]
-assert "every retry came from a deadlock or a lock timeout" [ "$(json_get "$R" \
-	'd["summary"]["errors"]["deadlock"] + d["summary"]["errors"]["lock_timeout"] >= d["summary"]["retries"]')" = True ]
-assert "no connection or other errors" [ "$(json_get "$R" \
-	'd["summary"]["errors"]["connection"] + d["summary"]["errors"]["other"]')" = 0 ]
-assert "New-Orders still committed" [ "$(json_get "$R" 'd["summary"]["commits"]["new_order"] > 0')" = True ]
-"$TPCC_BIN" check $A >check.txt 2>&1
-assert "consistency holds after the hot spot" [ $? -eq 0 ]
+assert "all 32 VUs ran every second" json_true "$R" 'all(t["vus"]==32 for t in d["ticks"])'
+assert "retries happened and were counted" json_true "$R" 'd["summary"]["retries"] > 0'
+assert "every retry came from a deadlock or a lock timeout" json_true "$R" \
+	'd["summary"]["errors"]["deadlock"] + d["summary"]["errors"]["lock_timeout"] >= d["summary"]["retries"]'
+assert "no connection or other errors" json_is "$R" \
+	'd["summary"]["errors"]["connection"] + d["summary"]["errors"]["other"]' 0
+assert "New-Orders still committed" json_true "$R" 'd["summary"]["commits"]["new_order"] > 0'
+check_ok "consistency holds after the hot spot" check.txt $A
 finish

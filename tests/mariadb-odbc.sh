@@ -4,23 +4,18 @@
 # run, each followed by check, with server TPM beside client TPM.
 . "$(dirname "$0")/lib.sh"
 need_mariadb_odbc
-cd "$T"
-DBN=tpcc_mo_$$
 # An ODBC data source names a database that must exist.
-my_sql "CREATE DATABASE $DBN"
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
+mariadb_db tpcc_mo --create
+cd "$T"
 odbc_conf my.conf "DSN=$TPCC_TEST_MARIADB_DSN;DATABASE=$DBN"
 export TPCC_PASSWORD=$TPCC_TEST_MYSQL_TCP_PASSWORD
 A="-c $T/my.conf --user $TPCC_TEST_MYSQL_TCP_USER"
 neworders() { my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district"; }
 
-"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1; rc=$?
-assert "build over ODBC exits 0" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat build.txt
+build_ok "build over ODBC exits 0" build.txt $A --warehouses 1
 assert "stock holds 100,000 rows" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.stock")" = 100000 ]
 assert "the procedures were created" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'")" = 5 ]
-"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
-assert "check passes on a fresh load" [ $rc -eq 0 ]
+check_ok "check passes on a fresh load" check0.txt $A
 
 for mode in statements procedures; do
 	before=$(neworders)
@@ -29,14 +24,12 @@ for mode in statements procedures; do
 	assert "$mode run exits 0" [ $rc -eq 0 ]
 	[ $rc -eq 0 ] || tail -20 run-$mode.txt
 	R=$(ls "$T"/r-$mode/*.json 2>/dev/null | head -1)
-	assert "$mode: dialect mysql and the mode recorded" [ "$(json_get "$R" 'd["run"]["dialect"] + "/" + d["run"]["mode"]')" = mysql/$mode ]
-	assert "$mode: server version names MariaDB" [ "$(json_get "$R" '"MariaDB" in d["run"]["server_version"]')" = True ]
-	assert "$mode: no failed transactions" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
+	assert "$mode: dialect mysql and the mode recorded" json_is "$R" 'd["run"]["dialect"] + "/" + d["run"]["mode"]' mysql/$mode
+	assert "$mode: server version names MariaDB" json_true "$R" '"MariaDB" in d["run"]["server_version"]'
+	assert "$mode: no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
 	assert "$mode: client New-Orders match the database" db_matches_client "$R" $(( $(neworders) - before ))
 	assert "$mode: server TPM plausible" plausible_server_tpm "$R"
-	"$TPCC_BIN" check $A >check-$mode.txt 2>&1; rc=$?
-	assert "$mode: check passes after the run" [ $rc -eq 0 ]
-	[ $rc -eq 0 ] || cat check-$mode.txt
+	check_ok "$mode: check passes after the run" check-$mode.txt $A
 done
 
 # The server pane reads the dialect's metrics on every road to the server:

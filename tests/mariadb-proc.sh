@@ -4,15 +4,10 @@
 # found before the run starts, and re-created alone by build
 # --procedures-only.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
+mariadb_db tpcc_proc
 cd "$T"
-DBN=tpcc_proc_$$
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
-A=$(my_args $DBN)
 
-"$TPCC_BIN" build $A --warehouses 2 --load-threads 2 >build.txt 2>&1; rc=$?
-assert "build exits 0" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat build.txt
+build_ok "build exits 0" build.txt $A --warehouses 2 --load-threads 2
 assert "order_line keeps room for its NULL dates (Delivery updates in place)" \
 	[ "$(my_sql "SELECT ROW_FORMAT FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$DBN' AND TABLE_NAME = 'order_line'")" = Redundant ]
 assert "build created the five procedures" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'")" = 5 ]
@@ -23,8 +18,7 @@ assert "a procedures run with a procedure missing is refused (exit 2)" [ $rc -eq
 assert "the message names it and what to do" \
 	contains noproc.txt "procedure tpcc_payment missing in database $DBN: run 'tpcc-console build --procedures-only'"
 assert "before any VU started: no results file" [ ! -d "$T/r0" ]
-"$TPCC_BIN" build $A --procedures-only >procs.txt 2>&1; rc=$?
-assert "build --procedures-only exits 0" [ $rc -eq 0 ]
+build_ok "build --procedures-only exits 0" procs.txt $A --procedures-only
 assert "the dropped procedure is back" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'")" = 5 ]
 "$TPCC_BIN" build $A >again.txt 2>&1; rc=$?
 assert "a second full build is still refused" [ $rc -eq 1 ]
@@ -33,19 +27,18 @@ assert "a second full build is still refused" [ $rc -eq 1 ]
 assert "procedures run exits 0" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || tail -20 run.txt
 R=$(ls "$T"/r/*.json 2>/dev/null | head -1)
-assert "procedures mode recorded" [ "$(json_get "$R" 'd["run"]["mode"]')" = procedures ]
-assert "no failed transactions" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
+assert "procedures mode recorded" json_is "$R" 'd["run"]["mode"]' procedures
+assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
 assert "client New-Orders match the database" db_matches_client "$R" "$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district")"
 assert "remote order lines were written by the procedures" [ "$(my_sql "SELECT COUNT(*) > 0 FROM $DBN.order_line WHERE ol_supply_w_id <> ol_w_id")" = 1 ]
-assert "remote payments counted from the inputs" [ "$(json_get "$R" 'd["summary"]["audit"]["remote_payments"] > 0')" = True ]
-assert "rollbacks reported by the procedure" [ "$(json_get "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0')" = True ]
+assert "remote payments counted from the inputs" json_true "$R" 'd["summary"]["audit"]["remote_payments"] > 0'
+assert "rollbacks reported by the procedure" json_true "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0'
 assert "server TPM (Com_commit + Com_rollback) plausible" plausible_server_tpm "$R"
 # The procedure returns each New-Order's o_id, so the durability record
 # holds, per district a VU ran in, the last order the server acknowledged.
 assert "acknowledged New-Orders recorded for the durability audit" \
-	[ "$(json_get "$R" 'len(d["durability"]["new_order_acked"]) == 20 and all(x[2] > 3000 for x in d["durability"]["new_order_acked"])')" = True ]
-"$TPCC_BIN" check $A --durability "$R" >dur.txt 2>&1; rc=$?
-assert "the durability audit passes after a clean procedures run" [ $rc -eq 0 ]
+	json_true "$R" 'len(d["durability"]["new_order_acked"]) == 20 and all(x[2] > 3000 for x in d["durability"]["new_order_acked"])'
+check_ok "the durability audit passes after a clean procedures run" dur.txt $A --durability "$R"
 assert "and it checked those districts" grep -qE 'durability: 20 districts checked, 0 acknowledged' dur.txt
 
 assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
@@ -192,7 +185,5 @@ assert "the message says which and what to do" contains oldproc.txt \
 assert "build --procedures-only records the version it created" \
 	[ "$(my_sql "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'")" = 2 ]
 
-"$TPCC_BIN" check $A >check.txt 2>&1; rc=$?
-assert "check passes after the procedures run" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check.txt
+check_ok "check passes after the procedures run" check.txt $A
 finish

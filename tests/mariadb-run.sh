@@ -3,15 +3,10 @@
 # check again, against the private MariaDB the harness started; and the
 # other ways in: TCP with TPCC_PASSWORD, and a DBA's ~/.my.cnf.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
+mariadb_db tpcc_it
 cd "$T"
-DBN=tpcc_it_$$
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
-A=$(my_args $DBN)
 
-"$TPCC_BIN" build $A --warehouses 2 --load-threads 2 >build.txt 2>&1; rc=$?
-assert "build on MariaDB exits 0" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat build.txt
+build_ok "build on MariaDB exits 0" build.txt $A --warehouses 2 --load-threads 2
 assert "the database was created" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.warehouse")" = 2 ]
 assert "stock holds 200,000 rows" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.stock")" = 200000 ]
 assert "customer holds 60,000 rows" [ "$(my_sql "SELECT COUNT(*) FROM $DBN.customer")" = 60000 ]
@@ -20,29 +15,24 @@ assert "10% of items are ORIGINAL" [ "$(my_sql "SELECT COUNT(*) BETWEEN 9000 AND
 assert "customer-by-name index exists" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA='$DBN' AND INDEX_NAME='customer_i2' AND SEQ_IN_INDEX=1")" = 1 ]
 assert "first 1,000 customers take the last names in order" [ "$(my_sql "SELECT c_last FROM $DBN.customer WHERE c_w_id=1 AND c_d_id=1 AND c_id=372")" = PRICALLYOUGHT ]
 
-"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
-assert "check passes on a fresh load" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check0.txt
+check_ok "check passes on a fresh load" check0.txt $A
 
 "$TPCC_BIN" run $A --vus 4 --rampup 5 --duration 25 --batch --results-dir "$T/results" </dev/null >run.txt 2>&1; rc=$?
 assert "run exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/results/*.json 2>/dev/null | head -1)
-assert "results file valid and complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "30 ticks" [ "$(json_get "$R" 'len(d["ticks"])')" = 30 ]
-assert "server version recorded" [ "$(json_get "$R" '"MariaDB" in d["run"]["server_version"]')" = True ]
-assert "no failed transactions" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
+assert "results file valid and complete" json_true "$R" 'd["complete"]'
+assert "30 ticks" json_is "$R" 'len(d["ticks"])' 30
+assert "server version recorded" json_true "$R" '"MariaDB" in d["run"]["server_version"]'
+assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
 # What the client counted must be what the server holds.
 no_db=$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district")
-no_client=$(json_get "$R" 'd["summary"]["run_totals"]["commits"]["new_order"]')
-assert "New-Orders counted by the client ($no_client) match the database ($no_db)" [ "$no_db" = "$no_client" ]
-assert "ticks hold all but the last partial second" [ "$(json_get "$R" \
-	'0 <= d["summary"]["run_totals"]["commits"]["new_order"] - sum(t["commits"]["new_order"] for t in d["ticks"]) < 200')" = True ]
+assert "New-Orders counted by the client match the database ($no_db)" db_matches_client "$R" "$no_db"
+assert "ticks hold all but the last partial second" json_true "$R" \
+	'0 <= d["summary"]["run_totals"]["commits"]["new_order"] - sum(t["commits"]["new_order"] for t in d["ticks"]) < 200'
 assert "remote order lines were written" [ "$(my_sql "SELECT COUNT(*) > 0 FROM $DBN.order_line WHERE ol_supply_w_id <> ol_w_id")" = 1 ]
 assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
 
-"$TPCC_BIN" check $A >check1.txt 2>&1; rc=$?
-assert "check passes after the run" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check1.txt
+check_ok "check passes after the run" check1.txt $A
 
 # A broken database: check names the offending district.
 my_sql "UPDATE $DBN.district SET d_next_o_id = d_next_o_id + 5 WHERE d_w_id = 2 AND d_id = 7"

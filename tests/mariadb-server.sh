@@ -190,24 +190,28 @@ start() {
 	die "mariadbd did not answer ping within 30 s"
 }
 
+# stopped PID SECONDS: until PID has exited (says so), polled twice a second.
+stopped() {
+	local i
+	for i in $(seq 1 $(($2 * 2))); do
+		kill -0 "$1" 2>/dev/null || { say "stopped"; return 0; }
+		sleep 0.5
+	done
+	return 1
+}
+
 stop() {
-	local pid i
+	local pid
 	if ! pid=$(server_pid); then
 		say "not running"
 		return 0
 	fi
 	say "stopping pid $pid"
 	admin shutdown >/dev/null 2>&1 || true
-	for i in $(seq 1 60); do
-		kill -0 "$pid" 2>/dev/null || { say "stopped"; return 0; }
-		sleep 0.5
-	done
+	stopped "$pid" 30 && return 0
 	say "shutdown timed out, sending SIGTERM"
 	kill -TERM "$pid" 2>/dev/null || true
-	for i in $(seq 1 20); do
-		kill -0 "$pid" 2>/dev/null || { say "stopped"; return 0; }
-		sleep 0.5
-	done
+	stopped "$pid" 10 && return 0
 	say "sending SIGKILL"
 	kill -KILL "$pid" 2>/dev/null || true
 }

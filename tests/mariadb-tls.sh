@@ -5,15 +5,13 @@
 # server's side: the session's Ssl_cipher status, and an account the server
 # only lets in over TLS.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
+mariadb_db tpcc_tls
 [ -n "${TPCC_TEST_MYSQL_CA:-}" ] && [ -r "$TPCC_TEST_MYSQL_CA" ] ||
 	skip_all "the test MariaDB offers no TLS (TPCC_TEST_MYSQL_CA is not set)"
 command -v openssl >/dev/null || skip_all "openssl not installed"
 cd "$T"
-DBN=tpcc_tls_$$
 TLS_USER=tpcc_tls_$$
 CA=$TPCC_TEST_MYSQL_CA
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
 on_exit "my_sql \"DROP USER IF EXISTS '$TLS_USER'@'127.0.0.1'\""
 export TPCC_PASSWORD=$TPCC_TEST_MYSQL_TCP_PASSWORD
 
@@ -38,9 +36,7 @@ cipher() {
 encrypted() { local c; c=$(cipher "$1") && [ -n "$c" ]; }
 plain() { local c; c=$(cipher "$1") && [ -z "$c" ]; }
 
-"$TPCC_BIN" build $(tcp) --ssl-mode REQUIRED --warehouses 1 >build.txt 2>&1; rc=$?
-assert "build over TLS (REQUIRED) exits 0" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || { cat build.txt; finish; exit 1; }
+build_ok "build over TLS (REQUIRED) exits 0" build.txt $(tcp) --ssl-mode REQUIRED --warehouses 1 || { finish; exit 1; }
 
 # REQUIRED: the server says the session is encrypted.
 session required.txt $(tcp) --ssl-mode REQUIRED; rc=$?
@@ -82,8 +78,7 @@ assert "VERIFY_IDENTITY to localhost is encrypted" encrypted verify-local.txt
 assert "VERIFY_IDENTITY to a name not in the certificate fails (exit 1)" [ $rc -eq 1 ]
 assert "  and the message names TLS and the certificate" \
 	grep -qiE 'TLS.*certificate' wrong-name.txt
-"$TPCC_BIN" check $(tcp 127.1) --ssl-mode REQUIRED >no-verify.txt 2>&1; rc=$?
-assert "REQUIRED (no verification) to that name connects" [ $rc -eq 0 ]
+check_ok "REQUIRED (no verification) to that name connects" no-verify.txt $(tcp 127.1) --ssl-mode REQUIRED
 
 # VERIFY_IDENTITY with another CA: refused before any SQL.
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=another test CA" \
@@ -101,10 +96,10 @@ assert "  and nothing was checked" lacks wrong-ca.txt "consistency check of"
 session preferred-tcp.txt $(tcp); rc=$?
 assert "PREFERRED over TCP: the run exits 0" [ $rc -eq 0 ]
 assert "PREFERRED over TCP is encrypted" encrypted preferred-tcp.txt
-TPCC_PASSWORD= session preferred-sock.txt $(my_args $DBN); rc=$?
+TPCC_PASSWORD= session preferred-sock.txt $A; rc=$?
 assert "PREFERRED over the Unix socket: the run exits 0" [ $rc -eq 0 ]
 assert "PREFERRED over the Unix socket is plain text" plain preferred-sock.txt
-TPCC_PASSWORD= session required-sock.txt $(my_args $DBN) --ssl-mode REQUIRED; rc=$?
+TPCC_PASSWORD= session required-sock.txt $A --ssl-mode REQUIRED; rc=$?
 assert "REQUIRED over the Unix socket is still encrypted" encrypted required-sock.txt
 
 # DISABLED: plain text, as the server sees it.

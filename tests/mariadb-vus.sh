@@ -4,16 +4,12 @@
 # monitor's, which reads the server TPM counter), and
 # live server variables through `set`.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
+mariadb_db tpcc_vus
 cd "$T"
-DBN=tpcc_vus_$$
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
 on_exit "my_sql 'SET GLOBAL innodb_io_capacity = 200'"
-A=$(my_args $DBN)
 CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
 
-"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt $A --warehouses 1
 
 start_console run.txt run $A --vus 2 --rampup 0 --duration 300 --batch --results-dir "$T/results"
 on_exit "kill $CON_PID 2>/dev/null"
@@ -41,8 +37,7 @@ send "set no_such_variable 1"
 wait_for run.txt 'error: set no_such_variable' 10
 assert "a bad variable shows the server's error" grep -qE "error: set no_such_variable: .*Unknown system variable" run.txt
 send "sql SELECT COUNT(*) FROM warehouse"
-wait_for run.txt '^1$' 10
-assert "sql shows the result" grep -qE '^1$' run.txt
+assert "sql shows the result" wait_for run.txt '^1$' 10
 wait_for run.txt "^\[ +[0-9]+s steady +\] vus 3 " 10
 send "stop"
 close_input
@@ -50,13 +45,12 @@ wait "$CON_PID"; rc=$?
 assert "run stopped by the operator exits 0" [ $rc -eq 0 ]
 assert "all connections closed after the run" wait_sql "$CONNS" 0
 R=$(ls "$T"/results/*.json)
-assert "results complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "results say stopped by operator" [ "$(json_get "$R" 'd["stopped_by"]')" = operator ]
-assert "ticks saw 6 VUs" [ "$(json_get "$R" 'any(t["vus"]==6 for t in d["ticks"])')" = True ]
-assert "ticks saw 1 VU" [ "$(json_get "$R" 'any(t["vus"]==1 for t in d["ticks"])')" = True ]
-assert "the knob event is in the results" [ "$(json_get "$R" \
-	'any(e["type"]=="knob" and e["text"].split(" -> ")[-1].split(":")[0] == "1234" for e in d["events"])')" = True ]
-"$TPCC_BIN" check $A >check.txt 2>&1
-assert "check passes after VUs came and went" [ $? -eq 0 ]
+assert "results complete" json_true "$R" 'd["complete"]'
+assert "results say stopped by operator" json_is "$R" 'd["stopped_by"]' operator
+assert "ticks saw 6 VUs" json_true "$R" 'any(t["vus"]==6 for t in d["ticks"])'
+assert "ticks saw 1 VU" json_true "$R" 'any(t["vus"]==1 for t in d["ticks"])'
+assert "the knob event is in the results" json_true "$R" \
+	'any(e["type"]=="knob" and e["text"].split(" -> ")[-1].split(":")[0] == "1234" for e in d["events"])'
+check_ok "check passes after VUs came and went" check.txt $A
 
 finish

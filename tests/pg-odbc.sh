@@ -15,33 +15,27 @@ export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
 A="-c $T/pg.conf --user $TPCC_TEST_PG_USER"
 q() { pg_sql -d "$DBN" "$1"; }
 
-"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1; rc=$?
-assert "build over ODBC exits 0" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat build.txt
+build_ok "build over ODBC exits 0" build.txt $A --warehouses 1
 assert "the server was recognised as PostgreSQL" contains build.txt "PostgreSQL"
 assert "stock holds 100,000 rows" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000 ]
 assert "order_line has its primary key" [ "$(q "SELECT COUNT(*) FROM pg_constraint WHERE conname = 'order_line_pkey'")" = 1 ]
 assert "the six functions exist" [ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
 
-"$TPCC_BIN" check $A >check0.txt 2>&1; rc=$?
-assert "check passes on a fresh load" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check0.txt
+check_ok "check passes on a fresh load" check0.txt $A
 
 "$TPCC_BIN" run $A --vus 4 --rampup 5 --duration 20 --results-dir "$T/rs" </dev/null >run1.txt 2>&1; rc=$?
 assert "statements run exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/rs/*.json 2>/dev/null | head -1)
-assert "results file complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "dialect postgresql, statements mode recorded" [ "$(json_get "$R" 'd["run"]["dialect"] + "/" + d["run"]["mode"]')" = postgresql/statements ]
-assert "no failed transactions" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
-assert "New-Orders were committed" [ "$(json_get "$R" 'd["summary"]["commits"]["new_order"] > 100')" = True ]
+assert "results file complete" json_true "$R" 'd["complete"]'
+assert "dialect postgresql, statements mode recorded" json_is "$R" 'd["run"]["dialect"] + "/" + d["run"]["mode"]' postgresql/statements
+assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
+assert "New-Orders were committed" json_true "$R" 'd["summary"]["commits"]["new_order"] > 100'
 assert "client New-Orders match the database" db_matches_client "$R" "$(q "SELECT SUM(d_next_o_id - 3001) FROM district")"
 assert "server TPM present and plausible beside client TPM" plausible_server_tpm "$R"
 assert "batch lines show server tpm" grep -q "server tpm" run1.txt
 assert "summary shows server TPM" grep -q "server TPM" run1.txt
 
-"$TPCC_BIN" check $A >check1.txt 2>&1; rc=$?
-assert "check passes after the statements run" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check1.txt
+check_ok "check passes after the statements run" check1.txt $A
 
 # A column renamed: found before a VU starts (each failed probe is rolled
 # back, or PostgreSQL would refuse the next).
@@ -58,8 +52,7 @@ assert "procedures run without procedures is refused (exit 2)" [ $rc -eq 2 ]
 assert "it names the function and says to build --procedures-only" \
 	contains noproc.txt "function tpcc_new_order missing in the ODBC connection's database: run 'tpcc-console build --procedures-only'"
 assert "no results file was started" [ ! -d "$T/results" ]
-"$TPCC_BIN" build $A --procedures-only >procs.txt 2>&1; rc=$?
-assert "build --procedures-only exits 0" [ $rc -eq 0 ]
+build_ok "build --procedures-only exits 0" procs.txt $A --procedures-only
 assert "the functions are back" [ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
 assert "the data was left alone" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000 ]
 
@@ -70,12 +63,12 @@ printf 'set work_mem 8MB\nmetrics\n' | "$TPCC_BIN" run $A --mode procedures --vu
 	--results-dir "$T/rp" >run2.txt 2>&1; rc=$?
 assert "procedures run exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
-assert "procedures mode recorded" [ "$(json_get "$R" 'd["run"]["mode"]')" = procedures ]
-assert "no failed transactions in procedures mode" [ "$(json_get "$R" 'd["summary"]["failed"]')" = 0 ]
+assert "procedures mode recorded" json_is "$R" 'd["run"]["mode"]' procedures
+assert "no failed transactions in procedures mode" json_is "$R" 'd["summary"]["failed"]' 0
 after=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
 assert "client New-Orders match the database (procedures)" db_matches_client "$R" $((after - before))
-assert "procedures reported their rollbacks" [ "$(json_get "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0')" = True ]
-assert "by-name look-ups counted" [ "$(json_get "$R" 'd["summary"]["audit"]["payments_by_name"] > 0')" = True ]
+assert "procedures reported their rollbacks" json_true "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0'
+assert "by-name look-ups counted" json_true "$R" 'd["summary"]["audit"]["payments_by_name"] > 0'
 assert "server TPM plausible in procedures mode" plausible_server_tpm "$R"
 assert "the knob event tells how it applies" grep -q "set work_mem .*ALTER SYSTEM + pg_reload_conf" run2.txt
 assert "metrics shows the WAL bytes written" grep -qE '^wal_bytes [1-9][0-9]*$' run2.txt
@@ -107,9 +100,7 @@ q "SELECT * FROM tpcc_payment(1, 2, 1, 4, 99999, 0, '', 1.00)" >nocust.txt 2>&1;
 assert "a Payment of an unknown customer fails" [ $rc -ne 0 ]
 assert "and leaves the warehouse alone" [ "$(q "SELECT w_ytd - $ytd0 FROM warehouse WHERE w_id = 1")" = 12.34 ]
 
-"$TPCC_BIN" check $A >check2.txt 2>&1; rc=$?
-assert "check passes after the procedures run" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || cat check2.txt
+check_ok "check passes after the procedures run" check2.txt $A
 
 TPCC_PASSWORD=wrong "$TPCC_BIN" check $A >badpw.txt 2>&1; rc=$?
 assert "a wrong password fails (exit 1)" [ $rc -eq 1 ]

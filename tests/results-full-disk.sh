@@ -11,8 +11,7 @@ if ! mount -t tmpfs -o size=128k tmpfs "$T/res" 2>/dev/null; then
 fi
 on_exit "umount -l '$T/res'"
 DB=$T/f.sqlite
-"$TPCC_BIN" build --db "$DB" >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt --db "$DB"
 
 fill() {  # leave about $1 KiB free in the results directory
 	rm -f "$T/res/filler"
@@ -26,7 +25,7 @@ on_exit "kill $CON_PID 2>/dev/null"
 wait_for run.txt 'cannot write the results file' 60
 R=$(ls "$T"/res/*.json)
 assert "the file on disk is valid JSON while the disk is full" json_valid "$R"
-assert "it is marked incomplete" [ "$(json_get "$R" 'd["complete"]')" = False ]
+assert "it is marked incomplete" json_is "$R" 'd["complete"]' False
 wait_for run.txt "^\[ +[0-9]+s steady" 10
 rm -f "$T/res/filler"
 wait_for run.txt 'is being written again' 30
@@ -36,12 +35,12 @@ send "stop"
 wait "$CON_PID"; rc=$?
 close_input
 assert "the run went on and exits 0" [ $rc -eq 0 ]
-assert "results complete once space came back" [ "$(json_get "$R" 'd["complete"]')" = True ]
+assert "results complete once space came back" json_true "$R" 'd["complete"]'
 printed=$(grep -cE '^\[ +[0-9]+s steady +\] vus' run.txt)
-assert "no second was lost: $printed printed, all in the file" [ "$(json_get "$R" 'len(d["ticks"])')" = "$printed" ]
-assert "ticks are in order without gaps" [ "$(json_get "$R" '[t["t"] for t in d["ticks"]] == list(range(1, len(d["ticks"])+1))')" = True ]
-assert "the disk-full episode is in the events" [ "$(json_get "$R" \
-	'any("cannot write the results file" in e["text"] for e in d["events"])')" = True ]
+assert "no second was lost: $printed printed, all in the file" json_is "$R" 'len(d["ticks"])' "$printed"
+assert "ticks are in order without gaps" json_true "$R" '[t["t"] for t in d["ticks"]] == list(range(1, len(d["ticks"])+1))'
+assert "the disk-full episode is in the events" json_true "$R" \
+	'any("cannot write the results file" in e["text"] for e in d["events"])'
 
 # The run ends while the disk is still full.
 rm -f "$T"/res/*.json

@@ -9,8 +9,7 @@
 command -v sqlite3 >/dev/null || skip_all "sqlite3 not installed"
 cd "$T"
 
-"$TPCC_BIN" build --db good.db --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt --db good.db --warehouses 1
 # refused NAME DB MESSAGE [OPTIONS...]: a run on DB exits 2 with MESSAGE
 # on stderr and leaves no results file.
 refused() {

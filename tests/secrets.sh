@@ -10,13 +10,11 @@
 # anyway, so this test makes its own account, granted like tpcc, with a
 # password that appears nowhere else.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
+mariadb_db tpcc_sec
 cd "$T"
-DBN=tpcc_sec_$$
 SEC_USER=tpcc_sec_$$
 PW="Pw-$$-$RANDOM-kq7Zx"
 WRONG="Wrong-$$-$RANDOM-vb3Yw"
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
 on_exit "my_sql \"DROP USER IF EXISTS '$SEC_USER'@'127.0.0.1'\""
 my_sql "CREATE USER '$SEC_USER'@'127.0.0.1' IDENTIFIED BY '$PW';
 	GRANT ALL PRIVILEGES ON $DBN.* TO '$SEC_USER'@'127.0.0.1'"

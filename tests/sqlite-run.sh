@@ -5,13 +5,11 @@
 cd "$T"
 DB=$T/tpcc.sqlite
 
-"$TPCC_BIN" build --db "$DB" --warehouses 1 --load-threads 2 >build.txt 2>&1; rc=$?
-assert "build exits 0" [ $rc -eq 0 ]
+build_ok "build exits 0" build.txt --db "$DB" --warehouses 1 --load-threads 2
 assert "build reports rows loaded" grep -qE 'built 1 warehouse: [0-9]+ rows' build.txt
 assert "build shows progress" grep -qE 'loading: +[0-9]+%' build.txt
 
-"$TPCC_BIN" check --db "$DB" >check0.txt 2>&1; rc=$?
-assert "check passes on a fresh load" [ $rc -eq 0 ]
+check_ok "check passes on a fresh load" check0.txt --db "$DB"
 assert "fresh-load condition 11 is checked" grep -qE '^11 .* pass$' check0.txt
 assert "all 12 conditions reported" [ "$(grep -cE '^ ?[0-9]+ ' check0.txt)" -eq 12 ]
 
@@ -38,28 +36,27 @@ assert "summary printed" grep -qE '^  NOPM [0-9,]+ +TPM [0-9,]+' run.txt
 
 R=$(ls "$T"/results/*.json)
 assert "results file is valid JSON" json_valid "$R"
-assert "results file is complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "30 ticks" [ "$(json_get "$R" 'len(d["ticks"])')" = 30 ]
-assert "25 steady seconds" [ "$(json_get "$R" 'd["summary"]["steady_seconds"]')" = 25 ]
-assert "summary NOPM is positive" [ "$(json_get "$R" 'd["summary"]["nopm"] > 0')" = True ]
-assert "summary NOPM matches steady ticks" [ "$(json_get "$R" \
-	'abs(d["summary"]["nopm"] - sum(t["nopm"] for t in d["ticks"] if t["phase"]=="steady")/25) < 1')" = True ]
-assert "ticks show 3 VUs after the change" [ "$(json_get "$R" \
-	'any(t["vus"] == 3 for t in d["ticks"])')" = True ]
-assert "events hold the operator's VU change" [ "$(json_get "$R" \
-	'any(e["type"]=="vus" and "2 -> 3 (operator)" in e["text"] for e in d["events"])')" = True ]
-assert "events hold the mark" [ "$(json_get "$R" \
-	'any(e["type"]=="mark" and e["text"]=="after adding a vu" for e in d["events"])')" = True ]
-assert "events hold the phase change" [ "$(json_get "$R" \
-	'any(e["text"]=="phase rampup -> steady" for e in d["events"])')" = True ]
-assert "new-order p95 recorded" [ "$(json_get "$R" 'd["summary"]["latency_ms"]["new_order"]["p95"] > 0')" = True ]
-assert "no password key in results" [ "$(json_get "$R" '"connection.password" in d["config"]')" = False ]
-assert "the mix is about 45% New-Order" [ "$(json_get "$R" \
-	'0.40 < d["summary"]["commits"]["new_order"]/sum(d["summary"]["commits"].values()) < 0.50')" = True ]
-assert "stopped_by is null for a run that ended on its own" [ "$(json_get "$R" 'd["stopped_by"]')" = None ]
+assert "results file is complete" json_true "$R" 'd["complete"]'
+assert "30 ticks" json_is "$R" 'len(d["ticks"])' 30
+assert "25 steady seconds" json_is "$R" 'd["summary"]["steady_seconds"]' 25
+assert "summary NOPM is positive" json_true "$R" 'd["summary"]["nopm"] > 0'
+assert "summary NOPM matches steady ticks" json_true "$R" \
+	'abs(d["summary"]["nopm"] - sum(t["nopm"] for t in d["ticks"] if t["phase"]=="steady")/25) < 1'
+assert "ticks show 3 VUs after the change" json_true "$R" \
+	'any(t["vus"] == 3 for t in d["ticks"])'
+assert "events hold the operator's VU change" json_true "$R" \
+	'any(e["type"]=="vus" and "2 -> 3 (operator)" in e["text"] for e in d["events"])'
+assert "events hold the mark" json_true "$R" \
+	'any(e["type"]=="mark" and e["text"]=="after adding a vu" for e in d["events"])'
+assert "events hold the phase change" json_true "$R" \
+	'any(e["text"]=="phase rampup -> steady" for e in d["events"])'
+assert "new-order p95 recorded" json_true "$R" 'd["summary"]["latency_ms"]["new_order"]["p95"] > 0'
+assert "no password key in results" json_is "$R" '"connection.password" in d["config"]' False
+assert "the mix is about 45% New-Order" json_true "$R" \
+	'0.40 < d["summary"]["commits"]["new_order"]/sum(d["summary"]["commits"].values()) < 0.50'
+assert "stopped_by is null for a run that ended on its own" json_is "$R" 'd["stopped_by"]' None
 
-"$TPCC_BIN" check --db "$DB" >check1.txt 2>&1; rc=$?
-assert "check passes after the run" [ $rc -eq 0 ]
+check_ok "check passes after the run" check1.txt --db "$DB"
 assert "condition 11 skipped after a run" grep -qE '^11 .*skipped' check1.txt
 
 # SIGINT mid-run: a clean stop, exit 130, a complete results file.
@@ -72,10 +69,9 @@ close_input
 assert "SIGINT ends the run with exit 130" [ $rc -eq 130 ]
 R2=$(ls "$T"/results-int/*.json)
 assert "results after SIGINT are valid JSON" json_valid "$R2"
-assert "results after SIGINT say stopped by signal" [ "$(json_get "$R2" 'd["stopped_by"]')" = signal ]
-assert "results after SIGINT are complete" [ "$(json_get "$R2" 'd["complete"]')" = True ]
-"$TPCC_BIN" check --db "$DB" >check2.txt 2>&1; rc=$?
-assert "check passes after the interrupted run" [ $rc -eq 0 ]
+assert "results after SIGINT say stopped by signal" json_is "$R2" 'd["stopped_by"]' signal
+assert "results after SIGINT are complete" json_true "$R2" 'd["complete"]'
+check_ok "check passes after the interrupted run" check2.txt --db "$DB"
 
 "$TPCC_BIN" drop --db "$DB" >drop.txt 2>&1; rc=$?
 assert "drop exits 0" [ $rc -eq 0 ]

@@ -5,8 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 DB=$T/s.sqlite
-"$TPCC_BIN" build --db "$DB" >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt --db "$DB"
 
 cat >sched.conf <<CONF
 connection = { driver = "sqlite"; file = "$DB"; };
@@ -18,11 +17,11 @@ CONF
 "$TPCC_BIN" -c sched.conf run --batch </dev/null >sched.txt 2>&1
 assert "scheduled run exits 0" [ $? -eq 0 ]
 R=$(ls "$T"/r1/*.json)
-assert "1 VU in the first seconds" [ "$(json_get "$R" '[t["vus"] for t in d["ticks"]][:3]')" = "[1, 1, 1]" ]
-assert "3 VUs from second 3" [ "$(json_get "$R" '[t["vus"] for t in d["ticks"]][3:6]')" = "[3, 3, 3]" ]
-assert "2 VUs from second 6" [ "$(json_get "$R" '[t["vus"] for t in d["ticks"]][6:9]')" = "[2, 2, 2]" ]
-assert "schedule steps are events" [ "$(json_get "$R" \
-	'sum(1 for e in d["events"] if e["type"]=="vus" and "(schedule)" in e["text"])')" = 2 ]
+assert "1 VU in the first seconds" json_is "$R" '[t["vus"] for t in d["ticks"]][:3]' "[1, 1, 1]"
+assert "3 VUs from second 3" json_is "$R" '[t["vus"] for t in d["ticks"]][3:6]' "[3, 3, 3]"
+assert "2 VUs from second 6" json_is "$R" '[t["vus"] for t in d["ticks"]][6:9]' "[2, 2, 2]"
+assert "schedule steps are events" json_is "$R" \
+	'sum(1 for e in d["events"] if e["type"]=="vus" and "(schedule)" in e["text"])' 2
 
 # Keying + think times: 18 s of keying before a New-Order, 2-3 s before the
 # others, so in 4 s two VUs finish a handful of transactions, not thousands.
@@ -30,8 +29,8 @@ assert "schedule steps are events" [ "$(json_get "$R" \
 	--results-dir "$T/r2" </dev/null >kt.txt 2>&1
 assert "keying/thinking run exits 0" [ $? -eq 0 ]
 R=$(ls "$T"/r2/*.json)
-assert "results record keying_thinking" [ "$(json_get "$R" 'd["run"]["keying_thinking"]')" = True ]
-assert "at most 2 transactions per VU in 4 s" [ "$(json_get "$R" 'sum(d["summary"]["run_totals"]["commits"].values()) <= 4')" = True ]
+assert "results record keying_thinking" json_true "$R" 'd["run"]["keying_thinking"]'
+assert "at most 2 transactions per VU in 4 s" json_true "$R" 'sum(d["summary"]["run_totals"]["commits"].values()) <= 4'
 
 # Phase commands: end ramp-up now, extend, then ramp down.
 start_console ph.txt run --db "$DB" --vus 1 --rampup 600 --duration 3 --rampdown 2 --batch \
@@ -47,8 +46,8 @@ close_input
 wait "$CON_PID"; rc=$?
 assert "phase-driven run exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/r3/*.json)
-assert "5 steady seconds after ending ramp-up and extending by 2" [ "$(json_get "$R" 'd["summary"]["steady_seconds"]')" = 5 ]
-assert "2 ramp-down seconds" [ "$(json_get "$R" 'sum(1 for t in d["ticks"] if t["phase"]=="rampdown")')" = 2 ]
+assert "5 steady seconds after ending ramp-up and extending by 2" json_is "$R" 'd["summary"]["steady_seconds"]' 5
+assert "2 ramp-down seconds" json_is "$R" 'sum(1 for t in d["ticks"] if t["phase"]=="rampdown")' 2
 assert "a wrong phase command is reported" contains ph.txt "error: not in ramp-up (phase is steady)"
 
 # Ramp-down with no ramp-down time ends the run at once: no tick outside a phase.
@@ -60,8 +59,8 @@ wait "$CON_PID"; rc=$?
 close_input
 assert "phase rampdown with no ramp-down time ends the run (exit 0)" [ $rc -eq 0 ]
 R=$(ls "$T"/r4/*.json)
-assert "no tick is labelled done" [ "$(json_get "$R" 'sum(1 for t in d["ticks"] if t["phase"]=="done")')" = 0 ]
-assert "the command is logged once" [ "$(json_get "$R" 'sum(1 for e in d["events"] if e["type"]=="command")')" = 1 ]
+assert "no tick is labelled done" json_is "$R" 'sum(1 for t in d["ticks"] if t["phase"]=="done")' 0
+assert "the command is logged once" json_is "$R" 'sum(1 for e in d["events"] if e["type"]=="command")' 1
 
 "$TPCC_BIN" run --db "$DB" --mode procedures --batch </dev/null >proc.txt 2>&1; rc=$?
 assert "procedures mode on sqlite is refused (exit 2)" [ $rc -eq 2 ]

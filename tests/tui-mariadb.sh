@@ -5,20 +5,16 @@
 # server's CPU and the disk under its data directory are there; q/y leaves a
 # finished results file with the events.
 . "$(dirname "$0")/lib.sh"
-need_mariadb
 command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
+mariadb_db tpcc_tui
 cd "$T"
-DBN=tpcc_tui_$$
-on_exit "my_sql 'DROP DATABASE IF EXISTS $DBN'"
 on_exit "my_sql 'SET GLOBAL innodb_io_capacity = 200'"
-A=$(my_args $DBN)
 # Each VU is a connection, plus the engine's control connection and the
 # monitor's own.
 CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
 
-"$TPCC_BIN" build $A --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt $A --warehouses 1
 
 tui_start 120 40 "'$TPCC_BIN' run $A --vus 2 --rampup 0 --duration 600 --results-dir '$T/results'"
 assert "the console is up" tui_wait '^┌ Events ─'
@@ -28,17 +24,18 @@ assert "the header names the server" tui_wait '^ tpcc-console .*VUs 2/2.*MariaDB
 assert "2 VUs + control connection on the server" wait_sql "$CONNS" 3
 # Seen from the client: the VUs, the control connection and one monitor
 # connection for server TPM, metrics and the data directory alike.
+# sockets_are PID N: process PID holds N sockets.
 sockets_are() {
-	local sh pid i=0
-	sh=$(tui display -p -t tui '#{pane_pid}') || return 1
-	pid=$(awk '{print $1}' "/proc/$sh/task/$sh/children" 2>/dev/null)
-	until [ "$(ls -l "/proc/${pid:-$sh}/fd" 2>/dev/null | grep -c 'socket:')" = "$1" ]; do
-		i=$((i + 1))
-		[ $i -gt 100 ] && { ls -l "/proc/${pid:-$sh}/fd"; return 1; }
-		sleep 0.1
-	done
+	local n
+	n=$(ls -l "/proc/$1/fd" 2>/dev/null | grep -c 'socket:')
+	[ "$n" = "$2" ] && return 0
+	echo "$n sockets, expected $2:"
+	ls -l "/proc/$1/fd"
+	return 1
 }
-assert "the console holds 4 connections: 2 VUs, control, monitor" sockets_are 4
+sh=$(tui display -p -t tui '#{pane_pid}')
+pid=$(awk '{print $1}' "/proc/$sh/task/$sh/children" 2>/dev/null)
+assert "the console holds 4 connections: 2 VUs, control, monitor" poll 10 sockets_are "${pid:-$sh}" 4
 assert "the server pane is InnoDB's" tui_wait '┌ Server: InnoDB ─'
 assert "it shows dirty pages" tui_wait '│ dirty pages .* [0-9,]+ │'
 assert "and the checkpoint age in MB" tui_wait '│ checkpoint age .* [0-9]+\.[0-9] MB │'
@@ -85,18 +82,13 @@ tui_keys k
 assert "the knob panel shows the live value" tui_wait 'innodb_io_capacity +1234 '
 tui_keys Escape
 
-tui_keys q
-assert "q asks first" tui_wait 'quit\? \(y/n\)'
-tui_keys y
-assert "y ends the console" tui_exited 60
-assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+tui_quit "y ends the console"
 assert "all connections closed" wait_sql "$CONNS" 0
 R=$(ls "$T"/results/*.json 2>/dev/null | head -1)
-assert "results complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "ticks saw 6 VUs" [ "$(json_get "$R" 'any(t["vus"]==6 for t in d["ticks"])')" = True ]
-assert "the knob event is in the results" [ "$(json_get "$R" \
-	'any(e["type"]=="knob" and e["text"].split(" -> ")[-1].split(":")[0] == "1234" for e in d["events"])')" = True ]
-"$TPCC_BIN" check $A >check.txt 2>&1
-assert "check passes" [ $? -eq 0 ]
+assert "results complete" json_true "$R" 'd["complete"]'
+assert "ticks saw 6 VUs" json_true "$R" 'any(t["vus"]==6 for t in d["ticks"])'
+assert "the knob event is in the results" json_true "$R" \
+	'any(e["type"]=="knob" and e["text"].split(" -> ")[-1].split(":")[0] == "1234" for e in d["events"])'
+check_ok "check passes" check.txt $A
 
 finish

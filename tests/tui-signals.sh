@@ -10,8 +10,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 cd "$T"
 
-"$TPCC_BIN" build --db "$T/t.db" --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt --db "$T/t.db" --warehouses 1
 console_pid() { pgrep -f "^$TPCC_BIN run --db $T/t.db" | head -1; }
 
 # SIGTERM: a clean stop.
@@ -24,17 +23,17 @@ assert "the shell's screen is back" tui_wait '^results: ' 5
 assert "the signal message, kept while curses owned the screen, is shown after" \
 	tui_shows 'Terminated: stopping cleanly'
 tui_exited 30 >/dev/null
-assert "exit status 130" [ "$(cat "$T/tui.exit")" = 130 ]
+assert "exit status 130" tui_status_is 130
 R=$(ls "$T"/r1/*.json | head -1)
-assert "the results file is finished" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "stopped by the signal" [ "$(json_get "$R" 'd["stopped_by"]')" = signal ]
+assert "the results file is finished" json_true "$R" 'd["complete"]'
+assert "stopped by the signal" json_is "$R" 'd["stopped_by"]' signal
 
 # SIGSEGV: no clean stop, but the terminal is restored before dying.
 tui_start 200 60 "'$TPCC_BIN' run --db '$T/t.db' --vus 1 --rampup 0 --duration 600 --results-dir '$T/r2'"
 tui_wait '^┌ Events' >/dev/null
 kill -SEGV "$(console_pid)"
 tui_exited 30 >/dev/null
-assert "SIGSEGV: the process dies of it" [ "$(cat "$T/tui.exit")" = 139 ]
+assert "SIGSEGV: the process dies of it" tui_status_is 139
 assert "the shell's screen is back after SIGSEGV" tui_wait '^results: ' 10
 assert "the console's screen is gone" tui_gone '┌ Events' 5
 assert "the shell reported the crash below it" tui_shows 'Segmentation fault'

@@ -9,8 +9,7 @@ command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 cd "$T"
 
-"$TPCC_BIN" build --db "$T/t.db" --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+build_ok "build exits 0" build.txt --db "$T/t.db" --warehouses 1
 
 tui_start 120 40 "'$TPCC_BIN' run --db '$T/t.db' --vus 2 --rampup 2 --duration 600 --results-dir '$T/results'"
 assert "the header shows the run" tui_wait '^ tpcc-console .*RAMPUP|STEADY'
@@ -79,21 +78,17 @@ tui_keys q
 assert "q asks first" tui_wait 'quit\? \(y/n\)'
 tui_keys n
 assert "n goes on" tui_wait 'VUs 5/5'
-tui_keys q
-tui_wait 'quit\? \(y/n\)' >/dev/null
-tui_keys y
-assert "y ends the console" tui_exited 60
-assert "exit status 0" [ "$(cat "$T/tui.exit")" = 0 ]
+tui_quit "y ends the console"
 R=$(ls "$T"/results/*.json 2>/dev/null | head -1)
 assert "a results file" [ -n "$R" ]
-assert "it is valid JSON and complete" [ "$(json_get "$R" 'd["complete"]')" = True ]
-assert "stopped by the operator" [ "$(json_get "$R" 'd["stopped_by"]')" = operator ]
-assert "the VU changes are in it" [ "$(json_get "$R" \
-	'any(e["type"]=="vus" and "-> 6" in e["text"] for e in d["events"])')" = True ]
-assert "the knob change is in it" [ "$(json_get "$R" \
-	'any(e["type"]=="knob" and e["text"].endswith("-> -4000") for e in d["events"])')" = True ]
-assert "the mark is in it" [ "$(json_get "$R" \
-	'any(e["type"]=="mark" and e["text"]=="before resize" for e in d["events"])')" = True ]
+assert "it is valid JSON and complete" json_true "$R" 'd["complete"]'
+assert "stopped by the operator" json_is "$R" 'd["stopped_by"]' operator
+assert "the VU changes are in it" json_true "$R" \
+	'any(e["type"]=="vus" and "-> 6" in e["text"] for e in d["events"])'
+assert "the knob change is in it" json_true "$R" \
+	'any(e["type"]=="knob" and e["text"].endswith("-> -4000") for e in d["events"])'
+assert "the mark is in it" json_true "$R" \
+	'any(e["type"]=="mark" and e["text"]=="before resize" for e in d["events"])'
 H=$T/.tpcc-console_history
 assert "the history file is kept" [ -f "$H" ]
 assert "it is private (0600)" [ "$(stat -c %a "$H")" = 600 ]
@@ -114,6 +109,6 @@ tui_keys : Up
 assert "Up brings back the last command" tui_wait '^:mark before resize'
 tui_keys C-u 'quit' Enter
 assert ":quit leaves" tui_exited 60
-assert "exit status 0 again" [ "$(cat "$T/tui.exit")" = 0 ]
+assert "exit status 0 again" tui_status_is 0
 
 finish

@@ -438,7 +438,7 @@ void config_draw(const config_env *c)
 		if (r >= 3 && r < 3 + list_h) {
 			if (rows[i].act) {
 				pane_put(&p, r, 1, sel ? (int)(A_REVERSE | A_BOLD) : (int)A_BOLD, rows[i].act->label);
-			} else {
+			} else if (rows[i].opt) {  /* every row is one or the other */
 				opt_format(&cs->edit, rows[i].opt, val, sizeof val);
 				pane_printf(&p, r, 1, sel ? (int)A_REVERSE : 0, "%-*s", LABEL_W, leaf(rows[i].opt));
 				pane_printf(&p, r, LABEL_W + 2, A_BOLD, "%s", val);
@@ -452,7 +452,7 @@ void config_draw(const config_env *c)
 			line++;
 		}
 	}
-	if (cs->sel < n && rows[cs->sel].opt)
+	if (cs->sel >= 0 && cs->sel < n && rows[cs->sel].opt)
 		pane_printf(&p, ih - 3, 1, crt_attr(CRT_DIM), "%s: %s", rows[cs->sel].opt->key,
 			    rows[cs->sel].opt->help);
 	if (cs->ask == CFG_ASK_PASSWORD)

@@ -30,9 +30,18 @@ static void fmt_value(double v, enum row_fmt f, char *buf, size_t len)
 		snprintf(buf, len, "%4.0fk", v / 1000);
 }
 
+/* The double at offsetof(mon_sample, ...) off, copied out: a cast of the
+ * byte pointer would read it as well, but says nothing of its type. */
+static double sample_at(const mon_sample *s, size_t off)
+{
+	double v;
+	memcpy(&v, (const char *)s + off, sizeof v);
+	return v;
+}
+
 static double field(const mon_sample *s, size_t off)
 {
-	double v = *(const double *)((const char *)s + off);
+	double v = sample_at(s, off);
 	return v < 0 ? 0 : v;     /* unknown draws as nothing */
 }
 
@@ -53,7 +62,7 @@ static void row(const pane *p, const ui_view *v, int r, const char *label, size_
 	if (n) {
 		spark_render(vals, n, scale, !crt_utf8, sp, sizeof sp);
 		pane_put(p, r, LABEL_W, crt_attr(CRT_GOOD), sp);
-		fmt_value(*(const double *)((const char *)&v->samples[v->nsamples - 1] + off), f,
+		fmt_value(sample_at(&v->samples[v->nsamples - 1], off), f,
 			  num, sizeof num);
 		pane_put(p, r, LABEL_W + w + 1, A_BOLD, num);
 	}

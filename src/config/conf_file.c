@@ -687,7 +687,7 @@ int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen)
 	config_setting_t *root;
 	loader l;
 	struct stat st;
-	char dir[OPT_STR_MAX];
+	char dir[OPT_STR_MAX] = "";  /* set, and read, only when path has a '/' */
 	const char *slash;
 	FILE *fp;
 	int i, n;

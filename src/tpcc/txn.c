@@ -313,6 +313,10 @@ static int no_stock_update(txn_ctx *x, const txn_input *in, int from, int to,
 		v[2] += 1;
 		v[3] += remote;
 	}
+	/* An empty group has no stock to set (the callers never pass one); the
+	 * slots below repeat the last item, so there must be one. */
+	if (n == 0)
+		return 0;
 	for (int c = 0; c < NV; c++)
 		for (int k = 0; k < DIALECT_SLOTS; k++) {
 			int j = k < n ? k : n - 1;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# analyze.sh: static analysis that fails on any finding.  clang's analyzer
+# (scan-build) follows every path through a build of a copy of the
+# distributed sources (so the tree's own build is left alone); cppcheck
+# reads the sources for what the analyzer does not look at (casts that do
+# not port, and the like).  A false positive is answered in the code: a
+# shape the tool follows, or an inline `cppcheck-suppress ID` under a
+# comment that says why, never a list of exclusions here.
+#   scripts/analyze.sh     (run by scripts/test.sh; needs a configured tree)
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+[ -f Makefile ] || scripts/build.sh
+
+for tool in scan-build clang cppcheck; do
+	command -v "$tool" >/dev/null || { echo "analyze.sh: $tool not installed (scripts/deps.sh test)" >&2; exit 1; }
+done
+
+status=0
+# Under tests/tmp, which git ignores, like the test servers' directories.
+work=$top/tests/tmp/analyze
+rm -rf "$work"
+mkdir -p "$work"
+make -s distdir distdir="$work/src" >/dev/null
+echo "== scan-build (clang static analyzer) =="
+start=$SECONDS
+# configure runs outside the analyzer: its test programs are not ours.
+# Without -Werror: a clang-only warning is not an analyzer finding, and
+# the gcc build with -Werror already stops on warnings.
+(cd "$work/src" && ./configure -q CC=clang CFLAGS="-O0 -g" >/dev/null &&
+	scan-build -o "$work/reports" --status-bugs make -s -j"$(nproc)" >"$work/scan-build.txt" 2>&1) || {
+	status=1
+	grep -E 'warning:|error:' "$work/scan-build.txt" || tail -n 20 "$work/scan-build.txt"
+	echo "scan-build: findings above; reports under $work/reports (scan-view DIR)"
+}
+grep -E '^scan-build: .*(bugs? found|No bugs found)' "$work/scan-build.txt" || true
+echo "scan-build took $((SECONDS - start)) s"
+
+echo "== cppcheck =="
+start=$SECONDS
+cppcheck -q --enable=warning,performance,portability --inline-suppr --error-exitcode=1 \
+	-I src -I . src drivers ui || status=1
+echo "cppcheck took $((SECONDS - start)) s"
+
+[ $status -eq 0 ] && rm -rf "$work"
+exit $status
