@@ -85,7 +85,7 @@ on_exit "kill $MUTE 2>/dev/null"
 assert "a mute server listens" poll 10 test -s "$T/mute.port"
 tui_keys Enter C-u Enter Up Up Enter C-u 127.0.0.1 Enter Down Enter C-u "$(cat "$T/mute.port")" Enter t
 assert "test connection against a mute server says it is connecting" tui_wait 'connecting with driver mysql'
-clock() { tui_screen | grep -oP '│ \K[0-9]{2}:[0-9]{2}:[0-9]{2}(?= │ SQLite)'; }
+clock() { tui_screen | grep -oP '│ \K[0-9]{2}:[0-9]{2}:[0-9]{2}(?= │ W )'; }
 t0=$(clock)
 clock_moved() { local t; t=$(clock); [ "$t" != "$t0" ] || { echo "the clock stays at '$t'"; return 1; }; }
 assert "and the screen keeps moving while it waits" poll 5 clock_moved
