@@ -62,7 +62,7 @@ assert "and back to 120x40" tui_wait '^┌ Events ─{100,}┐$'
 assert "the frames are whole at 120x40 again" tui_frames 120 40
 
 tui_keys '?'
-assert "? shows the help" tui_wait 'Help \(any key closes\)'
+assert "? shows the help" tui_wait 'Help: PgUp/PgDn or arrows scroll, any other key closes'
 assert "the help lists the commands" tui_shows 'set VARIABLE VALUE +set a server variable'
 tui_keys x
 assert "any key closes it" tui_gone 'any key closes'

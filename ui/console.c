@@ -15,6 +15,9 @@
 #include "crt.h"
 #include "demo.h"
 #include "help.h"
+#include "linechart.h"
+#include "markers.h"
+#include "textview.h"
 #include "util/util.h"
 
 #define FRAME_NS 250000000ull     /* at most 4 snapshots and draws a second */
@@ -136,13 +139,22 @@ static void draw_message(console *c, int y)
 		}
 	}
 	line[o] = '\0';
-	screen_put(y, 0, COLS, c->msg_err ? crt_attr(CRT_BAD) : 0, line);
+	char shown[sizeof line + 64];
+	crt_arrows(line, shown, sizeof shown);
+	screen_put(y, 0, COLS, c->msg_err ? crt_attr(CRT_BAD) : 0, shown);
 }
 
 /* What the config screens may touch of the console. */
 static config_env config_env_of(console *c)
 {
 	return (config_env){ .cs = &c->cs, .cfg = c->cfg, .v = &c->v, .wk = c->wk, .cl = &c->cl };
+}
+
+/* The seconds the throughput chart shows: two a column. */
+static int chart_span(const console *c)
+{
+	int cols = pane_iw(&c->panes[P_THROUGHPUT]) - LINECHART_AXIS_W;
+	return cols > 0 ? 2 * cols : 0;
 }
 
 static void draw(console *c)
@@ -162,7 +174,9 @@ static void draw(console *c)
 		pane_draw(&c->panes[i], &c->v);
 	draw_keybar(LINES - 1);
 	if (c->mode == MODE_HELP)
-		help_draw();
+		help_draw(&c->help_top);
+	else if (c->mode == MODE_MARKERS)
+		markers_draw(&c->v, chart_span(c), &c->help_top);
 	else if (c->mode == MODE_KNOBS)
 		knobs_draw(c);
 	else if (c->mode == MODE_CONFIG) {
@@ -178,6 +192,21 @@ static void draw(console *c)
 		draw_message(c, LINES - 2);
 	}
 	refresh();
+}
+
+/* Whether a VU change the operator asked for (a key, a typed vus) is among
+ * the events since the last look; the demo's own and the run's start and
+ * end say why in the same place. */
+static int operator_changed_vus(console *c)
+{
+	long first = c->v.events_total - c->v.nevents;
+	int found = 0;
+	for (int i = 0; i < c->v.nevents; i++)
+		if (first + i >= c->events_seen && !strcmp(c->v.events[i].type, "vus") &&
+		    strstr(c->v.events[i].text, "(operator)"))
+			found = 1;
+	c->events_seen = c->v.events_total;
+	return found;
 }
 
 static void take_snapshot(console *c)
@@ -198,8 +227,14 @@ static void take_snapshot(console *c)
 	config_poll(&env);
 	if (c->v.done && !c->quitting && !c->msg_err)
 		console_message(c, 0, "the run is over; results in %s; q leaves", c->v.st.results_path);
-	/* The demo's schedule goes on as long as the run does. */
-	if (c->opts->demo && !c->v.done && !c->quitting && c->v.st.phase != PH_IDLE) {
+	/* The demo's schedule goes on as long as the run does, until the
+	 * operator sets the VUs: then theirs stands until d. */
+	if (c->opts->demo && !c->v.demo_paused && operator_changed_vus(c)) {
+		c->v.demo_paused = 1;
+		console_message(c, 0, "demo schedule paused: your VU count stands; d resumes the schedule");
+	}
+	if (c->opts->demo && !c->v.demo_paused && !c->v.done && !c->quitting &&
+	    c->v.st.phase != PH_IDLE) {
 		int want = demo_vus_at(c->v.st.t, DEMO_PEAK, DEMO_STEP_S);
 		if (want != c->demo_target && worker_set_vus(c->wk, want, "demo") == 0)
 			c->demo_target = want;
@@ -214,7 +249,16 @@ static int key_done(console *c, int act)
 	if (act & ACT_CMDLINE)
 		c->mode = MODE_CMDLINE;
 	if (act & ACT_HELP)
-		c->mode = MODE_HELP;
+		c->mode = MODE_HELP, c->help_top = 0;
+	if ((act & ACT_DEMO) && c->opts->demo) {
+		c->v.demo_paused = 0;
+		c->demo_target = -1;     /* the schedule's count again at once */
+		console_message(c, 0, "demo schedule resumed: VUs go 1, 2, 4, 8 and back every 20 s");
+	} else if (act & ACT_DEMO) {
+		console_message(c, 1, "d: no demo schedule in this run");
+	}
+	if (act & ACT_MARKERS)
+		c->mode = MODE_MARKERS, c->help_top = 0;
 	if (act & ACT_KNOBS)
 		c->mode = MODE_KNOBS;
 	if (act & ACT_QUIT_ASK)
@@ -254,7 +298,9 @@ static int handle_key(console *c, key_action *table, int key)
 		}
 		return ACT_DRAW;
 	case MODE_HELP:
-		c->mode = MODE_NORMAL;
+	case MODE_MARKERS:
+		if (textview_key(&c->help_top, key))
+			c->mode = MODE_NORMAL;
 		return ACT_DRAW;
 	case MODE_KNOBS:
 		return knobs_key(c, key);

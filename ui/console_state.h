@@ -14,7 +14,8 @@
 
 struct console_opts;  /* console.h: the state is console.c's, not the reverse */
 
-enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG };
+enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG,
+	MODE_MARKERS };
 
 enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_LATCHART, P_COUNT };
 
@@ -36,9 +37,11 @@ typedef struct console {
 	int msg_err;
 	long reply_seen;
 	int knob_sel;
+	int help_top;             /* the help's (or marker list's) first line shown */
 	const char *knobs[32];
 	int nknobs;
 	int demo_target;
+	long events_seen;         /* events looked at for the operator's VU changes */
 	config_screen cs;
 } console;
 

@@ -209,3 +209,17 @@ void crt_done(void)
 	active = 0;
 	release_stderr();
 }
+
+void crt_arrows(const char *in, char *out, size_t len)
+{
+	size_t o = 0;
+	for (const char *s = in; *s && o + 4 < len;) {
+		if (crt_utf8 && !strncmp(s, " -> ", 4)) {
+			o += (size_t)snprintf(out + o, len - o, "%s", crt_g->arrow);
+			s += 4;
+		} else {
+			out[o++] = *s++;
+		}
+	}
+	out[o] = '\0';
+}

@@ -47,4 +47,8 @@ void crt_emergency(void);
 /* The attribute for a colour role; roles still differ without colour. */
 int crt_attr(enum crt_color c);
 
+/* The engine writes "a -> b"; on a Unicode terminal copy it with a real
+ * arrow, so the event log and the message row read alike. */
+void crt_arrows(const char *in, char *out, size_t len);
+
 #endif

@@ -3,7 +3,8 @@
 #define TPCC_UI_HELP_H
 
 /* Draw every key and every command over the panes, from the tables that
- * drive them (keys.c's bindings, run/command.c's usage and help). */
-void help_draw(void);
+ * drive them (keys.c's bindings, run/command.c's usage and help), from
+ * line *top on (textview_key scrolls it). */
+void help_draw(int *top);
 
 #endif

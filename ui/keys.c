@@ -44,6 +44,8 @@ static int k_knobs(const key_env *k, int key)
 }
 
 static int k_config(const key_env *k, int key) { return ACT_CONFIG | ACT_DRAW; }
+static int k_markers(const key_env *k, int key) { return ACT_MARKERS | ACT_DRAW; }
+static int k_demo(const key_env *k, int key) { return ACT_DEMO | ACT_DRAW; }
 
 static int k_latency(const key_env *k, int key)
 {
@@ -83,6 +85,8 @@ const key_binding key_bindings[] = {
 	  "loads, the password only when asked and then mode 0600; vus and a longer\n"
 	  "duration apply to the run at once, the rest to the next run).\n" },
 	{ { 'k', KEY_F(3) }, k_knobs, "knob panel: server variables, live, with their effect", NULL },
+	{ { 'd' }, k_demo, "demo: resume its VU schedule after a VU change of yours paused it", NULL },
+	{ { 'M' }, k_markers, "the chart's markers in full: time, what changed, the text", NULL },
 	{ { 'l' }, k_latency, "latency: last second / steady phase", NULL },
 	{ { ':' }, k_cmdline, "command line (Tab completes, Up/Down history, Ctrl-R search)", NULL },
 	{ { '?', 'h', KEY_F(1) }, k_help, "this help",

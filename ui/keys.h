@@ -18,6 +18,8 @@ enum {
 	ACT_CMDLINE = 16,     /* the command line was opened: edit it */
 	ACT_HELP = 32, ACT_KNOBS = 64, ACT_CONFIG = 128, ACT_QUIT_ASK = 256,
 	ACT_CLOSE = 512,      /* an overlay was left: back to the panes */
+	ACT_MARKERS = 1024,
+	ACT_DEMO = 2048,      /* resume the demo's VU schedule */
 };
 
 /* The part of the console a key may touch. */

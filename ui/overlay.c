@@ -8,17 +8,28 @@ static const pane_class overlay_class = { .name = "overlay" };
 pane overlay_box(int h, int w, const char *title)
 {
 	pane p = { .cls = &overlay_class };
-	if (h > LINES - 2)
-		h = LINES - 2;
-	if (w > COLS - 2)
-		w = COLS - 2;
+	/* A box nearly as large as the screen takes all of it (below the
+	 * header, above the message row and the key bar): a pane's frame left
+	 * in a column or two beside the box's reads as a doubled corner. */
+	if (w >= COLS - 4) {
+		w = COLS;
+		p.x = 0;
+	} else {
+		p.x = (COLS - w) / 2;
+	}
+	if (h >= LINES - 4) {
+		h = LINES - 3;
+		p.y = 1;
+	} else {
+		p.y = (LINES - h) / 2;
+	}
 	p.h = h;
 	p.w = w;
-	p.y = (LINES - h) / 2;
-	p.x = (COLS - w) / 2;
+	/* Otherwise a blank column either side, for the same reason. */
+	int x0 = p.x > 0 ? p.x - 1 : p.x, x1 = p.x + w < COLS ? p.x + w + 1 : p.x + w;
 	for (int y = p.y; y < p.y + h; y++) {
-		move(y, p.x);
-		for (int x = 0; x < w; x++)
+		move(y, x0);
+		for (int x = x0; x < x1; x++)
 			addch(' ');
 	}
 	pane_frame(&p, title);

@@ -63,6 +63,20 @@ int pane_put(const pane *p, int row, int col, int attr, const char *s)
 	return screen_put(p->y + 1 + row, p->x + 2 + col, pane_iw(p) - col, attr, s);
 }
 
+int pane_put_cut(const pane *p, int row, int col, int attr, const char *s)
+{
+	int room = pane_iw(p) - col - 1;
+	size_t cols = mbstowcs(NULL, s, 0);
+	if (cols == (size_t)-1)
+		cols = strlen(s);
+	if (room <= 0 || row < 0 || row >= pane_ih(p) || col < 0)
+		return 0;
+	if ((int)cols <= room)
+		return pane_put(p, row, col, attr, s);
+	int n = screen_put(p->y + 1 + row, p->x + 2 + col, room - 1, attr, s);
+	return n + screen_put(p->y + 1 + row, p->x + 2 + col + n, 1, attr, "~");
+}
+
 int pane_printf(const pane *p, int row, int col, int attr, const char *fmt, ...)
 {
 	char buf[1024];
@@ -73,27 +87,36 @@ int pane_printf(const pane *p, int row, int col, int attr, const char *fmt, ...)
 	return pane_put(p, row, col, attr, buf);
 }
 
+int pane_fold(const char **s, int width)
+{
+	const char *t = *s;
+	int len = (int)strlen(t), take = len;
+	if (len > width) {
+		/* The last space that leaves the line within width; a word
+		 * longer than the line is cut. */
+		take = width;
+		for (int k = width; k > 0; k--)
+			if (t[k] == ' ') {
+				take = k;
+				break;
+			}
+	}
+	const char *next = t + take;
+	while (*next == ' ')
+		next++;
+	*s = next;
+	return take;
+}
+
 int pane_wrap(const pane *p, int row, int attr, const char *s)
 {
 	int w = pane_iw(p), r = row;
 	while (*s && r < pane_ih(p) && w > 0) {
-		int len = (int)strlen(s), take = len;
-		if (len > w) {
-			/* The last space that leaves the line within w; a word
-			 * longer than the line is cut. */
-			take = w;
-			for (int k = w; k > 0; k--)
-				if (s[k] == ' ') {
-					take = k;
-					break;
-				}
-		}
+		const char *line_start = s;
+		int take = pane_fold(&s, w);
 		char line[512];
-		snprintf(line, sizeof line, "%.*s", take, s);
+		snprintf(line, sizeof line, "%.*s", take, line_start);
 		pane_put(p, r++, 0, attr, line);
-		s += take;
-		while (*s == ' ')
-			s++;
 	}
 	return r - row;
 }

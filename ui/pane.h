@@ -42,9 +42,16 @@ void pane_frame(const pane *p, const char *title);
 /* Write UTF-8 text at inner (row, col), clipped to the inner width; returns
  * the columns written.  Every glyph we use is one column wide. */
 int pane_put(const pane *p, int row, int col, int attr, const char *s);
+/* pane_put for text that may not fit: it keeps a blank before the frame,
+ * and text too long for that is cut and ends in "~", so a cut reads as one
+ * and never as a number missing its last digits. */
+int pane_put_cut(const pane *p, int row, int col, int attr, const char *s);
 int pane_printf(const pane *p, int row, int col, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* The first line of *s folded at a space to width columns: returns its
+ * length in bytes and moves *s past it and the spaces after it. */
+int pane_fold(const char **s, int width);
 /* Write text from inner row on, folded at spaces to the inner width;
  * returns the rows used. */
 int pane_wrap(const pane *p, int row, int attr, const char *s);

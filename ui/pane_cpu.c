@@ -72,12 +72,15 @@ static void row(const pane *p, const ui_view *v, int r, const char *label, size_
 static int disk_rows(const pane *p, const ui_view *v, int r)
 {
 	const mon_sample *last = v->nsamples ? &v->samples[v->nsamples - 1] : NULL;
+	char line[256];
 	if (!v->have_disk) {
-		pane_printf(p, r, 0, crt_attr(CRT_DIM), "disk: n/a (%s)", v->disk_why);
+		snprintf(line, sizeof line, "disk: n/a (%s)", v->disk_why);
+		pane_put_cut(p, r, 0, crt_attr(CRT_DIM), line);
 		return r + 1;
 	}
-	pane_printf(p, r++, 0, crt_attr(CRT_DIM), "disk %s (%s)", v->disk,
-		    !strcmp(v->cfg->driver, "sqlite") ? "database file" : "data directory");
+	snprintf(line, sizeof line, "disk %s (%s)", v->disk,
+		 !strcmp(v->cfg->driver, "sqlite") ? "database file" : "data directory");
+	pane_put_cut(p, r++, 0, crt_attr(CRT_DIM), line);
 	if (last && last->db_mb >= 0)
 		pane_printf(p, r++, 0, 0, " file %.1f MB, log %.1f MB", last->db_mb, last->log_mb);
 	if (!last || !last->disk)
@@ -91,6 +94,7 @@ static int disk_rows(const pane *p, const ui_view *v, int r)
 
 static void cpu_draw(pane *p, const ui_view *v)
 {
+	char line[256];
 	pane_frame(p, "CPU / disk");
 	row(p, v, 0, "host usr", offsetof(mon_sample, host_user), 100, FMT_PCT);
 	row(p, v, 1, "     sys", offsetof(mon_sample, host_sys), 100, FMT_PCT);
@@ -102,9 +106,11 @@ static void cpu_draw(pane *p, const ui_view *v)
 		for (int k = 0; k < v->nsamples; k++)
 			top = v->samples[k].server > top ? v->samples[k].server : top;
 		row(p, v, r++, "server", offsetof(mon_sample, server), top, FMT_PCT);
-		pane_printf(p, r++, 0, crt_attr(CRT_DIM), "server %s", v->server_how);
+		snprintf(line, sizeof line, "server %s", v->server_how);
+		pane_put_cut(p, r++, 0, crt_attr(CRT_DIM), line);
 	} else {
-		pane_printf(p, r++, 0, crt_attr(CRT_DIM), "server: %s", v->server_how);
+		snprintf(line, sizeof line, "server: %s", v->server_how);
+		pane_put_cut(p, r++, 0, crt_attr(CRT_DIM), line);
 	}
 	r = disk_rows(p, v, r);
 	pane_printf(p, r, 0, crt_attr(CRT_DIM), "%% of one core; host: of all");

@@ -23,21 +23,6 @@ static enum crt_color color_of(const run_event *ev)
 	return CRT_OPERATOR;
 }
 
-/* The engine writes "a -> b"; on a Unicode terminal show a real arrow. */
-static void pretty(const char *in, char *out, size_t len)
-{
-	size_t o = 0;
-	for (const char *s = in; *s && o + 4 < len;) {
-		if (crt_utf8 && !strncmp(s, " -> ", 4)) {
-			o += (size_t)snprintf(out + o, len - o, "%s", crt_g->arrow);
-			s += 4;
-		} else {
-			out[o++] = *s++;
-		}
-	}
-	out[o] = '\0';
-}
-
 void events_effect_text(const ui_view *v, const run_event *ev, char *buf, size_t len)
 {
 	event_effect fx;
@@ -66,13 +51,13 @@ static void ev_draw(pane *p, const ui_view *v)
 	for (int i = first, r = 0; i < v->nevents; i++, r++) {
 		const run_event *ev = &v->events[i];
 		fmt_hms(ev->t, hms, sizeof hms);
-		pretty(ev->text, text, sizeof text);
+		crt_arrows(ev->text, text, sizeof text);
 		int x = pane_printf(p, r, 0, crt_attr(CRT_DIM), "%s ", hms);
 		x += pane_printf(p, r, x, crt_attr(CRT_DIM), "%-8s", ev->type);
-		x += pane_put(p, r, x, crt_attr(color_of(ev)), text);
-		if (!strcmp(ev->type, "knob")) {
+		x += pane_put_cut(p, r, x, crt_attr(color_of(ev)), text);
+		if (!strcmp(ev->type, "knob") && x + 3 < pane_iw(p)) {
 			events_effect_text(v, ev, fx, sizeof fx);
-			pane_printf(p, r, x + 3, 0, "%s", fx);
+			pane_put_cut(p, r, x + 3, 0, fx);
 		}
 	}
 }

@@ -46,7 +46,7 @@ static void header_draw(pane *p, const ui_view *v)
 	if (p->w >= 110)
 		n = snprintf(line, sizeof line, " tpcc-console %s%s", PACKAGE_VERSION, sep);
 	snprintf(line + n, sizeof line - (size_t)n, "%s%s%s%s%s%sVUs %d/%d%s%s%sW %d%s%s%s%s @ %s%s",
-		 n ? "" : " ", v->demo ? "DEMO " : "", ph, state, left, sep, st->vus, st->vus_target, sep, el, sep,
+		 n ? "" : " ", v->demo ? (v->demo_paused ? "DEMO (paused) " : "DEMO ") : "", ph, state, left, sep, st->vus, st->vus_target, sep, el, sep,
 		 st->warehouses, sep, c->mode, sep, st->server_version, at, db);
 	move(p->y, p->x);
 	attron(crt_attr(CRT_BAR));

@@ -95,8 +95,8 @@ static void draw_markers(const pane *p, const ui_view *v, int first, int x0, int
 }
 
 /* The figures under the chart, most important first: the two rates always,
- * then their steady averages (shortened before they go), then the
- * server's own count, each dropped when the row is too narrow for it. */
+ * then the server's own count, then the steady averages (shortened before
+ * they go), each dropped when the row is too narrow for it. */
 static void draw_figures(const pane *p, const ui_view *v, int row)
 {
 	const tick *last = &v->st.last;
@@ -110,19 +110,20 @@ static void draw_figures(const pane *p, const ui_view *v, int row)
 	const char *ln = crt_utf8 ? "\u2812\u2812" : "::", *lt = crt_utf8 ? "\u2802\u2802" : "++";
 	for (int level = 3; level >= 0; level--) {
 		avg_n[0] = avg_t[0] = srv[0] = '\0';
-		if (steady && level >= 1) {
-			snprintf(avg_n, sizeof avg_n, level >= 2 ? " (steady avg %s)" : " (avg %s)",
+		if (steady && level >= 2) {
+			snprintf(avg_n, sizeof avg_n, level >= 3 ? " (steady avg %s)" : " (avg %s)",
 				 fmt_thousands(v->st.steady.nopm, num, sizeof num));
 			snprintf(avg_t, sizeof avg_t, " (avg %s)",
 				 fmt_thousands(v->st.steady.tpm, num, sizeof num));
 		}
 		/* The database's own count, beside ours, where the dialect has one. */
-		if (have_srv && level >= 3)
+		if (have_srv && level >= 1)
 			snprintf(srv, sizeof srv, "   server TPM %s",
 				 fmt_thousands(last->server_tpm, num, sizeof num));
 		int width = 2 + 6 + (int)strlen(nopm) + (int)strlen(avg_n) + 3 + 2 + 5 +
 			    (int)strlen(tpm) + (int)strlen(avg_t) + (int)strlen(srv);
-		if (width <= pane_iw(p) || level == 0)
+		/* A blank stays before the frame. */
+		if (width < pane_iw(p) || level == 0)
 			break;
 	}
 	int x = pane_put(p, row, 0, crt_attr(CRT_GOOD), ln);

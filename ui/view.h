@@ -33,6 +33,7 @@ typedef struct ui_view {
 	char disk_why[160];       /* else why not */
 	int latency_steady;       /* latency pane shows the steady phase */
 	int demo;
+	int demo_paused;          /* the operator's VU count stands (d resumes) */
 	int done;                 /* the run is over */
 } ui_view;
 

@@ -76,16 +76,21 @@ static int offer_build(tpcc_config *c, signals *s, char *err, size_t errlen)
 
 enum front { FRONT_BATCH, FRONT_CONSOLE, FRONT_CLI };
 
-static void print_plan(const tpcc_config *c, const engine_status *st)
+/* demo: the steady phase is open-ended (the console's q ends it). */
+static void print_plan(const tpcc_config *c, const engine_status *st, int demo)
 {
-	char vus[32];
+	char vus[32], steady[32];
 	if (c->nschedule)
 		snprintf(vus, sizeof vus, "a %d-step VU schedule", c->nschedule);
 	else
 		snprintf(vus, sizeof vus, "%d VU%s", c->vus, c->vus == 1 ? "" : "s");
-	printf("run: %s on %s, %d warehouse%s, %s, ramp-up %d s, steady %d s, ramp-down %d s, %s mode\n",
+	if (demo)
+		snprintf(steady, sizeof steady, "until you quit");
+	else
+		snprintf(steady, sizeof steady, "%d s", c->duration);
+	printf("run: %s on %s, %d warehouse%s, %s, ramp-up %d s, steady %s, ramp-down %d s, %s mode\n",
 	       st->server_version, schema_target_name(c), st->warehouses,
-	       st->warehouses == 1 ? "" : "s", vus, c->rampup, c->duration, c->rampdown, c->mode);
+	       st->warehouses == 1 ? "" : "s", vus, c->rampup, steady, c->rampdown, c->mode);
 	fflush(stdout);
 }
 
@@ -138,7 +143,7 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 	if (made)
 		return made == ENGINE_EUNUSABLE ? EX_USAGE : EX_FAIL;
 	engine_get_status(e, &st);
-	print_plan(c, &st);
+	print_plan(c, &st, demo);
 	atomic_store(&s->engine, e);
 	/* VU threads inherit the mask: SIGWINCH is for the console's thread. */
 	sigemptyset(&winch);

@@ -60,6 +60,11 @@ const subcommand subcommands[] = {
 	  ".B q\n"
 	  "and\n"
 	  ".BR y .\n"
+	  "A VU change of the operator's (a key, or a typed\n"
+	  ".BR vus )\n"
+	  "pauses the schedule, and the header and the message row say so;\n"
+	  ".B d\n"
+	  "resumes it.\n"
 	  "Needs a terminal.\n" },
 	{ "cli", sub_cli, 0, "run with a tpcc> prompt instead of the console (-s FILE runs "
 	  "a command script first)",
