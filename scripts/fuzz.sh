@@ -2,7 +2,8 @@
 # fuzz.sh [SECONDS]: build the libFuzzer targets in fuzz/ with clang
 # (ASan + UBSan, every UB report fatal) in a scratch directory and run each
 # for SECONDS (default 60; 0 only replays the corpus).  Each target starts
-# from its corpus in tests/fuzz-corpus/NAME/ (or $FUZZ_CORPUS/NAME/);
+# from its corpus in tests/fuzz-corpus/NAME/ (or $FUZZ_CORPUS/NAME/), read
+# only unless FUZZ_UPDATE_CORPUS=1 (new inputs go to tests/tmp/fuzz/);
 # inputs that reach new code are merged back into it (commit them if you
 # like).  On a crash, a sanitizer report, a hang or a broken invariant the
 # input is kept in tests/tmp/fuzz/ (or $FUZZ_ARTIFACTS) with the target
@@ -91,14 +92,21 @@ for name in config command; do
 		tail -n 40 "$log"
 		continue
 	fi
-	# Keep what reached new code, and only that.
+	# Keep what reached new code, and only that: in tests/tmp/fuzz (which
+	# git ignores), so a run leaves the checkout as it found it; with
+	# FUZZ_UPDATE_CORPUS=1 in the committed corpus, for a developer to
+	# look at and commit.
+	keep=$artifacts/corpus-$name
+	[ "${FUZZ_UPDATE_CORPUS:-0}" = 1 ] && keep=$corpus
+	mkdir -p "$keep"
 	if [ "$seconds" -gt 0 ]; then
 		(cd "$scratch" && env "${run_env[@]}" "$scratch/$target" -merge=1 -max_len=4096 \
-			"$corpus" "$work") >"$scratch/$target.merge.log" 2>&1 ||
+			"$keep" "$corpus" "$work") >"$scratch/$target.merge.log" 2>&1 ||
 			{ echo "fuzz.sh: $target: merging the corpus failed"; tail -n 20 "$scratch/$target.merge.log"; status=1; }
 	fi
 	after=$(find "$corpus" -type f | wc -l)
+	kept=$(find "$keep" -type f | wc -l)
 	cov=$(grep -E '^#[0-9]+.*(DONE|INITED).*cov:' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+).*/\1/')
-	echo "fuzz.sh: $target: ${execs:-?} executions in $seconds s, no crash; coverage ${cov:-?} edges; corpus $before -> $after inputs"
+	echo "fuzz.sh: $target: ${execs:-?} executions in $seconds s, no crash; coverage ${cov:-?} edges; corpus $before -> $after inputs; $kept that add coverage in $keep"
 done
 exit $status

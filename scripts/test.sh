@@ -22,16 +22,22 @@ work=$top/tests/tmp
 mkdir -p "$work"
 export PORT=${TPCC_TEST_PORT:-33061}
 export PG_PORT=${TPCC_TEST_PG_PORT:-54331}
+status=0 passed=0
 stop_db() {
 	tests/pg-server.sh stop "$work/pg" >/dev/null 2>&1 || true
 	tests/mariadb-server.sh stop "$work/mariadb" >/dev/null 2>&1 || true
+	# A green run leaves the checkout as it found it (the servers' data,
+	# the test logs' scratch and the sanitizer builds come to about 1 GB);
+	# a red one keeps them to look at.
+	if [ "$passed" = 1 ] && [ "${TPCC_TEST_KEEP:-0}" != 1 ]; then
+		rm -rf "$work" "$top/build-asan" "$top/build-tsan"
+	fi
 }
 trap stop_db EXIT
 eval "$(tests/mariadb-server.sh start "$work/mariadb")"
 # After MariaDB: its port goes into the ODBC data source for it.
 eval "$(tests/pg-server.sh start "$work/pg")"
 
-status=0
 make -s check VERBOSE=1 || status=1
 tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
 
@@ -79,5 +85,5 @@ if [ $sanitizers -eq 1 ]; then
 fi
 
 echo
-if [ $status -eq 0 ]; then echo "test.sh: all suites passed"; else echo "test.sh: FAILED"; fi
+if [ $status -eq 0 ]; then passed=1; echo "test.sh: all suites passed"; else echo "test.sh: FAILED"; fi
 exit $status
