@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ui/braille.h"
+#include "dialect/dialect.h"
 #include "ui/complete.h"
 #include "ui/demo.h"
 #include "ui/events.h"
@@ -269,12 +270,16 @@ START_TEST(test_completion)
 
 	const char *out[8];
 	const char conf[2][64] = { "a_knob", "b_knob" };
-	ck_assert_int_eq(knob_names("mysql", NULL, 0, out, 8), 6);
+	ck_assert_int_eq(knob_names(&dialect_mysql, NULL, 0, out, 8), 6);
 	ck_assert_str_eq(out[0], "innodb_io_capacity");
 	ck_assert_str_eq(out[5], "sync_binlog");
-	ck_assert_int_eq(knob_names("mysql", conf, 2, out, 8), 2);
+	ck_assert_int_eq(knob_names(&dialect_mysql, conf, 2, out, 8), 2);
 	ck_assert_str_eq(out[1], "b_knob");
-	ck_assert_int_eq(knob_names("sqlite", NULL, 0, out, 2), 2);
+	ck_assert_int_eq(knob_names(&dialect_sqlite, NULL, 0, out, 2), 2);
+	/* Each dialect its own: an ODBC PostgreSQL run offered InnoDB's. */
+	ck_assert_int_eq(knob_names(&dialect_pg, NULL, 0, out, 8), 5);
+	ck_assert_str_eq(out[0], "checkpoint_completion_target");
+	ck_assert_int_eq(knob_names(NULL, NULL, 0, out, 8), 0);
 }
 END_TEST
 

@@ -200,7 +200,7 @@ int cli_run(engine *e, const tpcc_config *cfg, const char *script, atomic_int *s
 	HistEvent ev;
 	int quit = 0;
 
-	c.nknobs = knob_names(cfg->driver, cfg->knobs, cfg->nknobs, c.knobs, 32);
+	c.nknobs = knob_names(engine_dialect(e), cfg->knobs, cfg->nknobs, c.knobs, 32);
 	the_cli = &c;
 	c.tty = isatty(c.in);
 	fprintf(out, "tpcc-console cli: commands as in scripts ('help' lists them); "

@@ -7,15 +7,7 @@
 #include "run/command.h"
 #include "complete.h"
 
-static const char *const mysql_knobs[] = {
-	"innodb_io_capacity", "innodb_io_capacity_max", "innodb_flush_log_at_trx_commit",
-	"innodb_adaptive_flushing", "innodb_max_dirty_pages_pct", "sync_binlog",
-};
-static const char *const sqlite_knobs[] = {
-	"cache_size", "synchronous", "wal_autocheckpoint",
-};
-
-int knob_names(const char *driver, const char (*configured)[64], int nconfigured,
+int knob_names(const dialect *d, const char (*configured)[64], int nconfigured,
 	       const char **out, int max)
 {
 	int n = 0;
@@ -24,13 +16,8 @@ int knob_names(const char *driver, const char (*configured)[64], int nconfigured
 			out[n++] = configured[i];
 		return n;
 	}
-	/* One test picks both the list and its length, so they cannot disagree. */
-	int sqlite = !strcmp(driver, "sqlite");
-	const char *const *list = sqlite ? sqlite_knobs : mysql_knobs;
-	int count = sqlite ? (int)(sizeof sqlite_knobs / sizeof *sqlite_knobs)
-			   : (int)(sizeof mysql_knobs / sizeof *mysql_knobs);
-	for (int i = 0; i < count && n < max; i++)
-		out[n++] = list[i];
+	for (int i = 0; d && d->knobs && d->knobs[i] && n < max; i++)
+		out[n++] = d->knobs[i];
 	return n;
 }
 

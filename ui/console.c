@@ -364,7 +364,7 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 	c.v.cfg = cfg;
 	c.v.demo = o->demo;
 	c.demo_target = -1;
-	c.nknobs = knob_names(cfg->driver, cfg->knobs, cfg->nknobs, c.knobs, 32);
+	c.nknobs = knob_names(engine_dialect(e), cfg->knobs, cfg->nknobs, c.knobs, 32);
 	if (view_alloc(&c.v)) {
 		snprintf(err, errlen, "out of memory");
 		return -1;

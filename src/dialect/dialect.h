@@ -70,6 +70,10 @@ typedef struct dialect {
 	 * the database file's name with this added (NULL: none).  The console
 	 * shows both files' sizes. */
 	const char *log_suffix;
+	/* The server variables the knob panel and the command line's
+	 * completion offer when run.knobs names none (NULL-terminated, or
+	 * NULL for none): what a DBA tuning this server's I/O turns first. */
+	const char *const *knobs;
 	/* Statements run on every build connection before loading (NULL ends). */
 	const char *const *load_session;
 	/* Statements run on every VU connection before its first transaction

@@ -331,8 +331,14 @@ static const char *const my_drop[] = {
 	NULL
 };
 
+static const char *const my_knobs[] = {
+	"innodb_io_capacity", "innodb_io_capacity_max", "innodb_flush_log_at_trx_commit",
+	"innodb_adaptive_flushing", "innodb_max_dirty_pages_pct", "sync_binlog", NULL
+};
+
 const dialect dialect_mysql = {
 	.name = "mysql",
+	.knobs = my_knobs,
 	.create_database = "CREATE DATABASE IF NOT EXISTS `%s`",
 	.drop_database = NULL,
 	.load_session = my_session,

@@ -320,8 +320,16 @@ static int pg_set_var(db_conn *c, const char *name, const char *value, char *not
 	return rc;
 }
 
+/* Settings a reload applies (ALTER SYSTEM + pg_reload_conf), the ones that
+ * steer checkpoints and background writing. */
+static const char *const pg_knobs[] = {
+	"checkpoint_completion_target", "bgwriter_lru_maxpages", "bgwriter_delay",
+	"wal_writer_delay", "synchronous_commit", NULL
+};
+
 const dialect dialect_pg = {
 	.name = "postgresql",
+	.knobs = pg_knobs,
 	.create_database = NULL,
 	.load_session = pg_session,
 	.create_tables = pg_tables,

@@ -104,8 +104,11 @@ static int sl_set_var(db_conn *c, const char *name, const char *value, char *not
 	return rc;
 }
 
+static const char *const lite_knobs[] = { "cache_size", "synchronous", "wal_autocheckpoint", NULL };
+
 const dialect dialect_sqlite = {
 	.name = "sqlite",
+	.knobs = lite_knobs,
 	.create_database = NULL,
 	.log_suffix = "-wal",
 	.load_session = sl_session,

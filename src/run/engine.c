@@ -317,6 +317,11 @@ void engine_destroy(engine *e)
 
 /* ---- snapshots ------------------------------------------------------------ */
 
+const dialect *engine_dialect(const engine *e)
+{
+	return e->d;
+}
+
 void engine_get_status(engine *e, engine_status *st)
 {
 	memset(st, 0, sizeof *st);

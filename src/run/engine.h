@@ -88,6 +88,8 @@ int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen
 int engine_sql(engine *e, const char *sql, char *out, size_t outlen, char *err, size_t errlen);
 
 void engine_get_status(engine *e, engine_status *st);
+/* The run's dialect (picked from the server an ODBC connection reached). */
+const dialect *engine_dialect(const engine *e);
 /* Copy up to max of the latest ticks, oldest first; returns the count. */
 int engine_ticks(engine *e, tick *out, int max);
 /* Copy up to max of the latest events, oldest first; returns the count.
