@@ -37,6 +37,23 @@ void linechart_free(linechart *c)
 	free(c);
 }
 
+int linechart_place(pane *p, int below)
+{
+	int cols = pane_iw(p) - LINECHART_AXIS_W, rows = pane_ih(p) - 1 - below;
+	linechart_free(p->priv);
+	p->priv = NULL;
+	if (cols < 4 || rows < 1)
+		return 0;
+	p->priv = linechart_new(cols, rows);
+	return p->priv ? 0 : -1;
+}
+
+void linechart_pane_destroy(pane *p)
+{
+	linechart_free(p->priv);
+	p->priv = NULL;
+}
+
 static void draw_axis(const pane *p, int rows, double top)
 {
 	char lab[16];

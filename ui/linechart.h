@@ -24,6 +24,12 @@ void linechart_free(linechart *c);
  * The x axis is the row after the chart's rows. */
 double linechart_draw(linechart *c, const pane *p, int n, int attr_a, int attr_b);
 
+/* A pane's chart (in p->priv) made anew for its size, keeping below rows
+ * under the axis for the pane's own lines; none when too small.  Returns
+ * -1 when out of memory.  For a pane class's resize. */
+int linechart_place(pane *p, int below);
+/* For a pane class's destroy. */
+void linechart_pane_destroy(pane *p);
 /* Label the x axis with the run's clock at round instants ("1:00",
  * "1:00:00"), written into the axis line itself, for the n ticks drawn. */
 void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n);

@@ -9,36 +9,16 @@
 #include "linechart.h"
 #include "pane.h"
 
-static int geometry(const pane *p, int *cols, int *rows)
-{
-	*cols = pane_iw(p) - LINECHART_AXIS_W;
-	*rows = pane_ih(p) - 2;     /* axis, legend */
-	return *cols >= 4 && *rows >= 2;
-}
-
-static int lc_resize(pane *p)
-{
-	int cols, rows;
-	linechart_free(p->priv);
-	p->priv = NULL;
-	if (!geometry(p, &cols, &rows))
-		return 0;
-	p->priv = linechart_new(cols, rows);
-	return p->priv ? 0 : -1;
-}
-
-static void lc_destroy(pane *p)
-{
-	linechart_free(p->priv);
-}
+/* Under the axis: the legend with the latest figures. */
+static int lc_resize(pane *p) { return linechart_place(p, 1); }
 
 static void lc_draw(pane *p, const ui_view *v)
 {
 	linechart *c = p->priv;
-	int cols, rows;
 	pane_frame(p, "p95 latency ms, each second");
-	if (!c || !geometry(p, &cols, &rows))
+	if (!c || c->rows < 2)
 		return;
+	int cols = c->cols, rows = c->rows;
 	int n = v->nticks < 2 * cols ? v->nticks : 2 * cols;
 	int first = v->nticks - n;
 	for (int i = 0; i < n; i++) {
@@ -58,5 +38,5 @@ const pane_class pane_latchart_class = {
 	.name = "latchart",
 	.draw = lc_draw,
 	.resize = lc_resize,
-	.destroy = lc_destroy,
+	.destroy = linechart_pane_destroy,
 };

@@ -15,28 +15,8 @@
 
 #define AXIS_W LINECHART_AXIS_W
 
-static int geometry(const pane *p, int *cols, int *rows)
-{
-	*cols = pane_iw(p) - AXIS_W;
-	*rows = pane_ih(p) - 3;     /* axis, marker labels, figures */
-	return *cols >= 4 && *rows >= 1;
-}
-
-static int tp_resize(pane *p)
-{
-	int cols, rows;
-	linechart_free(p->priv);
-	p->priv = NULL;
-	if (!geometry(p, &cols, &rows))
-		return 0;
-	p->priv = linechart_new(cols, rows);
-	return p->priv ? 0 : -1;
-}
-
-static void tp_destroy(pane *p)
-{
-	linechart_free(p->priv);
-}
+/* Under the axis: the marker labels and the figures. */
+static int tp_resize(pane *p) { return linechart_place(p, 2); }
 
 /* Which labels win the row under the axis when they do not all fit: what
  * the operator said first, then what changed the server, then VU changes,
@@ -141,15 +121,15 @@ static void draw_figures(const pane *p, const ui_view *v, int row)
 static void tp_draw(pane *p, const ui_view *v)
 {
 	linechart *c = p->priv;
-	int cols, rows;
 
 	/* The values are rates per minute, one sample a second. */
 	pane_frame(p, pane_iw(p) >= 48 ? "NOPM and TPM: per-minute rate of each second"
 				       : "NOPM, TPM per min, each second");
-	if (!c || !geometry(p, &cols, &rows)) {
+	if (!c) {
 		pane_put(p, 0, 0, 0, "(too small)");
 		return;
 	}
+	int cols = c->cols, rows = c->rows;
 	int n = v->nticks < 2 * cols ? v->nticks : 2 * cols;
 	int first = v->nticks - n;
 	for (int i = 0; i < n; i++) {
@@ -167,5 +147,5 @@ const pane_class pane_throughput_class = {
 	.name = "throughput",
 	.draw = tp_draw,
 	.resize = tp_resize,
-	.destroy = tp_destroy,
+	.destroy = linechart_pane_destroy,
 };
