@@ -6,6 +6,9 @@
 #  2. No SQL text outside the dialects and the consistency check (src/ but
 #     src/dialect/ and src/tpcc/consistency.c, ui/, and drivers/ but what a
 #     driver must say to implement its vtable, each listed below with why).
+#  3. No include circle: a module (a .c with its .h; X_int.h, a private
+#     header, is part of X) never reaches itself through its includes, so
+#     every layer can be read, and built on, from the bottom up.
 # Comments are not code: they may name a number or a statement to explain.
 # The checker then runs on a copy of the tree with a number and a
 # statement planted, and must fail there: a rule that cannot fail is none.
@@ -120,7 +123,64 @@ assert "no vendor error number outside drivers and dialects, no SQL outside the 
 	[ $? -eq 0 ]
 [ -s tree.txt ] && cat tree.txt
 
-# The same checker on a copy with one planted offence of each kind.
+cat >includes.py <<'EOF'
+import os, re, sys
+root = sys.argv[1]
+inc = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+files = []
+for top in ("src", "ui", "drivers"):
+    for d, _, fs in os.walk(os.path.join(root, top)):
+        files += [os.path.join(d, f) for f in fs if f.endswith((".c", ".h"))]
+def module(path):
+    rel = os.path.relpath(path, root)[:-2]
+    # A module's private header (engine_int.h) is part of it.
+    return rel[:-4] if rel.endswith("_int") else rel
+def resolve(frm, name):
+    for base in (os.path.dirname(frm), os.path.join(root, "src"), root):
+        p = os.path.normpath(os.path.join(base, name))
+        if os.path.exists(p):
+            return p
+    return None
+edges = {}
+for f in files:
+    m = module(f)
+    edges.setdefault(m, set())
+    for name in inc.findall(open(f, errors="replace").read()):
+        p = resolve(f, name)
+        if p and os.path.relpath(p, root).split(os.sep)[0] in ("src", "ui", "drivers"):
+            n = module(p)
+            if n != m:
+                edges[m].add(n)
+# Every cycle's members, by strongly connected components (Tarjan).
+index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+sys.setrecursionlimit(10000)
+def visit(v):
+    index[v] = low[v] = counter[0]; counter[0] += 1
+    stack.append(v); on.add(v)
+    for w in edges.get(v, ()):
+        if w not in index:
+            visit(w); low[v] = min(low[v], low[w])
+        elif w in on:
+            low[v] = min(low[v], index[w])
+    if low[v] == index[v]:
+        comp = []
+        while True:
+            w = stack.pop(); on.discard(w); comp.append(w)
+            if w == v: break
+        if len(comp) > 1:
+            out.append(sorted(comp))
+for v in sorted(edges):
+    if v not in index:
+        visit(v)
+for c in out:
+    print("include circle: " + " <-> ".join(c))
+sys.exit(1 if out else 0)
+EOF
+python3 includes.py "$TPCC_SRCDIR" >circles.txt 2>&1
+assert "no include circle in src/, ui/ or drivers/" [ $? -eq 0 ]
+[ -s circles.txt ] && cat circles.txt
+
+# The same checkers on a copy with one planted offence of each kind.
 mkdir -p copy
 cp -r "$TPCC_SRCDIR/src" "$TPCC_SRCDIR/ui" "$TPCC_SRCDIR/drivers" copy/
 cat >copy/src/run/planted.c <<'EOF'
@@ -134,4 +194,11 @@ assert "planted SQL text fails the rule" grep -q 'planted.c:2: SQL text' planted
 # ... and comments saying the same pass.
 printf '/* e->native == 1205 and "SELECT COUNT(*) FROM stock" */\n' >copy/src/run/planted.c
 assert "comments may name numbers and statements" python3 layering.py copy
+# Two modules that include each other's headers.
+printf '#include "run/planted_b.h"\n' >copy/src/tpcc/planted_a.h
+printf '#include "tpcc/planted_a.h"\n' >copy/src/run/planted_b.c
+: >copy/src/run/planted_b.h
+python3 includes.py copy >planted-circle.txt 2>&1
+assert "a planted include circle fails the rule" \
+	grep -q 'include circle: src/run/planted_b <-> src/tpcc/planted_a' planted-circle.txt
 finish
