@@ -5,6 +5,7 @@
 #endif
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "pane.h"
 
@@ -52,7 +53,14 @@ static void header_draw(pane *p, const ui_view *v)
 	attron(crt_attr(CRT_BAR));
 	hline(' ', p->w);
 	attroff(crt_attr(CRT_BAR));
-	screen_put(p->y, p->x, p->w, crt_attr(CRT_BAR), line);
+	/* Cut where the database is, and say so: "tpcc.sqli" read as a name. */
+	size_t cols = mbstowcs(NULL, line, 0);
+	if (cols != (size_t)-1 && (int)cols > p->w && p->w > 1) {
+		int n = screen_put(p->y, p->x, p->w - 1, crt_attr(CRT_BAR), line);
+		screen_put(p->y, p->x + n, 1, crt_attr(CRT_BAR), "~");
+	} else {
+		screen_put(p->y, p->x, p->w, crt_attr(CRT_BAR), line);
+	}
 }
 
 /* The header has no frame, so pane_draw's minimum size does not apply:
