@@ -4,7 +4,7 @@
 # PostgreSQL (with a private ODBC setup for both) on loopback, runs
 # `make check`, runs the static analyzers (scripts/analyze.sh: scan-build
 # and cppcheck, any finding fails), fuzzes the config and command parsers
-# (scripts/fuzz.sh, TPCC_FUZZ_SECONDS per target, default 60, 0 to skip),
+# (scripts/fuzz.sh, TPCC_FUZZ_SECONDS per target, default 30, 0 to skip),
 # then builds again with AddressSanitizer and UBSan and runs the unit and
 # SQLite tests under them, and with ThreadSanitizer for the engine tests.
 # Exits non-zero on any failure.
@@ -44,7 +44,7 @@ tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
 echo "== static analysis: scan-build, cppcheck =="
 scripts/analyze.sh || status=1
 
-fuzz_seconds=${TPCC_FUZZ_SECONDS:-60}
+fuzz_seconds=${TPCC_FUZZ_SECONDS:-30}
 if [ "$fuzz_seconds" != 0 ]; then
 	echo "== libFuzzer: config loader and command parser, $fuzz_seconds s each =="
 	scripts/fuzz.sh "$fuzz_seconds" || status=1
