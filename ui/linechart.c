@@ -106,14 +106,10 @@ double linechart_draw(linechart *c, const pane *p, int n, int attr_a, int attr_b
 /* See linechart.h. */
 void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n)
 {
-	static const int steps[] = { 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200 };
+	/* Two seconds a column, whatever the run's length: a label every 20 s
+	 * is ten columns apart, the room a label ("12:00", "1:00:00") wants. */
+	const int step = 20;
 	int x0 = 2 * c->cols - n;
-	/* Two seconds a column: a step of s seconds is s/2 columns apart, and
-	 * a label ("12:00", "1:00:00") wants about ten columns of room. */
-	int step = steps[0];
-	for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++)
-		if ((step = steps[i]) / 2 >= 10)
-			break;
 	int next_free = 0;
 	for (int i = 0; i < n; i++) {
 		int t = ticks[i].t;
