@@ -63,9 +63,13 @@ t0=$(clock)
 past_step() { local t; t=$(clock); [ -n "$t" ] && [ "$t" -ge $((t0 + 21)) ] || { echo "clock at ${t:-?}, waiting for $((t0 + 21))"; return 1; }; }
 assert "the run goes on past the schedule's next step" poll 40 past_step
 assert "and the operator's 6 VUs stand" screen_shows 'VUs 6/6'
+# A change made while paused must not pause the schedule again after d.
+tui_keys +
+assert "+ while paused is the operator's too" tui_wait '^ DEMO \(paused\) .*VUs 7/7'
 tui_keys d
 assert "d resumes the schedule" tui_wait '^demo schedule resumed'
 assert "which sets its own count again" tui_wait '^ DEMO (STEADY|RAMPUP) .*VUs [1248]/[1248] '
+assert "and stays resumed" screen_lacks 'DEMO \(paused\)'
 
 tui_quit "q, y leaves the demo"
 R=$(ls "$T"/results/*.json)

@@ -253,6 +253,9 @@ static int key_done(console *c, int act)
 	if ((act & ACT_DEMO) && c->opts->demo) {
 		c->v.demo_paused = 0;
 		c->demo_target = -1;     /* the schedule's count again at once */
+		/* VU changes made while it was paused were seen by the pause
+		 * already: they must not pause it again now. */
+		c->events_seen = c->v.events_total;
 		console_message(c, 0, "demo schedule resumed: VUs go 1, 2, 4, 8 and back every 20 s");
 	} else if (act & ACT_DEMO) {
 		console_message(c, 1, "d: no demo schedule in this run");
