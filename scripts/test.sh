@@ -23,6 +23,14 @@ mkdir -p "$work"
 export PORT=${TPCC_TEST_PORT:-33061}
 export PG_PORT=${TPCC_TEST_PG_PORT:-54331}
 status=0 passed=0
+# Each part says how long it took: the whole run must stay within CI's
+# 30 minutes on 2 cores.
+part_start=$SECONDS part_name=
+part() {
+	[ -z "$part_name" ] || echo "-- $part_name took $((SECONDS - part_start)) s"
+	part_name=$1 part_start=$SECONDS
+	[ -z "$1" ] || echo "== $1 =="
+}
 stop_db() {
 	tests/pg-server.sh stop "$work/pg" >/dev/null 2>&1 || true
 	tests/mariadb-server.sh stop "$work/mariadb" >/dev/null 2>&1 || true
@@ -38,20 +46,28 @@ eval "$(tests/mariadb-server.sh start "$work/mariadb")"
 # After MariaDB: its port goes into the ODBC data source for it.
 eval "$(tests/pg-server.sh start "$work/pg")"
 
-make -s check VERBOSE=1 || status=1
+# The integration tests wait on servers and on the clock more than they
+# compute, and each keeps to its own database, tmux server and scratch
+# directory: two at a time fit the CI budget on 2 cores.
+jobs=${TPCC_TEST_JOBS:-2}
+part "make check, $jobs at a time"
+make -s -j"$jobs" check VERBOSE=1 || status=1
 tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
+echo "== slowest test scripts (wall seconds) =="
+grep -hoE '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed in [0-9]+ s$' tests/*.log |
+	awk '{print $(NF-1), $1}' | sort -rn | head -n 12 || true
 
-echo "== static analysis: scan-build, cppcheck =="
+part "static analysis: scan-build, cppcheck"
 scripts/analyze.sh || status=1
 
 fuzz_seconds=${TPCC_FUZZ_SECONDS:-30}
 if [ "$fuzz_seconds" != 0 ]; then
-	echo "== libFuzzer: config loader and command parser, $fuzz_seconds s each =="
+	part "libFuzzer: config loader and command parser, $fuzz_seconds s each"
 	scripts/fuzz.sh "$fuzz_seconds" || status=1
 fi
 
 if [ $sanitizers -eq 1 ]; then
-	echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
+	part "AddressSanitizer + UndefinedBehaviorSanitizer"
 	# A copy of the distributed sources (which also proves the dist list is
 	# complete), built apart from the tree's own build.
 	asan=$top/build-asan
@@ -61,7 +77,7 @@ if [ $sanitizers -eq 1 ]; then
 		CFLAGS="-O1 -g" && make -s -j"$(nproc)")
 	export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 	export CK_FORK=no
-	(cd "$asan" && make -s check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
+	(cd "$asan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
 		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_diskstats tests/test_unit_chart \
 		tests/test_unit_dialect tests/test_unit_odbc_errors \
 		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh") || status=1
@@ -70,7 +86,7 @@ fi
 if [ $sanitizers -eq 1 ]; then
 	# ThreadSanitizer on the engine: VUs added and removed, the collector,
 	# commands from another thread, against SQLite and MariaDB.
-	echo "== ThreadSanitizer =="
+	part "ThreadSanitizer"
 	tsan=$top/build-tsan
 	rm -rf "$tsan"
 	make -s distdir distdir="$tsan" >/dev/null
@@ -79,11 +95,12 @@ if [ $sanitizers -eq 1 ]; then
 	export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 	# engine-vus.sh: few enough never-blocking VU threads for TSan's pace.
 	export TPCC_TEST_ENGINE_VUS=24
-	(cd "$tsan" && make -s check VERBOSE=1 TESTS="tests/test_unit_histogram tests/sqlite-run.sh \
+	(cd "$tsan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_histogram tests/sqlite-run.sh \
 		tests/sqlite-schedule.sh tests/engine-vus.sh tests/mariadb-vus.sh tests/mariadb-faults.sh \
 		tests/tui-mariadb.sh") || status=1
 fi
 
-echo
+part ""
+echo "test.sh: $SECONDS s in all"
 if [ $status -eq 0 ]; then passed=1; echo "test.sh: all suites passed"; else echo "test.sh: FAILED"; fi
 exit $status

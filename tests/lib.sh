@@ -41,7 +41,9 @@ contains() { grep -qF -- "$2" "$1"; }
 lacks() { ! grep -qF -- "$2" "$1"; }
 skip_all() { echo "SKIP: $*"; exit 77; }
 finish() {
-	echo "$TEST_NAME: $PASSES passed, $FAILS failed"
+	# The wall time keeps the CI budget in sight (scripts/test.sh lists the
+	# slowest); bash counts SECONDS from the script's start.
+	echo "$TEST_NAME: $PASSES passed, $FAILS failed in $SECONDS s"
 	[ "$FAILS" -eq 0 ]
 }
 
