@@ -127,12 +127,26 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	}
 }
 
+/* A stop asked by engine_stop_async becomes an ordinary one.  Returns
+ * whether the run is to stop. */
+static int take_async_stop_locked(engine *e)
+{
+	const char *why = atomic_load(&e->stop_async);
+	if (why && !e->stop_req) {
+		e->stop_req = 1;
+		str_copy(e->stop_reason, why, sizeof e->stop_reason);
+	}
+	return e->stop_req;
+}
+
 void *collector_main(void *arg)
 {
 	engine *e = arg;
 	sigset_t all;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	/* A name, so its CPU can be read in /proc/PID/task (bench/scale). */
+	pthread_setname_np(pthread_self(), "tpcc-collector");
 
 	uint64_t t0 = now_ns();
 	pthread_mutex_lock(&e->lock);
@@ -143,9 +157,10 @@ void *collector_main(void *arg)
 		uint64_t deadline = t0 + (uint64_t)(e->t + 1) * 1000000000u;
 		struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000u),
 				       .tv_nsec = (long)(deadline % 1000000000u) };
-		while (!e->stop_req && now_ns() < deadline)
+		while (!take_async_stop_locked(e) && now_ns() < deadline)
 			if (pthread_cond_timedwait(&e->cond, &e->lock, &ts) == ETIMEDOUT)
 				break;
+		take_async_stop_locked(e);
 		if ((e->stop_req && now_ns() < deadline) || e->phase == PH_DONE)
 			break; /* a partial second is not a tick */
 
