@@ -85,8 +85,12 @@ static void collect_locked(engine *e, tick *tk, int phase)
 {
 	memset(e->cum, 0, sizeof *e->cum);
 	stats_sum_add(e->cum, e->retired);
-	for (int i = 0; i < e->nvus; i++)
+	for (int i = 0; i < e->nvus; i++) {
+		stats_drain(e->vus[i]->stats, e->drained);
 		stats_accumulate(e->cum, e->vus[i]->stats);
+	}
+	for (int i = 0; i < TX_COUNT; i++)
+		hist_snap_add(&e->cum->lat[i], &e->drained[i]);
 	stats_diff(e->iv, e->cum, e->prev);
 	stats_sum *t = e->prev;
 	e->prev = e->cum;

@@ -46,10 +46,10 @@ void engine_reap_locked(engine *e, int all)
 			}
 			if (atomic_load(&v->state) == VU_ERROR && !atomic_load(&v->stop))
 				e->vus_lost++;
+			stats_drain(v->stats, e->drained);
 			stats_accumulate(e->retired, v->stats);
+			stats_release(v->stats);
 			free(v->stats);
-			pthread_mutex_destroy(&v->nap_mu);
-			pthread_cond_destroy(&v->nap_cond);
 			free(v);
 		} else {
 			e->vus[k++] = v;

@@ -42,12 +42,8 @@ typedef struct vu {
 	int connected, removed;
 	/* Atomics: the VU polls stop and writes state between statements,
 	 * where it cannot take a lock a slow front end may hold. */
-	atomic_int stop;          /* set by vu_tell_stop, under nap_mu */
+	atomic_int stop;          /* vu_tell_stop sets it; the VU naps on it */
 	atomic_int state;
-	/* The VU naps (keying, thinking, back-off) on nap_cond, which
-	 * vu_tell_stop signals. */
-	pthread_mutex_t nap_mu;
-	pthread_cond_t nap_cond;
 	atomic_int finished;      /* the thread's last write: join it now */
 	int left;                 /* past its last vu_change_settled; e->lock */
 	/* Only the thread that stops every VU (engine_stop_all_unlocked)
@@ -106,6 +102,8 @@ struct engine {
 	/* e->lock: the collector folds VUs into these each second and the
 	 * reaper folds finished VUs into retired, on other threads. */
 	stats_sum *retired, *cum, *prev, *iv, *steady;
+	/* e->lock: every latency sample taken from the VUs' rings so far. */
+	hist_snap drained[TX_COUNT];
 
 	/* e->lock: the collector moves the phases on, commands shift their
 	 * ends, front ends read them. */

@@ -1,7 +1,7 @@
 /* vu.c: one virtual user, a thread with its own connection: it draws
  * transactions from the mix, runs each whole (retried on a deadlock or a
  * lock timeout, reconnected with back-off when the server goes away),
- * records latency in its own vu_stats and naps in short slices so a
+ * records latency in its own vu_stats and naps on its stop flag so a
  * removed VU leaves promptly.  The engine's shared state it touches is
  * listed in engine_int.h. */
 #ifdef HAVE_CONFIG_H
@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
 #include "engine_int.h"
 #include "tpcc/mix.h"
 #include "tpcc/txn.h"
@@ -50,27 +53,27 @@ static void set_state(vu *v, enum vu_state s)
 	atomic_store_explicit(&v->state, s, memory_order_relaxed);
 }
 
-/* Sleep until the time is up or the VU is told to stop (vu_tell_stop
- * signals nap_cond), so a removed VU leaves at once and ten thousand
- * thinking VUs cost no wake-ups. */
+/* Sleep until the time is up or the VU is told to stop, so a removed VU
+ * leaves at once.  A futex on v->stop itself: a nap that times out costs
+ * one system call and wakes nobody.  (A condition variable's mutex, taken
+ * back after the wait, always ends in a futex wake, and with ten thousand
+ * VUs asleep each wake walked a long hash chain of them: a quarter of a
+ * core at the spec's rate.) */
 static void vu_nap(vu *v, double seconds)
 {
 	uint64_t end = now_ns() + (uint64_t)(seconds * 1e9);
 	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000u),
 			       .tv_nsec = (long)(end % 1000000000u) };
-	pthread_mutex_lock(&v->nap_mu);
 	while (!stopping(v) && now_ns() < end)
-		if (pthread_cond_timedwait(&v->nap_cond, &v->nap_mu, &ts) == ETIMEDOUT)
+		if (syscall(SYS_futex, &v->stop, FUTEX_WAIT_BITSET_PRIVATE, 0, &ts, NULL,
+			    FUTEX_BITSET_MATCH_ANY) && errno == ETIMEDOUT)
 			break;
-	pthread_mutex_unlock(&v->nap_mu);
 }
 
 void vu_tell_stop(vu *v)
 {
-	pthread_mutex_lock(&v->nap_mu);
 	atomic_store(&v->stop, 1);
-	pthread_cond_signal(&v->nap_cond);
-	pthread_mutex_unlock(&v->nap_mu);
+	syscall(SYS_futex, &v->stop, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
 static void vu_error_event(vu *v, const char *what, const db_error *err)
@@ -292,7 +295,7 @@ static void *vu_main(void *arg)
 		for (;;) {
 			int rc = txn_exec(&x, &in, &err);
 			if (rc >= 0) {
-				hist_record(&v->stats->lat[type], (now_ns() - t0) / 1000);
+				stats_record(v->stats, type, (now_ns() - t0) / 1000);
 				if (rc == 0)
 					stat_add(&v->stats->commits[type], 1);
 				if (rc == 0 && type == TX_NEW_ORDER)
@@ -407,12 +410,6 @@ int vu_spawn_locked(engine *e, char *err, size_t errlen)
 		goto oom;
 	}
 	memset(v->stats, 0, sz);
-	pthread_mutex_init(&v->nap_mu, NULL);
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&v->nap_cond, &ca);
-	pthread_condattr_destroy(&ca);
 	v->e = e;
 	v->id = ++e->next_id;
 	slot_take(e, v, s);
