@@ -49,6 +49,9 @@ static void make_summary(engine *e, run_summary *s)
 		e->cpu_steady * 1000 / st->commits[TX_NEW_ORDER] : 0;
 	char lines[8][96];
 	summary_audit_lines(s, e->schema.warehouses, lines, 8, &s->audit_ok);
+	s->keyed = e->cfg.keying_thinking;
+	s->spec_homes = e->cfg.keying_thinking && !e->vus_moved &&
+		e->cfg.vus == 10 * e->schema.warehouses;
 }
 
 /* The server's TPM from its counter's latest reading against the one the
@@ -224,8 +227,10 @@ void *collector_main(void *arg)
 		e->summary.run_commits[i] = e->retired->commits[i];
 	e->summary.run_rollbacks = e->retired->audit[AU_NO_ROLLBACKS];
 	e->summary.run_failed = e->retired->failed;
-	if (e->res)
+	if (e->res) {
 		results_set_durability(e->res, e->acked, e->schema.warehouses);
+		results_set_homes(e->res, (const short (*)[2])e->homes, e->homes_n);
+	}
 	const char *by = e->stop_req ? e->stop_reason : NULL;
 	if (e->res)
 		results_finish(e->res, &e->summary, by, e->finish_err, sizeof e->finish_err);

@@ -77,6 +77,8 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 	if (now > e->vus_max)
 		e->vus_max = now;
 	if (now != old) {
+		if (strcmp(why ? why : "", "start"))
+			e->vus_moved = 1;
 		e->change_ns = asked;
 		e->change_pending = 1;
 	}

@@ -31,6 +31,7 @@ typedef struct vu {
 	engine *e;
 	int id;                   /* 1, 2, ... in order of creation */
 	int slot;                 /* decides the home warehouse and district */
+	int w_id, d_id;           /* that home (vu_home) */
 	pthread_t th;
 	/* e->lock: 0 queued for the spawner, 1 its thread exists (join it),
 	 * -1 it never will (the run ended first, or pthread_create failed;
@@ -89,6 +90,12 @@ struct engine {
 	/* e->lock: VUs of the last change still connecting or leaving; the
 	 * change is in effect when it is 0. */
 	int unsettled;
+	/* e->lock: each slot's home as last given (for the results file), and
+	 * whether the VU count ever moved from the one the run started with
+	 * (then the terminals were not the spec's throughout). */
+	short homes[SCHEDULE_VUS_MAX][2];
+	int homes_n;
+	int vus_moved;
 	int target;
 	int next_id;
 	int vus_max;

@@ -264,7 +264,8 @@ static void *vu_main(void *arg)
 	}
 #endif
 	pthread_setname_np(pthread_self(), "tpcc-vu");   /* not the spawner's name */
-	vu_home(e, v->slot, &term.w_id, &term.d_id);
+	term.w_id = v->w_id;
+	term.d_id = v->d_id;
 	rng_seed(&r, fresh_seed());
 	mix_init(&dk, &r);
 	if (vu_connect(v, &r, &c, 0) != 0) {
@@ -413,6 +414,11 @@ int vu_spawn_locked(engine *e, char *err, size_t errlen)
 	v->e = e;
 	v->id = ++e->next_id;
 	slot_take(e, v, s);
+	vu_home(e, s, &v->w_id, &v->d_id);
+	e->homes[s][0] = (short)v->w_id;
+	e->homes[s][1] = (short)v->d_id;
+	if (s >= e->homes_n)
+		e->homes_n = s + 1;
 	atomic_init(&v->state, VU_STARTING);
 	e->unsettled++;
 	e->vus[e->nvus++] = v;
