@@ -6,6 +6,7 @@
 #endif
 
 #include "run/histogram.h"
+#include "run/stats.h"
 #include "tpcc/rand.h"
 
 #include <check.h>
@@ -364,6 +365,77 @@ START_TEST(test_concurrent_read)
 }
 END_TEST
 
+/* A VU's latencies: a ring the collector drains, histograms only once the
+ * ring is full. */
+START_TEST(test_vu_ring)
+{
+	vu_stats *v = calloc(1, sizeof *v);
+	hist_snap *lat = calloc(TX_COUNT, sizeof *lat);
+	for (int i = 0; i < VU_SAMPLES; i++)
+		stats_record(v, (enum txn_type)(i % TX_COUNT), 1000 + (uint64_t)i);
+	ck_assert_ptr_null(atomic_load(&v->over));
+	stats_drain(v, lat);
+	uint64_t n = 0;
+	for (int t = 0; t < TX_COUNT; t++)
+		n += lat[t].count;
+	ck_assert_uint_eq(n, VU_SAMPLES);
+	ck_assert_uint_eq(lat[(VU_SAMPLES - 1) % TX_COUNT].max_us, 1000 + VU_SAMPLES - 1);
+	for (int i = 0; i <= VU_SAMPLES; i++)   /* one more than the ring holds */
+		stats_record(v, TX_PAYMENT, 7);
+	const vu_hists *h = atomic_load(&v->over);
+	ck_assert_ptr_nonnull(h);
+	ck_assert_uint_eq(atomic_load(&h->lat[TX_PAYMENT].count), 1);
+	stats_record(v, TX_DELIVERY, (uint64_t)1 << 40);   /* too long for a sample */
+	ck_assert_uint_eq(atomic_load(&h->lat[TX_DELIVERY].max_us), (uint64_t)1 << 40);
+	stats_release(v);
+	free(v);
+	free(lat);
+}
+END_TEST
+
+struct ring_writer {
+	vu_stats *v;
+	int n;
+};
+
+static void *ring_writer_main(void *arg)
+{
+	struct ring_writer *w = arg;
+	for (int i = 0; i < w->n; i++)
+		stats_record(w->v, (enum txn_type)(i % TX_COUNT), (uint64_t)(i % 5000));
+	return NULL;
+}
+
+/* Drained while written: nothing lost, nothing counted twice. */
+START_TEST(test_vu_ring_concurrent)
+{
+	struct ring_writer w = { .v = calloc(1, sizeof(vu_stats)), .n = 1000000 };
+	hist_snap *lat = calloc(TX_COUNT, sizeof *lat);
+	pthread_t th;
+	ck_assert_int_eq(pthread_create(&th, NULL, ring_writer_main, &w), 0);
+	for (int i = 0; i < 2000; i++)
+		stats_drain(w.v, lat);
+	pthread_join(th, NULL);
+	stats_drain(w.v, lat);
+	stats_sum *sum = calloc(1, sizeof *sum);
+	stats_accumulate(sum, w.v);
+	uint64_t n = 0, us = 0;
+	for (int t = 0; t < TX_COUNT; t++) {
+		n += lat[t].count + sum->lat[t].count;
+		us += lat[t].sum_us + sum->lat[t].sum_us;
+	}
+	uint64_t want = 0;
+	for (int i = 0; i < w.n; i++)
+		want += (uint64_t)(i % 5000);
+	ck_assert_uint_eq(n, (uint64_t)w.n);
+	ck_assert_uint_eq(us, want);
+	stats_release(w.v);
+	free(w.v);
+	free(lat);
+	free(sum);
+}
+END_TEST
+
 static Suite *histogram_suite(void)
 {
 	Suite *s = suite_create("histogram");
@@ -377,6 +449,8 @@ static Suite *histogram_suite(void)
 	tcase_add_test(tc, test_beyond_range);
 	tcase_add_test(tc, test_snap_add_sub);
 	tcase_add_test(tc, test_concurrent_read);
+	tcase_add_test(tc, test_vu_ring);
+	tcase_add_test(tc, test_vu_ring_concurrent);
 	suite_add_tcase(s, tc);
 	return s;
 }

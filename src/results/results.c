@@ -25,6 +25,7 @@ struct results {
 	jbuf events;          /* the events array's elements, comma-separated */
 	jbuf tmp;
 	jbuf durability;      /* "[w,d,o_id]" triples, filled at the end */
+	jbuf homes;           /* "[w,d]" per terminal slot, filled at the end */
 	int warehouses;
 	int io_error;         /* last write failed; retried on the next tick */
 	jbuf pending;         /* ticks not yet on disk (disk full), separators included */
@@ -106,6 +107,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->events);
 	jb_init(&r->tmp);
 	jb_init(&r->durability);
+	jb_init(&r->homes);
 	jb_init(&r->pending);
 	jb_init(&r->good);
 
@@ -251,6 +253,19 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_arr_close(b);
 		jb_kv_bool(b, "ok", s->audit_ok);
 		jb_obj_close(b);
+		char cl[COMPLIANCE_LINES][160];
+		int compliant;
+		n = summary_compliance_lines(s, r->warehouses, cl, COMPLIANCE_LINES, &compliant);
+		jb_key(b, "compliance");
+		jb_obj_open(b);
+		jb_kv_bool(b, "compliant", compliant);
+		jb_key(b, "checks");
+		jb_arr_open(b);
+		for (int i = 0; i < n; i++)
+			jb_el_str(b, cl[i]);
+		jb_arr_close(b);
+		jb_kv_str(b, "departures", summary_departures);
+		jb_obj_close(b);
 		jb_key(b, "run_totals");
 		jb_obj_open(b);
 		jb_key(b, "commits");
@@ -267,6 +282,11 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_obj_close(b);
 	} else {
 		jb_kv_null(b, "summary");
+	}
+	if (r->homes.len) {
+		jb_key(b, "terminal_homes");
+		jb_raw(b, r->homes.p);
+		b->need_comma = 1;
 	}
 	if (r->durability.len) {
 		jb_key(b, "durability");
@@ -436,6 +456,19 @@ void results_set_durability(results *r, const atomic_int *acked, int warehouses)
 	jb_arr_close(b);
 }
 
+void results_set_homes(results *r, const short (*homes)[2], int n)
+{
+	jbuf *b = &r->homes;
+	jb_reset(b);
+	jb_arr_open(b);
+	for (int i = 0; i < n; i++) {
+		jb_el_begin(b);
+		jb_printf(b, "[%d,%d]", homes[i][0], homes[i][1]);
+		b->need_comma = 1;
+	}
+	jb_arr_close(b);
+}
+
 void results_close(results *r)
 {
 	if (!r)
@@ -443,6 +476,7 @@ void results_close(results *r)
 	if (r->f)
 		fclose(r->f);
 	jb_free(&r->durability);
+	jb_free(&r->homes);
 	jb_free(&r->pending);
 	jb_free(&r->good);
 	jb_free(&r->events);
@@ -477,5 +511,43 @@ int summary_audit_lines(const run_summary *s, int warehouses, char lines[][96], 
 	}
 	if (all_ok)
 		*all_ok = ok;
+	return n;
+}
+
+const char summary_departures[] =
+	"departures that remain: Delivery runs in the foreground, not queued and deferred "
+	"(clause 2.7); order lines processed in item order; response times measured at the "
+	"driver, not at emulated terminals; not checked here: a measurement interval of at "
+	"least 2 hours, the ACID and durability tests of clause 3, pricing";
+
+int summary_compliance_lines(const run_summary *s, int warehouses, char lines[][160], int max,
+			     int *compliant)
+{
+	/* Clause 5.2.5.3: 90% of each type within 5 s, Stock-Level 20 s. */
+	static const double p90_limit_ms[TX_COUNT] = { 5000, 5000, 5000, 5000, 20000 };
+	int n = 0, ok = 1;
+	double per_w = warehouses > 0 ? s->nopm / warehouses : 0;
+	int terms = s->vus_max == 10 * warehouses && s->spec_homes;
+
+#define LINE(good, ...) do { \
+		if (!(good)) \
+			ok = 0; \
+		if (n < max) \
+			snprintf(lines[n++], 160, __VA_ARGS__); \
+	} while (0)
+	LINE(s->keyed, "keying and think times %s", s->keyed ? "on: ok" : "off: OUT");
+	LINE(terms, "terminals %d (10 per warehouse: %d), on the spec's home warehouse and "
+	     "district: %s", s->vus_max, 10 * warehouses, terms ? "ok" : "OUT");
+	LINE(per_w <= 12.86, "NOPM per warehouse %.2f (at most 12.86) %s", per_w,
+	     per_w <= 12.86 ? "ok" : "OUT");
+	for (int i = 0; i < TX_COUNT; i++) {
+		int in = s->commits[i] > 0 && s->p90[i] <= p90_limit_ms[i];
+		LINE(in, "%s 90th percentile %.0f ms (at most %.0f) %s", txn_names[i], s->p90[i],
+		     p90_limit_ms[i], s->commits[i] ? (in ? "ok" : "OUT") : "OUT (none completed)");
+	}
+	LINE(s->audit_ok, "audit bounds %s", s->audit_ok ? "ok" : "OUT");
+#undef LINE
+	if (compliant)
+		*compliant = ok;
 	return n;
 }

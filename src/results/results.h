@@ -41,6 +41,10 @@ typedef struct run_summary {
 	double cpu_per_1000_no;   /* ... per 1,000 New-Orders */
 	int vus_max;
 	int audit_ok;             /* all audit bounds met (or not applicable) */
+	/* For the compliance lines: keying and think times were on, and the
+	 * terminals sat on the spec's homes (10 per warehouse, terminal i on
+	 * warehouse i/10+1, district i%10+1) throughout. */
+	int keyed, spec_homes;
 	/* The whole run, every phase, including transactions that finished
 	 * after the last full second: what the database should hold. */
 	uint64_t run_commits[TX_COUNT];
@@ -68,5 +72,18 @@ const char *results_path(const results *r);
  * Fills up to max lines "name value (bounds) ok|OUT"; returns the count. */
 int summary_audit_lines(const run_summary *s, int warehouses, char lines[][96], int max,
 			int *all_ok);
+/* What this tool checks of a run's compliance with the specification
+ * (terminals and their homes, keying and thinking, NOPM per warehouse at
+ * most 12.86, the 90th-percentile limits of clause 5.2.5.3, the audit
+ * bounds), one line each, "name value (limit) ok|OUT"; *compliant: all
+ * ok.  Returns the count.  summary_departures names what remains
+ * unchecked or unlike the spec whatever the run did. */
+#define COMPLIANCE_LINES 10
+int summary_compliance_lines(const run_summary *s, int warehouses, char lines[][160], int max,
+			     int *compliant);
+extern const char summary_departures[];
+/* The home (warehouse, district) of each terminal slot 0..n-1, for the
+ * results file ("terminal_homes"). */
+void results_set_homes(results *r, const short (*homes)[2], int n);
 
 #endif

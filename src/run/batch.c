@@ -156,6 +156,14 @@ void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *
 	fprintf(out, "  audit:");
 	for (int i = 0; i < n; i++)
 		fprintf(out, "%s%s", i ? "; " : " ", lines[i]);
+	char cl[COMPLIANCE_LINES][160];
+	int compliant;
+	n = summary_compliance_lines(s, warehouses, cl, COMPLIANCE_LINES, &compliant);
+	fprintf(out, "\n  compliance: %s in what this tool checks:",
+		compliant ? "COMPLIANT" : "not compliant");
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%s", i ? "; " : " ", cl[i]);
+	fprintf(out, "\n  compliance: %s", summary_departures);
 	fprintf(out, "\n  client CPU %.2f s: %.3f s per 1,000 transactions, %.3f s per 1,000 New-Orders\n",
 		s->client_cpu_s, s->cpu_per_1000, s->cpu_per_1000_no);
 	if (results_path && results_path[0])

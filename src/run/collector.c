@@ -49,6 +49,9 @@ static void make_summary(engine *e, run_summary *s)
 		e->cpu_steady * 1000 / st->commits[TX_NEW_ORDER] : 0;
 	char lines[8][96];
 	summary_audit_lines(s, e->schema.warehouses, lines, 8, &s->audit_ok);
+	s->keyed = e->cfg.keying_thinking;
+	s->spec_homes = e->cfg.keying_thinking && !e->vus_moved &&
+		e->cfg.vus == 10 * e->schema.warehouses;
 }
 
 /* The server's TPM from its counter's latest reading against the one the
@@ -85,8 +88,12 @@ static void collect_locked(engine *e, tick *tk, int phase)
 {
 	memset(e->cum, 0, sizeof *e->cum);
 	stats_sum_add(e->cum, e->retired);
-	for (int i = 0; i < e->nvus; i++)
+	for (int i = 0; i < e->nvus; i++) {
+		stats_drain(e->vus[i]->stats, e->drained);
 		stats_accumulate(e->cum, e->vus[i]->stats);
+	}
+	for (int i = 0; i < TX_COUNT; i++)
+		hist_snap_add(&e->cum->lat[i], &e->drained[i]);
 	stats_diff(e->iv, e->cum, e->prev);
 	stats_sum *t = e->prev;
 	e->prev = e->cum;
@@ -127,12 +134,26 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	}
 }
 
+/* A stop asked by engine_stop_async becomes an ordinary one.  Returns
+ * whether the run is to stop. */
+static int take_async_stop_locked(engine *e)
+{
+	const char *why = atomic_load(&e->stop_async);
+	if (why && !e->stop_req) {
+		e->stop_req = 1;
+		str_copy(e->stop_reason, why, sizeof e->stop_reason);
+	}
+	return e->stop_req;
+}
+
 void *collector_main(void *arg)
 {
 	engine *e = arg;
 	sigset_t all;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	/* A name, so its CPU can be read in /proc/PID/task (bench/scale). */
+	pthread_setname_np(pthread_self(), "tpcc-collector");
 
 	uint64_t t0 = now_ns();
 	pthread_mutex_lock(&e->lock);
@@ -143,9 +164,10 @@ void *collector_main(void *arg)
 		uint64_t deadline = t0 + (uint64_t)(e->t + 1) * 1000000000u;
 		struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000u),
 				       .tv_nsec = (long)(deadline % 1000000000u) };
-		while (!e->stop_req && now_ns() < deadline)
+		while (!take_async_stop_locked(e) && now_ns() < deadline)
 			if (pthread_cond_timedwait(&e->cond, &e->lock, &ts) == ETIMEDOUT)
 				break;
+		take_async_stop_locked(e);
 		if ((e->stop_req && now_ns() < deadline) || e->phase == PH_DONE)
 			break; /* a partial second is not a tick */
 
@@ -205,8 +227,10 @@ void *collector_main(void *arg)
 		e->summary.run_commits[i] = e->retired->commits[i];
 	e->summary.run_rollbacks = e->retired->audit[AU_NO_ROLLBACKS];
 	e->summary.run_failed = e->retired->failed;
-	if (e->res)
+	if (e->res) {
 		results_set_durability(e->res, e->acked, e->schema.warehouses);
+		results_set_homes(e->res, (const short (*)[2])e->homes, e->homes_n);
+	}
 	const char *by = e->stop_req ? e->stop_reason : NULL;
 	if (e->res)
 		results_finish(e->res, &e->summary, by, e->finish_err, sizeof e->finish_err);

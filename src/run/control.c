@@ -50,22 +50,15 @@ static int apply_target_locked(engine *e, char *err, size_t errlen)
 			return -1;
 		n++;
 	}
-	/* Remove the highest slots first: what stays is still spread evenly. */
-	while (n > e->target) {
-		vu *best = NULL;
-		for (int i = 0; i < e->nvus; i++)
-			if (vu_active(e->vus[i]) && (!best || e->vus[i]->slot > best->slot))
-				best = e->vus[i];
-		atomic_store(&best->stop, 1);
-		n--;
-	}
+	for (; n > e->target; n--)
+		vu_remove_locked(e);
 	return 0;
 }
 
 int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 {
-	if (n < 0 || n > 10000) {
-		snprintf(err, errlen, "VU count must be from 0 to 10000, got %d", n);
+	if (n < 0 || n > SCHEDULE_VUS_MAX) {
+		snprintf(err, errlen, "VU count must be from 0 to %d, got %d", SCHEDULE_VUS_MAX, n);
 		return -1;
 	}
 	pthread_mutex_lock(&e->lock);
@@ -84,6 +77,8 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 	if (now > e->vus_max)
 		e->vus_max = now;
 	if (now != old) {
+		if (strcmp(why ? why : "", "start"))
+			e->vus_moved = 1;
 		e->change_ns = asked;
 		e->change_pending = 1;
 	}
@@ -95,7 +90,7 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 		if (e->change_pending == 1)
 			e->change_pending = 2;
 		pthread_mutex_unlock(&e->lock);
-		vu_change_settled(e, NULL);
+		vu_change_settled(e, NULL, 0);
 	}
 	return rc;
 }
@@ -159,6 +154,18 @@ int engine_extend(engine *e, int seconds, char *err, size_t errlen)
 	pthread_mutex_unlock(&e->lock);
 	engine_event(e, "phase", "steady extended by %d s (%d s left)", seconds, left);
 	return 0;
+}
+
+void engine_stop_async(engine *e, const char *reason)
+{
+	const char *none = NULL;
+	atomic_compare_exchange_strong(&e->stop_async, &none, reason);
+	/* Wake the collector now if nobody holds the lock; else it sees the
+	 * request when its second is up. */
+	if (pthread_mutex_trylock(&e->lock) == 0) {
+		pthread_cond_broadcast(&e->cond);
+		pthread_mutex_unlock(&e->lock);
+	}
 }
 
 void engine_stop(engine *e, const char *reason)

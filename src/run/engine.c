@@ -36,12 +36,19 @@ void engine_reap_locked(engine *e, int all)
 	int k = 0;
 	for (int i = 0; i < e->nvus; i++) {
 		vu *v = e->vus[i];
-		if (all || atomic_load(&v->finished)) {
-			if (!v->joined)
+		/* born 0: the spawner may still be making its thread. */
+		if (all || (atomic_load(&v->finished) && v->born)) {
+			if (v->born == 1 && !v->joined)
 				pthread_join(v->th, NULL);
+			if (e->slot_vu[v->slot] == v) {   /* gave up while active */
+				e->slot_vu[v->slot] = NULL;
+				e->slot_used[v->slot / 64] &= ~((uint64_t)1 << (v->slot % 64));
+			}
 			if (atomic_load(&v->state) == VU_ERROR && !atomic_load(&v->stop))
 				e->vus_lost++;
+			stats_drain(v->stats, e->drained);
 			stats_accumulate(e->retired, v->stats);
+			stats_release(v->stats);
 			free(v->stats);
 			free(v);
 		} else {
@@ -53,15 +60,22 @@ void engine_reap_locked(engine *e, int all)
 
 /* Stop every VU and wait for each to finish its transaction.  Called with
  * e->lock held; returns with it released, because a finishing VU may log an
- * event, which takes the lock.  e->ending freezes the VU list meanwhile. */
+ * event, which takes the lock.  e->ending freezes the VU list meanwhile,
+ * and tells the spawner to start no more: once it is joined every VU is
+ * either running or never will. */
 void engine_stop_all_unlocked(engine *e)
 {
 	e->ending = 1;
 	for (int i = 0; i < e->nvus; i++)
-		atomic_store(&e->vus[i]->stop, 1);
+		vu_tell_stop(e->vus[i]);
+	pthread_cond_broadcast(&e->spawn_cond);
 	pthread_mutex_unlock(&e->lock);
+	if (e->spawner_running) {
+		pthread_join(e->spawner, NULL);
+		e->spawner_running = 0;
+	}
 	for (int i = 0; i < e->nvus; i++)
-		if (!e->vus[i]->joined) {
+		if (e->vus[i]->born == 1 && !e->vus[i]->joined) {
 			pthread_join(e->vus[i]->th, NULL);
 			e->vus[i]->joined = 1;
 		}
@@ -177,6 +191,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&e->cond, &ca);
 	pthread_condattr_destroy(&ca);
+	pthread_cond_init(&e->spawn_cond, NULL);
 	e->retired = calloc(1, sizeof(stats_sum));
 	e->cum = calloc(1, sizeof(stats_sum));
 	e->prev = calloc(1, sizeof(stats_sum));
@@ -255,13 +270,19 @@ int engine_start(engine *e, char *err, size_t errlen)
 		engine_event(e, "info", "no server TPM and no monitor: %s", merr);
 	else if (note[0])
 		engine_event(e, "info", "%s", note);
-	if (engine_set_vus(e, vus, "start", err, errlen))
+	/* The collector first: it ticks while the VUs start. */
+	if (pthread_create(&e->spawner, NULL, vu_spawner_main, e)) {
+		snprintf(err, errlen, "cannot start the VU spawner thread");
 		return -1;
+	}
+	e->spawner_running = 1;
 	if (pthread_create(&e->collector, NULL, collector_main, e)) {
 		snprintf(err, errlen, "cannot start the collector thread");
 		return -1;
 	}
 	e->collector_running = 1;
+	if (engine_set_vus(e, vus, "start", err, errlen))
+		return -1;
 	return 0;
 }
 
@@ -312,6 +333,7 @@ void engine_destroy(engine *e)
 	pthread_mutex_destroy(&e->lock);
 	pthread_mutex_destroy(&e->ctl_lock);
 	pthread_cond_destroy(&e->cond);
+	pthread_cond_destroy(&e->spawn_cond);
 	free(e);
 }
 

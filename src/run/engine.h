@@ -74,6 +74,10 @@ int engine_extend(engine *e, int seconds, char *err, size_t errlen);
 /* Ask the run to stop; reason is recorded as stopped_by ("signal",
  * "operator"); the call returns at once. */
 void engine_stop(engine *e, const char *reason);
+/* engine_stop for a thread that must never wait on the engine's lock (the
+ * signal thread, which must still see a second signal): the run stops
+ * within a second.  reason must outlive the run (a string literal). */
+void engine_stop_async(engine *e, const char *reason);
 int engine_pause(engine *e, int paused);
 /* Record an event (mark, command echo, ...). */
 void engine_event(engine *e, const char *type, const char *fmt, ...)

@@ -31,10 +31,19 @@ typedef struct vu {
 	engine *e;
 	int id;                   /* 1, 2, ... in order of creation */
 	int slot;                 /* decides the home warehouse and district */
+	int w_id, d_id;           /* that home (vu_home) */
 	pthread_t th;
+	/* e->lock: 0 queued for the spawner, 1 its thread exists (join it),
+	 * -1 it never will (the run ended first, or pthread_create failed;
+	 * finished is set). */
+	int born;
+	struct vu *next_unborn;        /* e->lock: the spawner's queue */
+	/* e->lock: the VU counts in e->unsettled until it has connected
+	 * (connected) and, once removed, until it has left (removed). */
+	int connected, removed;
 	/* Atomics: the VU polls stop and writes state between statements,
 	 * where it cannot take a lock a slow front end may hold. */
-	atomic_int stop;
+	atomic_int stop;          /* vu_tell_stop sets it; the VU naps on it */
 	atomic_int state;
 	atomic_int finished;      /* the thread's last write: join it now */
 	int left;                 /* past its last vu_change_settled; e->lock */
@@ -65,6 +74,28 @@ struct engine {
 	 * them and front ends count them. */
 	vu **vus;
 	int nvus, cap;
+	/* e->lock: which slots active VUs hold (one bit each) and who holds
+	 * them, so a new VU takes the lowest free slot and a removal the
+	 * highest held one without a scan of every VU. */
+	uint64_t slot_used[(SCHEDULE_VUS_MAX + 63) / 64];
+	vu *slot_vu[SCHEDULE_VUS_MAX];
+	/* e->lock, with spawn_cond: VUs whose threads the spawner has yet to
+	 * create, oldest first.  Threads are made outside e->lock, so the
+	 * collector, commands and signals never wait on thousands of
+	 * pthread_create calls (nor on the connects that follow). */
+	vu *unborn, *unborn_tail;
+	pthread_cond_t spawn_cond;
+	pthread_t spawner;
+	int spawner_running;      /* the thread that starts and joins it */
+	/* e->lock: VUs of the last change still connecting or leaving; the
+	 * change is in effect when it is 0. */
+	int unsettled;
+	/* e->lock: each slot's home as last given (for the results file), and
+	 * whether the VU count ever moved from the one the run started with
+	 * (then the terminals were not the spec's throughout). */
+	short homes[SCHEDULE_VUS_MAX][2];
+	int homes_n;
+	int vus_moved;
 	int target;
 	int next_id;
 	int vus_max;
@@ -78,6 +109,8 @@ struct engine {
 	/* e->lock: the collector folds VUs into these each second and the
 	 * reaper folds finished VUs into retired, on other threads. */
 	stats_sum *retired, *cum, *prev, *iv, *steady;
+	/* e->lock: every latency sample taken from the VUs' rings so far. */
+	hist_snap drained[TX_COUNT];
 
 	/* e->lock: the collector moves the phases on, commands shift their
 	 * ends, front ends read them. */
@@ -87,6 +120,9 @@ struct engine {
 	int sched_idx;
 	/* e->lock, with e->cond: a stop must wake the collector at once. */
 	int stop_req;
+	/* A stop asked where e->lock must not be waited for (the signal
+	 * thread): the reason, picked up by the collector within a second. */
+	_Atomic(const char *) stop_async;
 	int ending;               /* VUs are being stopped: no new ones */
 	char stop_reason[32];
 	int done;
@@ -158,11 +194,19 @@ static inline int vu_active(const vu *v)
  * held and returns with it released. */
 
 /* vu.c */
-/* One more VU thread, in the lowest slot no active VU holds. */
+/* One more VU, in the lowest slot no active VU holds, queued for the
+ * spawner to start its thread. */
 int vu_spawn_locked(engine *e, char *err, size_t errlen);
-/* A VU connected (self NULL) or is leaving (self): log "ready" once a VU
- * count change is fully in effect.  Takes e->lock. */
-void vu_change_settled(engine *e, vu *self);
+/* Tell a VU to stop, waking it if it naps. */
+void vu_tell_stop(vu *v);
+/* Stop the active VU in the highest slot (there must be one). */
+void vu_remove_locked(engine *e);
+/* The spawner thread's body; arg is the engine. */
+void *vu_spawner_main(void *arg);
+/* A VU connected (leaving 0) or is leaving (1), or (self NULL) a change
+ * was logged: log "ready" once the VU count change is fully in effect.
+ * Takes e->lock. */
+void vu_change_settled(engine *e, vu *self, int leaving);
 
 /* collector.c: the collector thread's body; arg is the engine. */
 void *collector_main(void *arg);

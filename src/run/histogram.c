@@ -70,6 +70,15 @@ void hist_record(histogram *h, uint64_t us)
 		atomic_store_explicit(&h->max_us, us, memory_order_relaxed);
 }
 
+void hist_snap_record(hist_snap *s, uint64_t us)
+{
+	s->b[hist_bucket(us)]++;
+	s->count++;
+	s->sum_us += us;
+	if (us > s->max_us)
+		s->max_us = us;
+}
+
 void hist_read(const histogram *h, hist_snap *s)
 {
 	/* count is taken as the sum of the buckets read, not from h->count,

@@ -42,6 +42,8 @@ void hist_record(histogram *h, uint64_t us);
  * moves it to the next tick, never loses it). */
 void hist_read(const histogram *h, hist_snap *s);
 void hist_snap_clear(hist_snap *s);
+/* Record one value in a plain copy (its single owner's). */
+void hist_snap_record(hist_snap *s, uint64_t us);
 /* dst += src */
 void hist_snap_add(hist_snap *dst, const hist_snap *src);
 /* dst = a - b (b an earlier read of the same cumulative histogram).  The

@@ -1,6 +1,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdlib.h>
 #include <string.h>
 #include "stats.h"
 
@@ -20,12 +21,53 @@ const char *const phase_names[PH_COUNT] = { "idle", "rampup", "steady", "rampdow
 
 #define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
 
+void stats_record(vu_stats *v, enum txn_type t, uint64_t us)
+{
+	uint32_t head = LOAD(v->head);
+	if (us < (1u << SAMPLE_US_BITS) &&
+	    head - atomic_load_explicit(&v->tail, memory_order_acquire) < VU_SAMPLES) {
+		atomic_store_explicit(&v->sample[head % VU_SAMPLES],
+				      (uint32_t)t << SAMPLE_US_BITS | (uint32_t)us, memory_order_relaxed);
+		/* Release: the collector that sees the new head sees the sample. */
+		atomic_store_explicit(&v->head, head + 1, memory_order_release);
+		return;
+	}
+	vu_hists *h = LOAD(v->over);
+	if (!h) {
+		h = calloc(1, sizeof *h);
+		if (!h)
+			return;
+		atomic_store_explicit(&v->over, h, memory_order_release);
+	}
+	hist_record(&h->lat[t], us);
+}
+
+void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT])
+{
+	uint32_t tail = LOAD(v->tail);
+	uint32_t head = atomic_load_explicit(&v->head, memory_order_acquire);
+	for (; tail != head; tail++) {
+		uint32_t x = LOAD(v->sample[tail % VU_SAMPLES]);
+		hist_snap_record(&lat[x >> SAMPLE_US_BITS], x & ((1u << SAMPLE_US_BITS) - 1));
+	}
+	/* Release: the VU reuses the slots only after they were read. */
+	atomic_store_explicit(&v->tail, tail, memory_order_release);
+}
+
+void stats_release(vu_stats *v)
+{
+	free(LOAD(v->over));
+}
+
 void stats_accumulate(stats_sum *s, const vu_stats *v)
 {
-	hist_snap tmp;
+	const vu_hists *h = atomic_load_explicit(&v->over, memory_order_acquire);
 	for (int i = 0; i < TX_COUNT; i++) {
-		hist_read(&v->lat[i], &tmp);
-		hist_snap_add(&s->lat[i], &tmp);
+		if (h) {
+			hist_snap tmp;
+			hist_read(&h->lat[i], &tmp);
+			hist_snap_add(&s->lat[i], &tmp);
+		}
 		s->commits[i] += LOAD(v->commits[i]);
 	}
 	for (int i = 0; i < ERR_KIND_COUNT; i++)

@@ -1,6 +1,15 @@
-/* stats.h: per-VU counters and latency histograms, and the per-second tick
- * the collector folds them into.  A VU writes only its own vu_stats (relaxed
- * atomics, so the collector can read without locks); nothing else writes it. */
+/* stats.h: per-VU counters and latencies, and the per-second tick the
+ * collector folds them into.  A VU writes only its own vu_stats (relaxed
+ * atomics, so the collector can read without locks); nothing else writes
+ * it but the ring's tail.
+ *
+ * Latencies go into a small ring of samples that the collector empties
+ * into its own histograms each second: a keyed terminal completes a
+ * transaction every 20 s or so, and ten thousand of them must not each
+ * carry (and have folded every second) five 1,408-bucket histograms.
+ * A VU that fills its ring before the collector comes by (one running
+ * without keying and thinking) gets those histograms after all, once,
+ * and records there while the ring is full. */
 #ifndef TPCC_STATS_H
 #define TPCC_STATS_H
 
@@ -20,8 +29,18 @@ enum audit_id {
 	AU_PAY_REMOTE, AU_PAY_BYNAME, AU_OS_BYNAME, AU_DL_SKIPPED, AU_COUNT
 };
 
+#define VU_SAMPLES 64        /* a second of a VU with keying and thinking, many times over */
+#define SAMPLE_US_BITS 29    /* a sample: type << 29 | microseconds (up to 536 s) */
+
+typedef struct vu_hists {
+	histogram lat[TX_COUNT];
+} vu_hists;
+
 typedef struct vu_stats {
-	histogram lat[TX_COUNT];           /* completed transactions, us */
+	_Atomic uint32_t head;             /* samples written: the VU's */
+	_Atomic uint32_t tail;             /* samples taken: the collector's */
+	_Atomic uint32_t sample[VU_SAMPLES];
+	_Atomic(vu_hists *) over;          /* made by the VU when its ring was full */
 	_Atomic uint64_t commits[TX_COUNT];
 	_Atomic uint64_t errors[ERR_KIND_COUNT];
 	_Atomic uint64_t failed;           /* transactions abandoned after errors */
@@ -69,8 +88,17 @@ static inline void stat_add(_Atomic uint64_t *c, uint64_t n)
 			      memory_order_relaxed);
 }
 
-/* s += what v holds now (relaxed reads). */
+/* The VU: one completed transaction's latency (lost only when memory for
+ * the histograms a full ring needs is not to be had). */
+void stats_record(vu_stats *v, enum txn_type t, uint64_t us);
+/* The collector (or the reaper, once the VU is gone): move the samples in
+ * v's ring into lat, which it owns. */
+void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT]);
+/* s += what v holds now (relaxed reads): its counters and any histograms
+ * (stats_drain takes its ring's samples). */
 void stats_accumulate(stats_sum *s, const vu_stats *v);
+/* Free what stats_record made; v itself is the caller's. */
+void stats_release(vu_stats *v);
 /* d = a - b */
 void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b);
 void stats_sum_add(stats_sum *d, const stats_sum *a);

@@ -1,17 +1,22 @@
 /* vu.c: one virtual user, a thread with its own connection: it draws
  * transactions from the mix, runs each whole (retried on a deadlock or a
  * lock timeout, reconnected with back-off when the server goes away),
- * records latency in its own vu_stats and naps in short slices so a
+ * records latency in its own vu_stats and naps on its stop flag so a
  * removed VU leaves promptly.  The engine's shared state it touches is
  * listed in engine_int.h. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
 #include "engine_int.h"
 #include "tpcc/mix.h"
 #include "tpcc/txn.h"
@@ -48,17 +53,27 @@ static void set_state(vu *v, enum vu_state s)
 	atomic_store_explicit(&v->state, s, memory_order_relaxed);
 }
 
-/* Sleep in short slices so a removed VU leaves promptly. */
+/* Sleep until the time is up or the VU is told to stop, so a removed VU
+ * leaves at once.  A futex on v->stop itself: a nap that times out costs
+ * one system call and wakes nobody.  (A condition variable's mutex, taken
+ * back after the wait, always ends in a futex wake, and with ten thousand
+ * VUs asleep each wake walked a long hash chain of them: a quarter of a
+ * core at the spec's rate.) */
 static void vu_nap(vu *v, double seconds)
 {
 	uint64_t end = now_ns() + (uint64_t)(seconds * 1e9);
-	while (!stopping(v)) {
-		uint64_t n = now_ns();
-		if (n >= end)
+	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000u),
+			       .tv_nsec = (long)(end % 1000000000u) };
+	while (!stopping(v) && now_ns() < end)
+		if (syscall(SYS_futex, &v->stop, FUTEX_WAIT_BITSET_PRIVATE, 0, &ts, NULL,
+			    FUTEX_BITSET_MATCH_ANY) && errno == ETIMEDOUT)
 			break;
-		uint64_t step = end - n < 50000000u ? end - n : 50000000u;
-		sleep_until_ns(n + step);
-	}
+}
+
+void vu_tell_stop(vu *v)
+{
+	atomic_store(&v->stop, 1);
+	syscall(SYS_futex, &v->stop, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
 static void vu_error_event(vu *v, const char *what, const db_error *err)
@@ -157,39 +172,70 @@ static void note_acked(engine *e, int w, int d, int o_id)
 		;
 }
 
-/* Called by a VU when it has connected and when it is about to finish
- * (self: that VU, marked as gone under e->lock, so that this check and the
- * one engine_set_vus makes after logging the change see the same thing;
- * v->finished would not do: engine_reap_locked joins finished VUs under
- * e->lock, so it is set after this, and a check between the two would
- * wait for a VU that never calls again).  Once every active VU is past connecting
- * and every removed one is gone, the change the operator asked for is in
- * effect: say how long it took (the figure HammerDB's users wait minutes
- * for with hundreds of VUs). */
-void vu_change_settled(engine *e, vu *self)
+/* Called by a VU when it has connected (self NULL: the connect is its
+ * first, or it would not call) and when it is about to finish (self:
+ * that VU), and by engine_set_vus after logging a change.  Once every VU
+ * the last changes added has connected and every one they removed is
+ * gone, the change the operator asked for is in effect: say how long it
+ * took (the figure HammerDB's users wait minutes for with hundreds of
+ * VUs).  e->unsettled counts what is missing, so the check does not
+ * walk thousands of VUs on each of thousands of connects. */
+static void settle_locked(engine *e, vu *self, int connected)
+{
+	if (connected && !self->connected) {
+		self->connected = 1;
+		e->unsettled--;
+	}
+	if (!connected) {
+		if (!self->connected) {   /* gave up, or stopped, before connecting */
+			self->connected = 1;
+			e->unsettled--;
+		}
+		if (self->removed) {
+			self->removed = 0;
+			e->unsettled--;
+		}
+		self->left = 1;
+	}
+}
+
+void vu_change_settled(engine *e, vu *self, int leaving)
 {
 	pthread_mutex_lock(&e->lock);
 	if (self)
-		self->left = 1;
-	if (e->change_pending != 2 || e->ending) {
+		settle_locked(e, self, !leaving);
+	if (e->change_pending != 2 || e->ending || e->unsettled > 0) {
 		pthread_mutex_unlock(&e->lock);
 		return;
 	}
 	int ready = 0;
 	for (int i = 0; i < e->nvus; i++) {
-		vu *v = e->vus[i];
-		int st = atomic_load(&v->state);
-		if (vu_active(v) ? st == VU_STARTING || st == VU_RECONNECTING : !v->left)
-			goto busy;
-		ready += vu_active(v) && st != VU_ERROR && st != VU_DONE;
+		int st = atomic_load(&e->vus[i]->state);
+		ready += vu_active(e->vus[i]) && st != VU_ERROR && st != VU_DONE;
 	}
 	e->change_pending = 0;
 	double secs = (double)(now_ns() - e->change_ns) / 1e9;
 	pthread_mutex_unlock(&e->lock);
 	engine_event(e, "vus", "vus %d ready in %.2f s", ready, secs);
-	return;
-busy:
-	pthread_mutex_unlock(&e->lock);
+}
+
+/* The terminal's home warehouse and district, from its slot.  With
+ * keying and thinking on and 10 terminals per warehouse configured, the
+ * spec's assignment (clause 4.2.2: terminal i on warehouse i/10+1,
+ * district i%10+1); otherwise homes spread over the warehouses first, so
+ * that any number of VUs loads them evenly (slot s on warehouse s%W+1,
+ * district (s/W)%10+1: the same 10 x W pairs, in another order).  A slot
+ * beyond 10 x W shares a home. */
+static void vu_home(const engine *e, int slot, int *w_id, int *d_id)
+{
+	int w = e->schema.warehouses;
+	if (e->cfg.keying_thinking && e->cfg.vus == 10 * w && slot < 10 * w) {
+		*w_id = slot / 10 + 1;
+		*d_id = slot % 10 + 1;
+	} else {
+		*w_id = slot % w + 1;
+		*d_id = (slot / w) % 10 + 1;
+	}
 }
 
 static void *vu_main(void *arg)
@@ -203,8 +249,6 @@ static void *vu_main(void *arg)
 	db_error err;
 	db_conn *c = NULL;
 	txn_terminal term = {
-		.w_id = v->slot % e->schema.warehouses + 1,
-		.d_id = (v->slot / e->schema.warehouses) % 10 + 1,
 		.warehouses = e->schema.warehouses,
 		.all_warehouses = e->cfg.all_warehouses,
 		.c = e->c_run,
@@ -219,6 +263,9 @@ static void *vu_main(void *arg)
 		pthread_setschedparam(pthread_self(), SCHED_BATCH, &sp);
 	}
 #endif
+	pthread_setname_np(pthread_self(), "tpcc-vu");   /* not the spawner's name */
+	term.w_id = v->w_id;
+	term.d_id = v->d_id;
 	rng_seed(&r, fresh_seed());
 	mix_init(&dk, &r);
 	if (vu_connect(v, &r, &c, 0) != 0) {
@@ -227,7 +274,7 @@ static void *vu_main(void *arg)
 	}
 	txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
 	set_state(v, VU_RUNNING);
-	vu_change_settled(e, NULL);
+	vu_change_settled(e, v, 0);
 
 	while (!stopping(v)) {
 		if (atomic_load_explicit(&e->paused, memory_order_relaxed)) {
@@ -249,7 +296,7 @@ static void *vu_main(void *arg)
 		for (;;) {
 			int rc = txn_exec(&x, &in, &err);
 			if (rc >= 0) {
-				hist_record(&v->stats->lat[type], (now_ns() - t0) / 1000);
+				stats_record(v->stats, type, (now_ns() - t0) / 1000);
 				if (rc == 0)
 					stat_add(&v->stats->commits[type], 1);
 				if (rc == 0 && type == TX_NEW_ORDER)
@@ -295,25 +342,57 @@ out:
 	}
 	if (atomic_load(&v->state) != VU_ERROR)
 		set_state(v, VU_DONE);
-	vu_change_settled(e, v);
+	vu_change_settled(e, v, 1);
 	atomic_store(&v->finished, 1);
 	return NULL;
 }
 
-/* Lowest slot no active VU holds, so homes stay spread evenly. */
-static int free_slot(engine *e)
+/* ---- the VU pool's slots and threads ------------------------------------ */
+
+static int lowest_free_slot(const engine *e)
 {
-	for (int s = 0;; s++) {
-		int used = 0;
-		for (int i = 0; i < e->nvus && !used; i++)
-			used = vu_active(e->vus[i]) && e->vus[i]->slot == s;
-		if (!used)
-			return s;
+	for (size_t i = 0; i < sizeof e->slot_used / sizeof e->slot_used[0]; i++)
+		if (~e->slot_used[i])
+			return (int)(i * 64) + __builtin_ctzll(~e->slot_used[i]);
+	return -1;
+}
+
+static int highest_used_slot(const engine *e)
+{
+	for (size_t i = sizeof e->slot_used / sizeof e->slot_used[0]; i-- > 0;)
+		if (e->slot_used[i])
+			return (int)(i * 64) + 63 - __builtin_clzll(e->slot_used[i]);
+	return -1;
+}
+
+static void slot_take(engine *e, vu *v, int s)
+{
+	e->slot_used[s / 64] |= (uint64_t)1 << (s % 64);
+	e->slot_vu[s] = v;
+	v->slot = s;
+}
+
+/* Highest slot first: what stays is still spread evenly. */
+void vu_remove_locked(engine *e)
+{
+	int s = highest_used_slot(e);
+	vu *v = e->slot_vu[s];
+	e->slot_used[s / 64] &= ~((uint64_t)1 << (s % 64));
+	e->slot_vu[s] = NULL;
+	vu_tell_stop(v);
+	if (!v->left) {
+		v->removed = 1;
+		e->unsettled++;
 	}
 }
 
 int vu_spawn_locked(engine *e, char *err, size_t errlen)
 {
+	int s = lowest_free_slot(e);
+	if (s < 0) {
+		snprintf(err, errlen, "no free VU slot (at most %d VUs)", SCHEDULE_VUS_MAX);
+		return -1;
+	}
 	if (e->nvus == e->cap) {
 		int cap = e->cap ? e->cap * 2 : 64;
 		vu **n = realloc(e->vus, (size_t)cap * sizeof *n);
@@ -334,23 +413,83 @@ int vu_spawn_locked(engine *e, char *err, size_t errlen)
 	memset(v->stats, 0, sz);
 	v->e = e;
 	v->id = ++e->next_id;
-	v->slot = free_slot(e);
+	slot_take(e, v, s);
+	vu_home(e, s, &v->w_id, &v->d_id);
+	e->homes[s][0] = (short)v->w_id;
+	e->homes[s][1] = (short)v->d_id;
+	if (s >= e->homes_n)
+		e->homes_n = s + 1;
 	atomic_init(&v->state, VU_STARTING);
-
-	pthread_attr_t a;
-	pthread_attr_init(&a);
-	pthread_attr_setstacksize(&a, VU_STACK);
-	int rc = pthread_create(&v->th, &a, vu_main, v);
-	pthread_attr_destroy(&a);
-	if (rc) {
-		snprintf(err, errlen, "cannot start a VU thread: %s", strerror(rc));
-		free(v->stats);
-		free(v);
-		return -1;
-	}
+	e->unsettled++;
 	e->vus[e->nvus++] = v;
+	if (e->unborn_tail)
+		e->unborn_tail->next_unborn = v;
+	else
+		e->unborn = v;
+	e->unborn_tail = v;
+	pthread_cond_signal(&e->spawn_cond);
 	return 0;
 oom:
 	snprintf(err, errlen, "out of memory starting a VU");
 	return -1;
+}
+
+/* A VU that will never run: the reaper frees it, nobody joins it. */
+static void stillborn_locked(engine *e, vu *v)
+{
+	v->born = -1;
+	atomic_store(&v->state, VU_DONE);
+	settle_locked(e, v, 0);
+	atomic_store(&v->finished, 1);
+}
+
+/* The spawner: creates the queued VUs' threads one by one with e->lock
+ * released, so that starting ten thousand of them holds up nobody; when
+ * the run ends (e->ending) the rest never start. */
+void *vu_spawner_main(void *arg)
+{
+	engine *e = arg;
+	sigset_t all;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	pthread_setname_np(pthread_self(), "tpcc-spawner");
+	pthread_attr_t a;
+	pthread_attr_init(&a);
+	pthread_attr_setstacksize(&a, VU_STACK);
+
+	pthread_mutex_lock(&e->lock);
+	for (;;) {
+		while (!e->unborn && !e->ending)
+			pthread_cond_wait(&e->spawn_cond, &e->lock);
+		vu *v = e->unborn;
+		if (!v)
+			break;
+		e->unborn = v->next_unborn;
+		if (!e->unborn)
+			e->unborn_tail = NULL;
+		if (e->ending) {
+			stillborn_locked(e, v);
+			continue;
+		}
+		pthread_mutex_unlock(&e->lock);
+		int rc = pthread_create(&v->th, &a, vu_main, v);
+		pthread_mutex_lock(&e->lock);
+		if (rc) {
+			stillborn_locked(e, v);
+			if (!e->ending && vu_active(v)) {
+				/* Its slot goes, or the count would stay short of the target. */
+				e->slot_used[v->slot / 64] &= ~((uint64_t)1 << (v->slot % 64));
+				e->slot_vu[v->slot] = NULL;
+				vu_tell_stop(v);
+				e->target--;
+			}
+			pthread_mutex_unlock(&e->lock);
+			engine_event(e, "error", "cannot start a VU thread: %s", strerror(rc));
+			pthread_mutex_lock(&e->lock);
+		} else
+			v->born = 1;
+	}
+	pthread_mutex_unlock(&e->lock);
+	pthread_attr_destroy(&a);
+	return NULL;
 }

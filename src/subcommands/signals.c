@@ -44,19 +44,19 @@ static void *signal_main(void *arg)
 		if (sig == SIGINT && atomic_load(&s->intr_to_cli) &&
 		    write(s->intr_pipe[1], "i", 1) == 1)
 			continue;
-		count++;
-		atomic_store(&s->stop, 1);
-		engine *e = atomic_load(&s->engine);
-		if (e)
-			engine_stop(e, sig == SIGHUP ? "hangup" : "signal");
-		if (count == 1)
-			fprintf(stderr, "\n%s: stopping cleanly (again to force)\n", strsignal(sig));
-		else {
+		if (++count > 1) {
 			/* The console may own the terminal: give it back first. */
 			console_emergency();
 			fprintf(stderr, "\nforced exit\n");
 			_exit(EX_SIGNAL);
 		}
+		atomic_store(&s->stop, 1);
+		/* Never waits on the engine, so this thread is back in sigwait
+		 * for the second signal whatever the engine is doing. */
+		engine *e = atomic_load(&s->engine);
+		if (e)
+			engine_stop_async(e, sig == SIGHUP ? "hangup" : "signal");
+		fprintf(stderr, "\n%s: stopping cleanly (again to force)\n", strsignal(sig));
 	}
 	return NULL;
 }
