@@ -1,4 +1,4 @@
-/* dialect_pg.c: PostgreSQL (through psqlODBC).  Tables are loaded bare and
+/* dialect_pg.c: PostgreSQL (natively through libpq, or psqlODBC).  Tables are loaded bare and
  * get their primary keys after the load, when building each index sorted
  * in one pass is far cheaper than growing it row by row.  The procedures
  * are PL/pgSQL functions: run in autocommit, one SELECT is one round trip

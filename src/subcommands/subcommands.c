@@ -9,6 +9,7 @@
 #include "config/usage.h"
 #include "drivers/driver.h"
 #include "subcommands.h"
+#include "tpcc/schema.h"
 
 const subcommand subcommands[] = {
 	{ "build", sub_build, 0, "create the TPC-C tables and load --warehouses warehouses",
@@ -156,10 +157,20 @@ int subcommand_ready(const subcommand *sc, const tpcc_config *c, char *err, size
 				 "'run --batch'", sc->name);
 		return EX_USAGE;
 	}
-	if (!driver_find(c->driver)) {
+	const db_driver *drv = driver_find(c->driver);
+	if (!drv) {
 		snprintf(err, errlen, "driver '%s' is not available in this build (have: %s)",
 			 c->driver, driver_names());
 		return EX_USAGE;
+	}
+	if (drv->check_params) {
+		db_params p;
+		db_error e;
+		db_params_from_config(c, &p);
+		if (drv->check_params(&p, &e)) {
+			snprintf(err, errlen, "%s", e.msg);
+			return EX_USAGE;
+		}
 	}
 	return EX_OK;
 }
