@@ -198,6 +198,13 @@ struct db_driver {
 	/* Switch autocommit on or off.  Procedures mode runs each call as its
 	 * own transaction (one round trip); statements mode keeps it off. */
 	int (*set_autocommit)(db_conn *c, int on, db_error *err);
+	/* Optional (NULL: the loader sends multi-row INSERTs): run sql, a
+	 * bulk load from the client (PostgreSQL's COPY .. FROM STDIN), with
+	 * data as its whole input, in the server's text format (columns
+	 * separated by tabs, rows ended by newlines, \N for NULL).  *rows
+	 * gets the rows the server took. */
+	int (*copy_in)(db_conn *c, const char *sql, const char *data, size_t len, int64_t *rows,
+		       db_error *err);
 };
 
 /* Driver registry. */

@@ -800,6 +800,40 @@ static void pg_finalize(db_stmt *st)
 	pg_stmt_free(s);
 }
 
+/* ---- bulk load --------------------------------------------------------- */
+
+static int pg_copy_in(db_conn *c, const char *sql, const char *data, size_t len, int64_t *rows,
+		      db_error *err)
+{
+	pg_conn *pc = (pg_conn *)c;
+	PGresult *r;
+	int rc;
+
+	if (pg_ensure_txn(pc, err))
+		return -1;
+	r = PQexec(pc->pg, sql);
+	if (PQresultStatus(r) != PGRES_COPY_IN) {
+		rc = pg_fail(pc, r, "copy", err);
+		PQclear(r);
+		return rc;
+	}
+	PQclear(r);
+	/* Blocking connection: each call sends (or queues) all it is given. */
+	if (PQputCopyData(pc->pg, data, (int)len) != 1 || PQputCopyEnd(pc->pg, NULL) != 1)
+		return pg_fail(pc, NULL, "copy", err);
+	rc = 0;
+	while ((r = PQgetResult(pc->pg)) != NULL) {
+		if (PQresultStatus(r) != PGRES_COMMAND_OK && rc == 0)
+			rc = pg_fail(pc, r, "copy", err);
+		else if (rows && rc == 0) {
+			const char *t = PQcmdTuples(r);
+			*rows = t && *t ? strtoll(t, NULL, 10) : 0;
+		}
+		PQclear(r);
+	}
+	return rc;
+}
+
 /* ---- transactions ---------------------------------------------------- */
 
 static int pg_begin(db_conn *c, int write, db_error *err)
@@ -889,4 +923,5 @@ const db_driver pg_driver = {
 	.conn_id = pg_conn_id,
 	.dbms_name = pg_dbms_name,
 	.set_autocommit = pg_set_autocommit,
+	.copy_in = pg_copy_in,
 };
