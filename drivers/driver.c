@@ -16,6 +16,7 @@
  * --help string, so they cannot disagree. */
 #define DRIVER_LIST(X) \
 	X(mysql)       \
+	X(pg)          \
 	X(odbc)        \
 	X(sqlite)      \
 	X(null)

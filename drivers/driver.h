@@ -72,7 +72,7 @@ typedef struct db_fake {
  * driver then uses its client library defaults (and, for mysql, the option
  * files' [client] group). */
 typedef struct db_params {
-	const char *driver;    /* "mysql", "sqlite", "odbc", "null" */
+	const char *driver;    /* "mysql", "pg", "sqlite", "odbc", "null" */
 	const char *host;
 	int port;              /* 0: default */
 	const char *socket;
@@ -82,6 +82,7 @@ typedef struct db_params {
 	const char *file;      /* sqlite database file */
 	const char *dsn;       /* odbc DSN */
 	const char *odbc;      /* odbc full connection string */
+	const char *conninfo;  /* pg: a libpq connection string or URI (may hold a password) */
 	const char *isolation; /* odbc: default, read-committed, repeatable-read,
 				* serializable ("" or NULL: the server's) */
 	const char *ssl_mode;  /* DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY */
@@ -143,6 +144,10 @@ struct db_driver {
 	/* Once per process. */
 	int (*init)(db_error *err);
 	void (*done)(void);
+	/* Optional (NULL: nothing to check): refuse connection parameters
+	 * the client library cannot read, before anything connects, so that
+	 * bad configuration is told apart from a server that is not there. */
+	int (*check_params)(const db_params *p, db_error *err);
 
 	/* Connections. */
 	int (*connect)(const db_params *p, db_conn **out, db_error *err);
@@ -193,6 +198,13 @@ struct db_driver {
 	/* Switch autocommit on or off.  Procedures mode runs each call as its
 	 * own transaction (one round trip); statements mode keeps it off. */
 	int (*set_autocommit)(db_conn *c, int on, db_error *err);
+	/* Optional (NULL: the loader sends multi-row INSERTs): run sql, a
+	 * bulk load from the client (PostgreSQL's COPY .. FROM STDIN), with
+	 * data as its whole input, in the server's text format (columns
+	 * separated by tabs, rows ended by newlines, \N for NULL).  *rows
+	 * gets the rows the server took. */
+	int (*copy_in)(db_conn *c, const char *sql, const char *data, size_t len, int64_t *rows,
+		       db_error *err);
 };
 
 /* Driver registry. */

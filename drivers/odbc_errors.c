@@ -4,6 +4,7 @@
 #endif
 
 #include "odbc_errors.h"
+#include "pg_errors.h"
 
 #include <string.h>
 #include <strings.h>
@@ -60,14 +61,8 @@ db_errkind odbc_classify(enum odbc_server srv, const char *sqlstate, long native
 		return DB_KIND_LOCK_TIMEOUT;
 	if (!strncmp(sqlstate, "08", 2))
 		return DB_KIND_CONNECTION;
-	if (srv == ODBC_SERVER_POSTGRESQL) {
-		if (!strcmp(sqlstate, "55P03")) /* lock_not_available: lock_timeout */
-			return DB_KIND_LOCK_TIMEOUT;
-		/* admin_shutdown, crash_shutdown, cannot_connect_now */
-		if (!strcmp(sqlstate, "57P01") || !strcmp(sqlstate, "57P02") ||
-		    !strcmp(sqlstate, "57P03"))
-			return DB_KIND_CONNECTION;
-	}
+	if (srv == ODBC_SERVER_POSTGRESQL)
+		return pg_sqlstate_kind(sqlstate);
 	db_errkind k = by_native(srv, native);
 	if (k == DB_KIND_OTHER && !strncmp(sqlstate, "23", 2))
 		return DB_KIND_CONSTRAINT;

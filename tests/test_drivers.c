@@ -176,8 +176,9 @@ START_TEST(test_registry)
 	ck_assert_ptr_null(driver_find("nosuch"));
 	ck_assert_ptr_null(driver_find(NULL));
 	ck_assert_ptr_null(driver_find(""));
-	ck_assert_str_eq(driver_names(), "mysql odbc sqlite null");
+	ck_assert_str_eq(driver_names(), "mysql pg odbc sqlite null");
 	ck_assert_ptr_nonnull(driver_find("odbc"));
+	ck_assert_ptr_nonnull(driver_find("pg"));
 
 	ck_assert_int_eq(m->caps.multirow_insert, 1);
 	ck_assert_int_eq(m->caps.select_for_update, 1);

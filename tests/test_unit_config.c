@@ -20,6 +20,7 @@
 #include "config/conf_file.h"
 #include "config/conf_save.h"
 #include "config/conn_string.h"
+#include "config/conninfo.h"
 #include "config/options.h"
 #include "config/usage.h"
 
@@ -243,7 +244,7 @@ START_TEST(test_opt_set_enum_string)
 	ck_assert_int_eq(opt_set(&c, d, "mysql", err, sizeof(err)), 0);
 	ck_assert_str_eq(c.driver, "mysql");
 	ck_assert_int_eq(opt_set(&c, d, "postgres", err, sizeof(err)), -1);
-	ck_assert_str_eq(err, "expected one of mysql|sqlite|odbc|null, got 'postgres'");
+	ck_assert_str_eq(err, "expected one of mysql|pg|sqlite|odbc|null, got 'postgres'");
 	ck_assert_str_eq(c.driver, "mysql");
 	ck_assert_int_eq(opt_set(&c, d, "", err, sizeof(err)), -1);
 	/* case-insensitive, stored in the canonical spelling */
@@ -493,7 +494,7 @@ START_TEST(test_file_wrong_type)
 	ck_assert_int_eq(load_text(&c, "run = { knobs = [ 1 ]; };\n"), -1);
 	ck_assert_err_has("run.knobs item 1: expected a string, got an integer");
 	ck_assert_int_eq(load_text(&c, "connection = { driver = \"oracle\"; };\n"), -1);
-	ck_assert_err_has("t.conf:1: connection.driver: expected one of mysql|sqlite|odbc|null, "
+	ck_assert_err_has("t.conf:1: connection.driver: expected one of mysql|pg|sqlite|odbc|null, "
 			  "got 'oracle'");
 }
 END_TEST
@@ -1042,6 +1043,45 @@ START_TEST(test_odbc_password_stripped)
 }
 END_TEST
 
+/* libpq's two forms: key=value (quoted or not) and the URI's user:secret@
+ * and ?password=. */
+START_TEST(test_conninfo_password)
+{
+	char out[256];
+	char argv_word[] = "postgresql://bob:s3cr%40t@db1:5432/tpcc?sslmode=require&password=two";
+	tpcc_config c;
+
+	conninfo_redact("host=db1 password=s3cret dbname=tpcc", out, sizeof out);
+	ck_assert_str_eq(out, "host=db1 password=*** dbname=tpcc");
+	conninfo_redact("password = 'a b\\' c' host=x", out, sizeof out);
+	ck_assert_str_eq(out, "password = *** host=x");
+	conninfo_redact("postgresql://bob:pw@db1/tpcc", out, sizeof out);
+	ck_assert_str_eq(out, "postgresql://bob:***@db1/tpcc");
+	conninfo_redact("postgres://bob@db1/tpcc?password=pw&sslmode=disable", out, sizeof out);
+	ck_assert_str_eq(out, "postgres://bob@db1/tpcc?password=***&sslmode=disable");
+	conninfo_redact("postgresql://db1/tpcc", out, sizeof out);
+	ck_assert_str_eq(out, "postgresql://db1/tpcc");
+	conninfo_redact("host=db1 passwordx=1", out, sizeof out);
+	ck_assert_str_eq(out, "host=db1 passwordx=1");
+
+	conninfo_strip_password("host=db1 password=s3cret dbname=tpcc", out, sizeof out);
+	ck_assert_str_eq(out, "host=db1  dbname=tpcc");
+	conninfo_strip_password("postgresql://bob:pw@db1/tpcc?password=pw&sslmode=disable", out,
+				sizeof out);
+	ck_assert_str_eq(out, "postgresql://bob@db1/tpcc?sslmode=disable");
+
+	ck_assert_int_eq(conninfo_mask_in_place(argv_word), 2);
+	ck_assert_str_eq(argv_word,
+			 "postgresql://bob:********@db1:5432/tpcc?sslmode=require&password=***");
+
+	config_defaults(&c);
+	ck_assert_int_eq(opt_set(&c, opt_find_key("connection.conninfo"),
+				 "host=x password=hunter2", errbuf, sizeof errbuf), 0);
+	opt_format(&c, opt_find_key("connection.conninfo"), out, sizeof out);
+	ck_assert_str_eq(out, "host=x password=***");
+}
+END_TEST
+
 START_TEST(test_every_screen_has_options)
 {
 	int count[OPT_SCR_COUNT] = { 0 };
@@ -1069,6 +1109,7 @@ static Suite *config_suite(void)
 	tcase_add_test(t, test_defaults);
 	tcase_add_test(t, test_odbc_password_redacted);
 	tcase_add_test(t, test_odbc_password_stripped);
+	tcase_add_test(t, test_conninfo_password);
 	tcase_add_test(t, test_every_screen_has_options);
 	tcase_add_test(f, test_save_round_trip);
 	tcase_add_test(t, test_table_keys_unique);

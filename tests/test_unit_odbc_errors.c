@@ -7,6 +7,7 @@
 #include <check.h>
 #include "unit.h"
 #include "drivers/odbc_errors.h"
+#include "drivers/pg_errors.h"
 
 /* The kind, and the class that follows from it (what the engine does). */
 static void expect(enum odbc_server srv, const char *state, long native, db_errkind kind,
@@ -67,6 +68,24 @@ START_TEST(test_postgresql)
 }
 END_TEST
 
+/* libpq's SQLSTATEs (drivers/pg.c) mean what psqlODBC's do. */
+START_TEST(test_libpq_states)
+{
+	static const char *const states[] = { "40P01", "40001", "55P03", "57P01", "57P02",
+					      "57P03", "57014", "23505", "08006", "08001",
+					      "42P01", "XX000" };
+	for (size_t i = 0; i < sizeof states / sizeof states[0]; i++)
+		ck_assert_int_eq(pg_sqlstate_kind(states[i]),
+				 odbc_classify(ODBC_SERVER_POSTGRESQL, states[i], 0));
+	ck_assert_int_eq(pg_sqlstate_kind("08006"), DB_KIND_CONNECTION);
+	ck_assert_int_eq(pg_sqlstate_kind("40P01"), DB_KIND_DEADLOCK);
+	ck_assert_int_eq(pg_sqlstate_kind("55P03"), DB_KIND_LOCK_TIMEOUT);
+	ck_assert_int_eq(pg_sqlstate_kind("23503"), DB_KIND_CONSTRAINT);
+	/* No SQLSTATE: libpq's own failure, decided by the connection's state. */
+	ck_assert_int_eq(pg_sqlstate_kind(NULL), DB_KIND_OTHER);
+}
+END_TEST
+
 START_TEST(test_mysql)
 {
 	/* Connector/ODBC reports a lock wait timeout as HY000 + 1205. */
@@ -102,6 +121,7 @@ int main(void)
 	tcase_add_test(tc, test_server_of);
 	tcase_add_test(tc, test_standard_states);
 	tcase_add_test(tc, test_postgresql);
+	tcase_add_test(tc, test_libpq_states);
 	tcase_add_test(tc, test_mysql);
 	tcase_add_test(tc, test_mssql);
 	suite_add_tcase(s, tc);

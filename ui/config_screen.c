@@ -10,6 +10,7 @@
 #include <string.h>
 #include "config/conf_save.h"
 #include "config/conn_string.h"
+#include "config/conninfo.h"
 #include "config_screen.h"
 #include "crt.h"
 #include "keys.h"
@@ -145,9 +146,17 @@ static int odbc_has_password(const tpcc_config *t)
 	return strcmp(stripped, t->odbc) != 0;
 }
 
+/* The same for a libpq conninfo (password= or a URI's user:password@). */
+static int conninfo_has_password(const tpcc_config *t)
+{
+	char stripped[sizeof t->conninfo];
+	conninfo_strip_password(t->conninfo, stripped, sizeof stripped);
+	return strcmp(stripped, t->conninfo) != 0;
+}
+
 static int holds_password(const tpcc_config *t)
 {
-	return t->password[0] || odbc_has_password(t);
+	return t->password[0] || odbc_has_password(t) || conninfo_has_password(t);
 }
 
 static void save(const config_env *c, int with_password)
@@ -215,6 +224,13 @@ static void commit(const config_env *c, const opt_def *o, const char *text)
 		cs->bad = o;
 		snprintf(cs->bad_msg, sizeof cs->bad_msg, "%s: *** stands for the hidden password; type "
 			 "it again, or leave the PWD= pair out", leaf(o));
+		return;
+	}
+	if (o->offset == offsetof(tpcc_config, conninfo) && conninfo_has_password(&cs->edit) &&
+	    strstr(text, "***")) {
+		cs->bad = o;
+		snprintf(cs->bad_msg, sizeof cs->bad_msg, "%s: *** stands for the hidden password; type "
+			 "it again, or leave it out", leaf(o));
 		return;
 	}
 	if (opt_set(&cs->edit, o, text, msg, sizeof msg)) {

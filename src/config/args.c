@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "conninfo.h"
 #include "conf_file.h"
 #include "text.h"
 
@@ -288,6 +289,10 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 		text_errf(err, errlen, "option '%s': %s", a->shown, msg);
 		return -1;
 	}
+	/* A password in a conninfo is in argv, which ps shows: the copy in
+	 * c is all the program needs, so the word itself is masked. */
+	if (a->o->offset == offsetof(tpcc_config, conninfo))
+		conninfo_mask_in_place((char *)value);
 	return 0;
 }
 

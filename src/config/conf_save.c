@@ -20,6 +20,7 @@
 
 #include "conf_save.h"
 #include "conn_string.h"
+#include "conninfo.h"
 #include "options.h"
 
 /* The group setting ("connection") for a key, made on first use; *leaf
@@ -83,6 +84,9 @@ static int add_option(config_t *cf, const opt_def *o, const tpcc_config *c, int 
 	case OPT_ENUM:
 		if (o->offset == offsetof(tpcc_config, odbc) && !with_password) {
 			conn_string_strip_password(f, odbc, sizeof odbc);
+			f = odbc;
+		} else if (o->offset == offsetof(tpcc_config, conninfo) && !with_password) {
+			conninfo_strip_password(f, odbc, sizeof odbc);
 			f = odbc;
 		}
 		s = config_setting_add(g, leaf, CONFIG_TYPE_STRING);

@@ -19,10 +19,13 @@
 const opt_def opt_table[] = {
 	/* connection */
 	{ .key = "connection.driver", .longopt = "driver", .type = OPT_ENUM,
-	  .enums = "mysql|sqlite|odbc|null", .def = "sqlite", FIELD(driver),
+	  .enums = "mysql|pg|sqlite|odbc|null", .def = "sqlite", FIELD(driver),
 	  .argname = "DRIVER", .help = "database driver (null: no database, for measuring the engine)",
 	  .screen = OPT_SCR_CONNECTION,
 	  .man = ".BR mysql ,\n"
+		 ".B pg\n"
+		 "(PostgreSQL through libpq; see\n"
+		 ".BR \\-\\-conninfo ),\n"
 		 ".BR sqlite ,\n"
 		 ".B odbc\n"
 		 "or\n"
@@ -96,6 +99,40 @@ const opt_def opt_table[] = {
 	  .screen = OPT_SCR_CONNECTION,
 	  .man = "A full ODBC connection string, used instead of\n"
 		 ".BR connection.dsn .\n" },
+	{ .key = "connection.conninfo", .longopt = "conninfo", .type = OPT_STRING, .def = "",
+	  FIELD(conninfo), .argname = "CONNINFO",
+	  .help = "pg: a libpq connection string or postgresql:// URI (PG* variables, "
+		  "PGSERVICE and ~/.pgpass fill in the rest)",
+	  .screen = OPT_SCR_CONNECTION,
+	  .man = "For\n"
+		 ".BR \\-\\-driver=pg :\n"
+		 "a libpq connection string\n"
+		 "(\\(lqhost=db1 port=5432 dbname=tpcc sslmode=verify\\-full\\(rq)\n"
+		 "or URI\n"
+		 "(\\(lqpostgresql://tpcc@db1:5432/tpcc\\(rq),\n"
+		 "read by libpq as psql reads its own.\n"
+		 "What it leaves out comes from\n"
+		 ".BR \\-\\-host ,\n"
+		 ".BR \\-\\-port ,\n"
+		 ".B \\-\\-user\n"
+		 "and\n"
+		 ".B \\-\\-ssl\\-mode\n"
+		 "when they are given (they win over the string), then from libpq's\n"
+		 "environment: PGHOST, PGPORT, PGUSER, PGDATABASE, PGSSLMODE, PGSERVICE\n"
+		 "with\n"
+		 ".IR pg_service.conf ,\n"
+		 "PGPASSFILE or\n"
+		 ".IR ~/.pgpass .\n"
+		 "The database is\n"
+		 ".B \\-\\-database\n"
+		 "unless the string, PGSERVICE or PGDATABASE names one.\n"
+		 "A password in the string is shown and recorded as ***, is left out of\n"
+		 "saved configuration files, and is overwritten in the process's\n"
+		 "command line as soon as it is read (ps and /proc/PID/cmdline show\n"
+		 "asterisks); TPCC_PASSWORD, the configuration file or\n"
+		 ".I ~/.pgpass\n"
+		 "keep it off the command line altogether.\n"
+		 "A string libpq cannot parse is a configuration error (exit 2).\n" },
 	{ .key = "connection.dialect", .longopt = "dialect", .type = OPT_ENUM,
 	  .enums = "auto|mysql|postgresql|mssql", .def = "auto", FIELD(dialect),
 	  .argname = "NAME",

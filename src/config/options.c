@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "conn_string.h"
+#include "conninfo.h"
 #include "options.h"
 #include "text.h"
 
@@ -351,6 +352,8 @@ void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len)
 			       *(const char *)cfield(c, o) != '\0' ? "***" : "");
 		else if (o->offset == offsetof(tpcc_config, odbc))
 			conn_string_redact((const char *)cfield(c, o), buf, len);
+		else if (o->offset == offsetof(tpcc_config, conninfo))
+			conninfo_redact((const char *)cfield(c, o), buf, len);
 		else
 			text_append(buf, len, &pos, "%.*s", (int)o->size, (const char *)cfield(c, o));
 		break;

@@ -23,7 +23,7 @@ typedef struct vu_step {
  * copied freely and never owns heap memory. */
 typedef struct tpcc_config {
 	/* connection */
-	char driver[32];          /* mysql | sqlite | odbc */
+	char driver[32];          /* mysql | pg | sqlite | odbc | null */
 	char host[OPT_STR_MAX];
 	int port;
 	char socket[OPT_STR_MAX];
@@ -33,6 +33,7 @@ typedef struct tpcc_config {
 	char db_file[OPT_STR_MAX];  /* sqlite */
 	char dsn[OPT_STR_MAX];
 	char odbc[OPT_STR_MAX];
+	char conninfo[OPT_STR_MAX]; /* pg: libpq connection string or URI */
 	char dialect[16];           /* auto | mysql | postgresql | mssql */
 	char isolation[24];         /* default | read-committed | ... */
 	char ssl_mode[32];

@@ -252,6 +252,8 @@ const dialect *dialect_for_driver(const char *driver_name)
 {
 	if (driver_name && strcmp(driver_name, "sqlite") == 0)
 		return &dialect_sqlite;
+	if (driver_name && strcmp(driver_name, "pg") == 0)
+		return &dialect_pg;
 	/* null speaks no SQL; the MySQL text is as good as any to ignore. */
 	if (driver_name && (strcmp(driver_name, "mysql") == 0 || strcmp(driver_name, "null") == 0))
 		return &dialect_mysql;

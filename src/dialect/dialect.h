@@ -92,6 +92,10 @@ typedef struct dialect {
 	const char *const *stmt_text;
 	/* The same for the portable statements, indexed by sql_id. */
 	const char *const *sql_text;
+	/* A bulk load statement per loaded table, indexed by its Q_LOAD_*
+	 * sql_id, reading rows in the server's text format with the columns
+	 * of the INSERT head (NULL: none; used where the driver has copy_in). */
+	const char *const *copy_text;
 	/* Timestamps are bound as text "YYYY-MM-DD HH:MM:SS"; where the server
 	 * will not assign text to a timestamp column, the placeholder is
 	 * wrapped in this printf pattern (one %s for the '?'). */

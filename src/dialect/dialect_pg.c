@@ -1,4 +1,4 @@
-/* dialect_pg.c: PostgreSQL (through psqlODBC).  Tables are loaded bare and
+/* dialect_pg.c: PostgreSQL (natively through libpq, or psqlODBC).  Tables are loaded bare and
  * get their primary keys after the load, when building each index sorted
  * in one pass is far cheaper than growing it row by row.  The procedures
  * are PL/pgSQL functions: run in autocommit, one SELECT is one round trip
@@ -68,6 +68,31 @@ static const char *const pg_indexes[] = {
 	NULL
 };
 
+/* COPY FROM STDIN per table, the columns in the INSERT heads' order: the
+ * server parses tab-separated text far faster than INSERT's literals. */
+static const char *const pg_copy[Q_COUNT] = {
+	[Q_LOAD_ITEM] = "COPY item (i_id, i_im_id, i_name, i_price, i_data) FROM STDIN",
+	[Q_LOAD_WAREHOUSE] = "COPY warehouse (w_id, w_ytd, w_tax, w_name, w_street_1,"
+		" w_street_2, w_city, w_state, w_zip) FROM STDIN",
+	[Q_LOAD_STOCK] = "COPY stock (s_i_id, s_w_id, s_quantity, s_dist_01, s_dist_02,"
+		" s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09,"
+		" s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data) FROM STDIN",
+	[Q_LOAD_DISTRICT] = "COPY district (d_id, d_w_id, d_ytd, d_tax, d_next_o_id, d_name,"
+		" d_street_1, d_street_2, d_city, d_state, d_zip) FROM STDIN",
+	[Q_LOAD_CUSTOMER] = "COPY customer (c_id, c_d_id, c_w_id, c_first, c_middle,"
+		" c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since,"
+		" c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment,"
+		" c_payment_cnt, c_delivery_cnt, c_data) FROM STDIN",
+	[Q_LOAD_HISTORY] = "COPY history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id,"
+		" h_date, h_amount, h_data) FROM STDIN",
+	[Q_LOAD_ORDERS] = "COPY orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d,"
+		" o_carrier_id, o_ol_cnt, o_all_local) FROM STDIN",
+	[Q_LOAD_ORDER_LINE] = "COPY order_line (ol_o_id, ol_d_id, ol_w_id, ol_number,"
+		" ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount,"
+		" ol_dist_info) FROM STDIN",
+	[Q_LOAD_NEW_ORDER] = "COPY new_order (no_o_id, no_d_id, no_w_id) FROM STDIN",
+};
+
 /* Functions first: they name the tables. */
 #define PG_DROP_PROCS \
 	"DROP FUNCTION IF EXISTS tpcc_new_order", "DROP FUNCTION IF EXISTS tpcc_payment", \
@@ -106,10 +131,18 @@ static const char *const pg_drop[] = {
  * queues for, are updated after the rest of the work, just before the
  * function returns and its transaction commits, so a VU waits for them
  * the shortest time.  Locks come in one order everywhere (stock or
- * customer, then district, then warehouse; the client sorts the lines by
- * stock key).  New-Order therefore learns its order id after the stock
- * updates: the lines' prices and district texts wait in arrays and go in
- * with one INSERT .. SELECT. */
+ * customer, then district, then warehouse).
+ *
+ * New-Order is set-oriented: every line is an element of the arrays, and
+ * each table is visited once, whatever the order's size.  One read
+ * prices every line (an unused item leaves a line unpriced: the order is
+ * rolled back before anything is written); one locking read takes the
+ * stock rows in key order (ORDER BY under FOR UPDATE locks as it sorts,
+ * so two New-Orders that share rows never deadlock on them); one UPDATE
+ * applies each stock row's summed quantity (a row named by two lines
+ * takes both, as one statement cannot update a row twice) and returns
+ * the district texts; the order id comes after, from the district, and
+ * one INSERT .. SELECT writes the lines. */
 #define PG_NEW_ORDER \
 	"CREATE FUNCTION tpcc_new_order(p_w_id INT, p_d_id INT, p_c_id INT, p_ol_cnt INT," \
 	" p_all_local INT, p_items TEXT, p_supply TEXT, p_qty TEXT," \
@@ -118,30 +151,35 @@ static const char *const pg_drop[] = {
 	"  v_items INT[] := string_to_array(p_items, ',')::INT[];\n" \
 	"  v_supply INT[] := string_to_array(p_supply, ',')::INT[];\n" \
 	"  v_qty INT[] := string_to_array(p_qty, ',')::INT[];\n" \
-	"  v_price NUMERIC[] := '{}'; v_dist TEXT[] := '{}'; v_p NUMERIC; v_di TEXT;\n" \
+	"  v_price NUMERIC[]; v_dist TEXT[];\n" \
 	"  v_w_tax NUMERIC; v_d_tax NUMERIC; v_discount NUMERIC;\n" \
 	"BEGIN\n" \
 	"  r_rolled_back := 0;\n" \
 	"  SELECT w_tax INTO v_w_tax FROM warehouse WHERE w_id = p_w_id;\n" \
 	"  SELECT c_discount INTO v_discount FROM customer\n" \
 	"   WHERE c_w_id = p_w_id AND c_d_id = p_d_id AND c_id = p_c_id;\n" \
-	"  FOR i IN 1 .. p_ol_cnt LOOP\n" \
-	"    SELECT i_price INTO v_p FROM item WHERE i_id = v_items[i];\n" \
-	"    IF NOT FOUND THEN\n" \
-	"      RAISE EXCEPTION 'unused item %', v_items[i] USING ERRCODE = 'TP001';\n" \
-	"    END IF;\n" \
-	"    UPDATE stock SET s_quantity = CASE WHEN s_quantity >= v_qty[i] + 10\n" \
-	"        THEN s_quantity - v_qty[i] ELSE s_quantity - v_qty[i] + 91 END,\n" \
-	"      s_ytd = s_ytd + v_qty[i], s_order_cnt = s_order_cnt + 1,\n" \
-	"      s_remote_cnt = s_remote_cnt + CASE WHEN v_supply[i] <> p_w_id THEN 1 ELSE 0 END\n" \
-	"     WHERE s_i_id = v_items[i] AND s_w_id = v_supply[i]\n" \
-	"     RETURNING CASE p_d_id WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02\n" \
-	"       WHEN 3 THEN s_dist_03 WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05\n" \
-	"       WHEN 6 THEN s_dist_06 WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08\n" \
-	"       WHEN 9 THEN s_dist_09 ELSE s_dist_10 END INTO v_di;\n" \
-	"    v_price[i] := v_p;\n" \
-	"    v_dist[i] := v_di;\n" \
-	"  END LOOP;\n" \
+	"  SELECT array_agg(i_price ORDER BY l.n) INTO v_price\n" \
+	"   FROM unnest(v_items) WITH ORDINALITY AS l(i, n) JOIN item ON i_id = l.i;\n" \
+	"  IF COALESCE(array_length(v_price, 1), 0) < p_ol_cnt THEN\n" \
+	"    RAISE EXCEPTION 'unused item in order' USING ERRCODE = 'TP001';\n" \
+	"  END IF;\n" \
+	"  PERFORM 1 FROM stock\n" \
+	"   WHERE (s_w_id, s_i_id) IN (SELECT * FROM unnest(v_supply, v_items))\n" \
+	"   ORDER BY s_w_id, s_i_id FOR UPDATE;\n" \
+	"  WITH g AS (SELECT w, i, SUM(q) AS q, COUNT(*) AS lines FROM unnest(v_supply, v_items, v_qty)\n" \
+	"              AS l(w, i, q) GROUP BY w, i),\n" \
+	"   u AS (UPDATE stock SET s_quantity = CASE WHEN s_quantity >= g.q + 10\n" \
+	"          THEN s_quantity - g.q ELSE s_quantity - g.q + 91 END,\n" \
+	"        s_ytd = s_ytd + g.q, s_order_cnt = s_order_cnt + g.lines,\n" \
+	"        s_remote_cnt = s_remote_cnt + CASE WHEN g.w <> p_w_id THEN g.lines ELSE 0 END\n" \
+	"       FROM g WHERE s_w_id = g.w AND s_i_id = g.i\n" \
+	"       RETURNING s_w_id, s_i_id, CASE p_d_id WHEN 1 THEN s_dist_01 WHEN 2 THEN s_dist_02\n" \
+	"         WHEN 3 THEN s_dist_03 WHEN 4 THEN s_dist_04 WHEN 5 THEN s_dist_05\n" \
+	"         WHEN 6 THEN s_dist_06 WHEN 7 THEN s_dist_07 WHEN 8 THEN s_dist_08\n" \
+	"         WHEN 9 THEN s_dist_09 ELSE s_dist_10 END AS dist)\n" \
+	"  SELECT array_agg(u.dist ORDER BY l.n) INTO v_dist\n" \
+	"   FROM unnest(v_supply, v_items) WITH ORDINALITY AS l(w, i, n)\n" \
+	"   JOIN u ON u.s_w_id = l.w AND u.s_i_id = l.i;\n" \
 	"  UPDATE district SET d_next_o_id = d_next_o_id + 1\n" \
 	"   WHERE d_w_id = p_w_id AND d_id = p_d_id\n" \
 	"   RETURNING d_tax, d_next_o_id - 1 INTO v_d_tax, r_o_id;\n" \
@@ -205,29 +243,40 @@ static const char *const pg_drop[] = {
 	"   WHERE ol_w_id = p_w_id AND ol_d_id = p_d_id AND ol_o_id = r_o_id;\n" \
 	"END $$"
 
+/* Delivery is set-oriented too: one locking read takes the oldest
+ * new-order row of each district, in district order (a nested loop over
+ * 1..10, each LIMIT 1 locked as it is read, so two Deliveries of one
+ * warehouse queue in the same order); then each table is changed once for
+ * all the districts found: the new-order rows deleted, the orders given
+ * their carrier, the lines their delivery date, and each customer
+ * credited with the sum of its order's lines. */
 #define PG_DELIVERY \
 	"CREATE FUNCTION tpcc_delivery(p_w_id INT, p_carrier_id INT, OUT r_skipped INT)" \
 	" LANGUAGE plpgsql AS $$\n" \
-	"DECLARE v_o_id INT; v_c_id INT; v_sum NUMERIC;\n" \
+	"DECLARE v_d INT[]; v_o INT[]; v_n INT;\n" \
 	"BEGIN\n" \
-	"  r_skipped := 0;\n" \
-	"  FOR v_d IN 1 .. 10 LOOP\n" \
-	"    SELECT no_o_id INTO v_o_id FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d\n" \
-	"     ORDER BY no_o_id LIMIT 1 FOR UPDATE;\n" \
-	"    IF NOT FOUND THEN\n" \
-	"      r_skipped := r_skipped + 1;\n" \
-	"      CONTINUE;\n" \
-	"    END IF;\n" \
-	"    DELETE FROM new_order WHERE no_w_id = p_w_id AND no_d_id = v_d AND no_o_id = v_o_id;\n" \
-	"    UPDATE orders SET o_carrier_id = p_carrier_id\n" \
-	"     WHERE o_w_id = p_w_id AND o_d_id = v_d AND o_id = v_o_id RETURNING o_c_id INTO v_c_id;\n" \
-	"    UPDATE order_line SET ol_delivery_d = LOCALTIMESTAMP(0)\n" \
-	"     WHERE ol_w_id = p_w_id AND ol_d_id = v_d AND ol_o_id = v_o_id;\n" \
-	"    SELECT COALESCE(SUM(ol_amount), 0) INTO v_sum FROM order_line\n" \
-	"     WHERE ol_w_id = p_w_id AND ol_d_id = v_d AND ol_o_id = v_o_id;\n" \
-	"    UPDATE customer SET c_balance = c_balance + v_sum, c_delivery_cnt = c_delivery_cnt + 1\n" \
-	"     WHERE c_w_id = p_w_id AND c_d_id = v_d AND c_id = v_c_id;\n" \
-	"  END LOOP;\n" \
+	"  SELECT array_agg(n.no_d_id ORDER BY n.no_d_id), array_agg(n.no_o_id ORDER BY n.no_d_id)\n" \
+	"    INTO v_d, v_o\n" \
+	"   FROM generate_series(1, 10) AS g(d) CROSS JOIN LATERAL\n" \
+	"    (SELECT no_d_id, no_o_id FROM new_order WHERE no_w_id = p_w_id AND no_d_id = g.d\n" \
+	"      ORDER BY no_o_id LIMIT 1 FOR UPDATE) AS n;\n" \
+	"  r_skipped := 10 - COALESCE(array_length(v_d, 1), 0);\n" \
+	"  IF v_d IS NULL THEN\n" \
+	"    RETURN;\n" \
+	"  END IF;\n" \
+	"  DELETE FROM new_order WHERE no_w_id = p_w_id\n" \
+	"   AND (no_d_id, no_o_id) IN (SELECT * FROM unnest(v_d, v_o));\n" \
+	"  WITH o AS (UPDATE orders SET o_carrier_id = p_carrier_id\n" \
+	"              WHERE o_w_id = p_w_id AND (o_d_id, o_id) IN (SELECT * FROM unnest(v_d, v_o))\n" \
+	"              RETURNING o_d_id, o_id, o_c_id),\n" \
+	"   l AS (UPDATE order_line SET ol_delivery_d = LOCALTIMESTAMP(0)\n" \
+	"          WHERE ol_w_id = p_w_id AND (ol_d_id, ol_o_id) IN (SELECT * FROM unnest(v_d, v_o))\n" \
+	"          RETURNING ol_d_id, ol_o_id, ol_amount),\n" \
+	"   s AS (SELECT ol_d_id, ol_o_id, SUM(ol_amount) AS amount FROM l GROUP BY ol_d_id, ol_o_id)\n" \
+	"  UPDATE customer SET c_balance = c_balance + COALESCE(s.amount, 0),\n" \
+	"    c_delivery_cnt = c_delivery_cnt + 1\n" \
+	"   FROM o LEFT JOIN s ON s.ol_d_id = o.o_d_id AND s.ol_o_id = o.o_id\n" \
+	"   WHERE c_w_id = p_w_id AND c_d_id = o.o_d_id AND c_id = o.o_c_id;\n" \
 	"END $$"
 
 #define PG_STOCK_LEVEL \
@@ -336,6 +385,7 @@ const dialect dialect_pg = {
 	.create_indexes = pg_indexes,
 	.drop_tables = pg_drop,
 	.analyze = "ANALYZE",
+	.copy_text = pg_copy,
 	.select_for_update = 1,
 	.timestamp_param = "CAST(%s AS TIMESTAMP)",
 	/* A CASE of untyped parameters would be text, which PostgreSQL will
@@ -355,6 +405,9 @@ const dialect dialect_pg = {
 	.proc_exists_sql = "SELECT COUNT(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
 			   " WHERE n.nspname = ANY (current_schemas(false)) AND p.proname = ?",
 	.proc_kind = "function",
+	/* 2: New-Order and Delivery set-oriented (same signatures; a run on
+	 * the line-at-a-time functions is told to re-create them). */
+	.proc_version = 2,
 	/* This database only: the console's own sessions add about one a
 	 * second (the counter read itself). */
 	.txn_counter_sql = "SELECT xact_commit + xact_rollback FROM pg_stat_database"

@@ -9,6 +9,7 @@
 #include "config/usage.h"
 #include "drivers/driver.h"
 #include "subcommands.h"
+#include "tpcc/schema.h"
 
 const subcommand subcommands[] = {
 	{ "build", sub_build, 0, "create the TPC-C tables and load --warehouses warehouses",
@@ -24,7 +25,9 @@ const subcommand subcommands[] = {
 	  "threads gain nothing.\n"
 	  "Rows go in as multi-row INSERTs of\n"
 	  ".B \\-\\-load\\-batch\n"
-	  "rows, with a commit after every fourth.\n"
+	  "rows, with a commit after every fourth\n"
+	  "(with the pg driver, COPY FROM STDIN of ten times as many rows each,\n"
+	  "streamed from memory in PostgreSQL's text format).\n"
 	  "One warehouse is about 600,000 rows.\n"
 	  "With the mysql driver the database is created first if it does not exist;\n"
 	  "an ODBC data source must name an existing database.\n"
@@ -156,10 +159,20 @@ int subcommand_ready(const subcommand *sc, const tpcc_config *c, char *err, size
 				 "'run --batch'", sc->name);
 		return EX_USAGE;
 	}
-	if (!driver_find(c->driver)) {
+	const db_driver *drv = driver_find(c->driver);
+	if (!drv) {
 		snprintf(err, errlen, "driver '%s' is not available in this build (have: %s)",
 			 c->driver, driver_names());
 		return EX_USAGE;
+	}
+	if (drv->check_params) {
+		db_params p;
+		db_error e;
+		db_params_from_config(c, &p);
+		if (drv->check_params(&p, &e)) {
+			snprintf(err, errlen, "%s", e.msg);
+			return EX_USAGE;
+		}
 	}
 	return EX_OK;
 }

@@ -14,6 +14,9 @@ const char *schema_target_name(const tpcc_config *c)
 		return c->db_file;
 	if (!strcmp(c->driver, "odbc"))
 		return c->odbc[0] ? "the ODBC connection" : c->dsn;
+	/* libpq may take the database from a string, a service or PGDATABASE */
+	if (!strcmp(c->driver, "pg") && (c->conninfo[0] || getenv("PGSERVICE") || getenv("PGDATABASE")))
+		return "the libpq connection";
 	return c->database;
 }
 
@@ -47,6 +50,7 @@ void db_params_from_config(const tpcc_config *c, db_params *p)
 	p->file = c->db_file;
 	p->dsn = c->dsn;
 	p->odbc = c->odbc;
+	p->conninfo = c->conninfo;
 	p->isolation = c->isolation;
 	p->ssl_mode = c->ssl_mode;
 	p->ssl_ca = c->ssl_ca;

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# pg-native.sh: PostgreSQL through libpq (--driver pg) on the shared test
+# server: build, check, a statements run with the durability audit, a
+# procedures run, check; a lock held past lock_timeout (retried, in its
+# class); backends terminated mid-run (reconnected, in their class);
+# libpq's conventions (a run that connects from PGSERVICE and ~/.pgpass
+# alone; a conninfo URI whose password never reaches the output, the
+# results file or /proc/PID/cmdline); and bad input (a conninfo libpq
+# rejects: exit 2; an unreachable server and a missing database: exit 1,
+# with libpq's reason).  The server killed under a run is
+# pg-native-faults.sh's, on a server of its own.
+. "$(dirname "$0")/lib.sh"
+need_pg
+cd "$T"
+DBN=tpcc_pgn_$$
+pg_sql "CREATE DATABASE $DBN" || skip_all "cannot create a database on the test PostgreSQL"
+on_exit "pg_sql 'DROP DATABASE IF EXISTS $DBN WITH (FORCE)'"
+export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
+unset PGSERVICE PGDATABASE PGHOST PGPORT PGUSER PGPASSWORD PGOPTIONS
+A="--driver pg --host 127.0.0.1 --port $TPCC_TEST_PG_PORT --user $TPCC_TEST_PG_USER --database $DBN"
+q() { pg_sql -d "$DBN" "$1"; }
+# q_is QUERY EXPECTED: for poll.
+q_is() {
+	local got
+	got=$(q "$1" 2>/dev/null)
+	[ "$got" = "$2" ] || { echo "'$1' gave '$got', wanted '$2'"; return 1; }
+}
+
+build_ok "build through libpq exits 0" build.txt $A --warehouses 1
+assert "the build names PostgreSQL" contains build.txt "PostgreSQL"
+assert "the server's NOTICEs stay off the output" lacks build.txt "NOTICE"
+assert "stock holds 100,000 rows" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000 ]
+assert "the six functions exist" [ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
+
+"$TPCC_BIN" run $A --vus 4 --rampup 0 --duration 4 --results-dir "$T/rs" </dev/null >run1.txt 2>&1
+assert "statements run exits 0" [ $? -eq 0 ]
+R=$(ls "$T"/rs/*.json 2>/dev/null | head -1)
+assert "driver pg, dialect postgresql, statements mode recorded" \
+	json_is "$R" 'd["run"]["driver"] + "/" + d["run"]["dialect"] + "/" + d["run"]["mode"]' pg/postgresql/statements
+assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
+assert "New-Orders were committed" json_true "$R" 'd["summary"]["commits"]["new_order"] > 50'
+assert "client New-Orders match the database" db_matches_client "$R" "$(q "SELECT SUM(d_next_o_id - 3001) FROM district")"
+assert "server TPM present and plausible beside client TPM" plausible_server_tpm "$R"
+check_ok "the durability audit passes" dur.txt $A --durability "$R"
+assert "  and finds nothing lost" grep -q "0 acknowledged New-Orders lost" dur.txt
+
+before=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
+printf 'metrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 4 --rampup 0 --duration 4 \
+	--results-dir "$T/rp" >run2.txt 2>&1
+assert "procedures run exits 0" [ $? -eq 0 ]
+R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
+assert "no failed transactions in procedures mode" json_is "$R" 'd["summary"]["failed"]' 0
+assert "client New-Orders match the database (procedures)" db_matches_client "$R" \
+	$(($(q "SELECT SUM(d_next_o_id - 3001) FROM district") - before))
+assert "metrics on the sampler's connection show WAL bytes" grep -qE '^wal_bytes [1-9][0-9]*$' run2.txt
+check_ok "check passes after both runs" check1.txt $A
+
+# A lock held past lock_timeout (PGOPTIONS, which libpq passes on): the
+# VUs that want warehouse 1's district 1 give up with 55P03, counted as
+# lock timeouts and retried until the lock goes.
+(psql -X -q -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" -U "$TPCC_TEST_PG_USER" -d "$DBN" \
+	-c "BEGIN; SELECT d_id FROM district WHERE d_w_id = 1 AND d_id = 1 FOR UPDATE; SELECT pg_sleep(3); COMMIT;" \
+	>locker.txt 2>&1) &
+LOCKER=$!
+poll 10 q_is "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '$DBN' AND query LIKE '%pg_sleep(3)%' AND pid <> pg_backend_pid()" 1
+PGOPTIONS="-c lock_timeout=100" "$TPCC_BIN" run $A --vus 4 --rampup 0 --duration 3 --retry-max 100 \
+	--results-dir "$T/rl" </dev/null >lock.txt 2>&1
+assert "the run under a held lock exits 0" [ $? -eq 0 ]
+wait "$LOCKER"
+R=$(ls "$T"/rl/*.json 2>/dev/null | head -1)
+assert "the waits past lock_timeout count as lock timeouts" json_true "$R" \
+	'd["summary"]["errors"]["lock_timeout"] > 0'
+assert "  and were retried, not failed" json_true "$R" \
+	'd["summary"]["retries"] > 0 and d["summary"]["failed"] == 0'
+assert "  and none counted as another class" json_true "$R" \
+	'd["summary"]["errors"]["other"] == 0 and d["summary"]["errors"]["connection"] == 0'
+
+# Backends terminated mid-run (57P01 or a closed connection): each VU
+# reconnects and the run goes on.
+start_console term.txt run $A --vus 4 --rampup 0 --duration 600 --batch --results-dir "$T/rt"
+on_exit "kill $CON_PID 2>/dev/null"
+wait_for term.txt '^\[ +2s steady'
+q "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '$DBN' AND application_name = 'tpcc-console'" >/dev/null
+mark=$(lines_in term.txt)
+wait_for term.txt "^\[ +[0-9]+s steady +\] vus 4  nopm [1-9].*retry [0-9]+$" 30 "$mark"
+send "stop"
+wait_exit "$CON_PID" 60
+assert "the run with terminated backends exits 0" [ $? -eq 0 ]
+R=$(ls "$T"/rt/*.json 2>/dev/null | head -1)
+assert "every VU reconnected, as a connection error" json_true "$R" \
+	'd["summary"]["reconnects"] >= 4 and d["summary"]["errors"]["connection"] >= 4'
+assert "nothing counted as another class" json_is "$R" 'd["summary"]["errors"]["other"]' 0
+
+# Conventions: PGSERVICE from ~/.pg_service.conf and the password from
+# ~/.pgpass in a private HOME; no host, port, user, database or password
+# from tpcc-console's own options.
+mkdir -p home
+cat >home/.pg_service.conf <<EOF
+[tpcc_native_test]
+host=127.0.0.1
+port=$TPCC_TEST_PG_PORT
+user=$TPCC_TEST_PG_USER
+dbname=$DBN
+EOF
+echo "127.0.0.1:$TPCC_TEST_PG_PORT:$DBN:$TPCC_TEST_PG_USER:$TPCC_TEST_PG_PASSWORD" >home/.pgpass
+chmod 600 home/.pgpass
+before=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
+env -u TPCC_PASSWORD HOME="$T/home" PGSERVICE=tpcc_native_test "$TPCC_BIN" run --driver pg \
+	--vus 2 --rampup 0 --duration 2 --results-dir "$T/rv" </dev/null >service.txt 2>&1
+assert "a run from PGSERVICE and ~/.pgpass alone exits 0" [ $? -eq 0 ]
+R=$(ls "$T"/rv/*.json 2>/dev/null | head -1)
+assert "  with New-Orders committed in the service's database" db_matches_client "$R" \
+	$(($(q "SELECT SUM(d_next_o_id - 3001) FROM district") - before))
+env -u TPCC_PASSWORD HOME="$T/empty" PGSERVICE=tpcc_native_test "$TPCC_BIN" check --driver pg \
+	>noservice.txt 2>&1
+assert "without the service file libpq's reason is given (exit 1)" [ $? -eq 1 ]
+assert "  naming the service" contains noservice.txt 'tpcc_native_test'
+
+# A conninfo URI with a password: masked in argv once parsed, never in the
+# output or the results file.  Its own role, so the password is a string
+# nothing else holds; TPCC_PASSWORD would win over the URI's.
+SEC=tpcc_sec_$$
+PW="Pw$$x${RANDOM}kq7Zx"
+on_exit "pg_sql -d $DBN 'DROP OWNED BY $SEC'; pg_sql 'DROP ROLE IF EXISTS $SEC'"
+pg_sql "CREATE ROLE $SEC LOGIN PASSWORD '$PW'"
+q "GRANT ALL ON ALL TABLES IN SCHEMA public TO $SEC"
+TPCC_PASSWORD= start_console uri.txt run --driver pg \
+	--conninfo "postgresql://$SEC:$PW@127.0.0.1:$TPCC_TEST_PG_PORT/$DBN?application_name=tpcc-uri" \
+	--vus 2 --rampup 0 --duration 600 --batch --results-dir "$T/ru"
+on_exit "kill $CON_PID 2>/dev/null"
+wait_for uri.txt '^\[ +1s steady'
+tr '\0' ' ' </proc/$CON_PID/cmdline >cmdline.txt
+send "stop"
+wait_exit "$CON_PID" 60
+assert "the run from a conninfo URI exits 0" [ $? -eq 0 ]
+assert "/proc/PID/cmdline holds no password" lacks cmdline.txt "$PW"
+assert "  but the masked URI" contains cmdline.txt "postgresql://$SEC:"
+R=$(ls "$T"/ru/*.json 2>/dev/null | head -1)
+assert "the results file holds no password" lacks "$R" "$PW"
+assert "  but the conninfo with ***" json_is "$R" 'd["config"]["connection.conninfo"]' \
+	"postgresql://$SEC:***@127.0.0.1:$TPCC_TEST_PG_PORT/$DBN?application_name=tpcc-uri"
+assert "the output holds no password" lacks uri.txt "$PW"
+
+check_ok "consistency holds after the lock waits, terminations and runs" check2.txt $A
+
+# Bad input.
+"$TPCC_BIN" check --driver pg --conninfo "host=127.0.0.1 no_such_option=1" >bad1.txt 2>&1
+assert "a conninfo libpq rejects is a configuration error (exit 2)" [ $? -eq 2 ]
+assert "  with libpq's reason" contains bad1.txt 'invalid connection option "no_such_option"'
+"$TPCC_BIN" check --driver pg --conninfo "postgresql://$SEC:$PW@127.0.0.1/$DBN?no_such=1" >bad2.txt 2>&1
+assert "a URI with an unknown parameter is one too (exit 2)" [ $? -eq 2 ]
+assert "  with libpq's reason" contains bad2.txt 'invalid URI query parameter: "no_such"'
+assert "  and its password is not echoed" lacks bad2.txt "$PW"
+FREE=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$TPCC_BIN" check --driver pg --host 127.0.0.1 --port "$FREE" --user tpcc --database x >bad3.txt 2>&1
+assert "an unreachable server fails (exit 1)" [ $? -eq 1 ]
+assert "  with libpq's reason" contains bad3.txt "Connection refused"
+"$TPCC_BIN" check $A --database "nosuch_$$" >bad4.txt 2>&1
+assert "a missing database fails (exit 1)" [ $? -eq 1 ]
+assert "  with the server's words" contains bad4.txt "database \"nosuch_$$\" does not exist"
+finish
