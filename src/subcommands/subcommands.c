@@ -37,7 +37,7 @@ const subcommand subcommands[] = {
 	  "(exit 1): use\n"
 	  ".B drop\n"
 	  "first.\n"
-	  "An interrupted build leaves a partial load that must be dropped.\n" },
+	  "An interrupted build leaves a partial load that must be dropped.\n", 0, 0 },
 	{ "run", sub_run, 0, "run the workload (ramp-up, steady, ramp-down): on a terminal "
 	  "in the full-screen console, else (or with --batch) one line of figures per "
 	  "second, commands typed on stdin steering it",
@@ -49,7 +49,7 @@ const subcommand subcommands[] = {
 	  "The schema must be complete, and if\n"
 	  ".B \\-\\-warehouses\n"
 	  "is not 0 it must equal the number of warehouses built.\n"
-	  "Only the steady phase counts toward the summary.\n" },
+	  "Only the steady phase counts toward the summary.\n", 0, 0 },
 	{ "demo", sub_demo, 1, "the console on a 1-warehouse SQLite schema (built if "
 	  "missing), VUs looping 1, 2, 4, 8 and back until q",
 	  "The console over the configured database (SQLite\n"
@@ -65,7 +65,7 @@ const subcommand subcommands[] = {
 	  "pauses the schedule, and the header and the message row say so;\n"
 	  ".B d\n"
 	  "resumes it.\n"
-	  "Needs a terminal.\n" },
+	  "Needs a terminal.\n", 0, 0 },
 	{ "cli", sub_cli, 0, "run with a tpcc> prompt instead of the console (-s FILE runs "
 	  "a command script first)",
 	  "Like\n"
@@ -84,7 +84,7 @@ const subcommand subcommands[] = {
 	  "run ends by itself the prompt leaves without waiting for a line.\n"
 	  "Ctrl-C drops the line typed; at an empty prompt it says how to stop,\n"
 	  "and a second Ctrl-C stops the run as a signal does (exit status 130).\n"
-	  "Without a terminal, SIGINT stops the run at once.\n" },
+	  "Without a terminal, SIGINT stops the run at once.\n", 0, 0 },
 	{ "check", sub_check, 0, "check the TPC-C consistency conditions (clause 3.3.2)",
 	  "Check the twelve consistency conditions of TPC-C clause 3.3.2 and print\n"
 	  ".BR pass ,\n"
@@ -98,10 +98,46 @@ const subcommand subcommands[] = {
 	  "A condition's number is printed before its query runs.\n"
 	  "SIGINT or SIGTERM lets the running condition finish, marks the rest\n"
 	  ".BR \"not checked\" ,\n"
-	  "prints which were checked and which not, and exits 130.\n" },
+	  "prints which were checked and which not, and exits 130.\n", 0, 0 },
 	{ "drop", sub_drop, 0, "drop the TPC-C tables",
 	  "Drop the stored procedures and the TPC-C tables.\n"
-	  "A MySQL database itself is kept; a SQLite file keeps its size.\n" },
+	  "A MySQL database itself is kept; a SQLite file keeps its size.\n", 0, 0 },
+	{ "compare", sub_compare, 0, "compare results files: NOPM, TPM, p95/p99, client CPU "
+	  "and errors of each later run against the first, with a noise verdict",
+	  "Read two or more results files and print, for each later run against the\n"
+	  "first (A): NOPM, TPM, p95 and p99 per transaction type, client CPU seconds\n"
+	  "per 1,000 New-Orders and errors per minute of the steady phase, each with\n"
+	  "its change and a verdict:\n"
+	  ".RB \\(dq within\\ noise \\(dq\n"
+	  "or\n"
+	  ".RI \\(dqB\\ is\\  X %\\ faster\\ (95%\\ interval\\  Y .. Z %)\\(dq .\n"
+	  "The noise is each run's own: its steady seconds are cut into blocks of 10\n"
+	  "to 20 s and the block means compared (Welch's t on the log of the ratio),\n"
+	  "so one second's burst does not decide.\n"
+	  "Exit 0; 3 when a\n"
+	  ".B \\-\\-fail\\-if\n"
+	  "gate broke (the change past its bound and beyond noise); 2 when a file is\n"
+	  "not a results file.\n"
+	  "A file without a summary (a run killed, a file cut short) is compared on\n"
+	  "its steady ticks, and its note says so.\n", ARGS_FILES_MAX, 2 },
+	{ "runs", sub_runs, 0, "list the runs in a results directory (default run.results_dir), "
+	  "newest first",
+	  "List the results files in\n"
+	  ".I dir\n"
+	  "(default\n"
+	  ".BR run.results_dir ),\n"
+	  "newest first: when, label, database and version, warehouses, the most VUs,\n"
+	  "mode, steady seconds, NOPM and how the run ended\n"
+	  ".RB ( complete ,\n"
+	  ".BI stopped: \\ reason ,\n"
+	  ".B unfinished\n"
+	  "for a run killed before its summary,\n"
+	  ".B cut short\n"
+	  "for a file that ends mid-tick).\n"
+	  "With\n"
+	  ".BR \\-\\-json ,\n"
+	  "a JSON array of the same.\n"
+	  "Files that are not results files are named on stderr and skipped.\n", 1, 0 },
 };
 
 const size_t subcommand_count = sizeof subcommands / sizeof subcommands[0];
@@ -121,7 +157,7 @@ const subcommand subcommand_default = {
 	"builds them, with a progress bar, rows per second, warehouses done and\n"
 	"time left, before the run starts;\n"
 	".B n\n"
-	"leaves.\n"
+	"leaves.\n", 0, 0
 };
 
 const subcommand *subcommand_find(const char *name, char *err, size_t errlen)
@@ -147,6 +183,16 @@ int subcommand_on_terminal(void)
 
 int subcommand_ready(const subcommand *sc, const tpcc_config *c, char *err, size_t errlen)
 {
+	if (c->nfiles > sc->max_files) {
+		const char *w = c->files[sc->max_files];
+		snprintf(err, errlen, "unexpected argument '%.60s%s'", w, strlen(w) > 60 ? "..." : "");
+		return EX_USAGE;
+	}
+	if (c->nfiles < sc->min_files) {
+		snprintf(err, errlen, "%s needs %s results file%s (see --help)", sc->name,
+			 sc->min_files > 1 ? "two" : "a", sc->min_files > 1 ? "s" : "");
+		return EX_USAGE;
+	}
 	if (sc->needs_terminal && !subcommand_on_terminal()) {
 		if (sc == &subcommand_default)
 			snprintf(err, errlen, "no subcommand; try 'tpcc-console run --batch' or "
