@@ -55,5 +55,6 @@ int sub_drop(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_compare(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_runs(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
 
 #endif
