@@ -61,14 +61,23 @@ static void read_tick(rr_run *r, const json_t *j, rr_tick *t)
 	t->phase = phase_of(json_string_value(json_object_get(j, "phase")) ?
 			    json_string_value(json_object_get(j, "phase")) : "");
 	t->vus = (int)json_integer_value(json_object_get(j, "vus"));
+	t->vus_target = (int)json_integer_value(json_object_get(j, "vus_target"));
 	t->nopm = num_at(j, "nopm");
 	t->tpm = num_at(j, "tpm");
 	t->server_tpm = num_at(j, "server_tpm");
 	for (int i = 0; i < TX_COUNT; i++) {
 		const json_t *o = json_object_get(lat, txn_names[i]);
+		t->p50[i] = num_at(o, "p50");
 		t->p95[i] = num_at(o, "p95");
 		t->p99[i] = num_at(o, "p99");
+		t->max[i] = num_at(o, "max");
+		t->commits[i] = num_at(json_object_get(j, "commits"), txn_names[i]);
 	}
+	for (int i = 0; i < ERR_KIND_COUNT; i++)
+		t->errors_by[i] = num_at(json_object_get(j, "errors"), err_kind_names[i]);
+	t->retries = num_at(j, "retries");
+	t->reconnects = num_at(j, "reconnects");
+	t->failed = num_at(j, "failed");
 	t->errors = 0;
 	json_object_foreach((json_t *)json_object_get(j, "errors"), k, v)
 		t->errors += json_number_value(v);

@@ -17,9 +17,12 @@
 #define RR_METRICS_MAX 16
 
 typedef struct rr_tick {
-	int t, phase, vus;
+	int t, phase, vus, vus_target;
 	double nopm, tpm, server_tpm;            /* server_tpm NAN: none */
-	double p95[TX_COUNT], p99[TX_COUNT];     /* ms */
+	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT];  /* ms */
+	double commits[TX_COUNT];
+	double errors_by[ERR_KIND_COUNT];
+	double retries, reconnects, failed;
 	double errors;                           /* every kind, and failed */
 	double cpu_client;                       /* percent of one core */
 	double host_user, host_sys, host_iowait; /* NAN: not sampled */

@@ -145,6 +145,30 @@ const subcommand subcommands[] = {
 	  "the summary and step tables as Markdown.\n"
 	  "What a file lacks (format 1, a run killed, a file cut short) is said on\n"
 	  "stderr; a file that is not a results file is refused, exit 2.\n", ARGS_FILES_MAX, 1 },
+	{ "replay", sub_replay, 1, "the console over a finished run's results file: 1x, 10x, "
+	  "60x or paused, seek with the arrows (--against B.json: a ghost line)",
+	  "The console over a finished run: the same panes and chart, drawn from\n"
+	  "the results file at the replay's clock, events as they happened.\n"
+	  "Space (or\n"
+	  ".BR p )\n"
+	  "pauses and resumes;\n"
+	  ".BR 1 ,\n"
+	  ".B 2\n"
+	  "and\n"
+	  ".B 3\n"
+	  "play at 1x, 10x and 60x; Left and Right seek 10 s,\n"
+	  ".B <\n"
+	  "and\n"
+	  ".B >\n"
+	  "(or shifted arrows) 60 s, Home and End to the start and the end;\n"
+	  ".B q\n"
+	  "leaves.\n"
+	  "With\n"
+	  ".B \\-\\-against\n"
+	  ".IR B.json ,\n"
+	  "B's NOPM is drawn as the chart's dotted line (in place of TPM), aligned\n"
+	  "at the start of each run's steady phase.\n"
+	  "Needs a terminal.\n", 1, 1 },
 	{ "runs", sub_runs, 0, "list the runs in a results directory (default run.results_dir), "
 	  "newest first",
 	  "List the results files in\n"
@@ -223,8 +247,9 @@ int subcommand_ready(const subcommand *sc, const tpcc_config *c, char *err, size
 			snprintf(err, errlen, "no subcommand; try 'tpcc-console run --batch' or "
 				 "'tpcc-console --help'");
 		else
-			snprintf(err, errlen, "%s needs a terminal; for a headless run use "
-				 "'run --batch'", sc->name);
+			snprintf(err, errlen, "%s needs a terminal; %s", sc->name,
+				 sc->fn == sub_replay ? "for a run's pictures without one, use 'report'" :
+				 "for a headless run use 'run --batch'");
 		return EX_USAGE;
 	}
 	if (!driver_find(c->driver)) {

@@ -53,8 +53,10 @@ int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_drop(tpcc_config *c, signals *s, char *err, size_t errlen);
 /* results files (src/report/): report.c, compare.c, runs.c, replay.c */
 int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_compare(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_runs(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen);
 
 #endif
