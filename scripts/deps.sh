@@ -8,9 +8,10 @@
 set -euo pipefail
 
 build_pkgs="build-essential autoconf automake pkg-config libmariadb-dev libsqlite3-dev
-	libconfig-dev libedit-dev libncurses-dev unixodbc-dev libpq-dev check"
+	libconfig-dev libedit-dev libncurses-dev unixodbc-dev libpq-dev check libjansson-dev"
 test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3 openssl clang libclang-rt-14-dev
-	clang-tools-14 cppcheck postgresql postgresql-client odbc-postgresql odbc-mariadb unixodbc"
+	clang-tools-14 cppcheck postgresql postgresql-client odbc-postgresql odbc-mariadb unixodbc
+	libxml2-utils chromium"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$want $test_pkgs"

@@ -24,6 +24,24 @@ assert "results file valid and complete" json_true "$R" 'd["complete"]'
 assert "30 ticks" json_is "$R" 'len(d["ticks"])' 30
 assert "server version recorded" json_true "$R" '"MariaDB" in d["run"]["server_version"]'
 assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
+# Results format 2: what the console showed is kept per tick, the machine
+# and the server's settings once (the server is local here, on a disk).
+assert "format 2" json_is "$R" 'd["format"]' tpcc-console-results/2
+assert "every tick after the first has host CPU" json_true "$R" \
+	'all(min(t["host_cpu"][k] for k in ("user","system","iowait")) >= 0 for t in d["ticks"][2:])'
+assert "the local server's CPU is sampled" json_true "$R" \
+	'all(t["cpu_server"] is not None and t["cpu_server"] >= 0 for t in d["ticks"][2:])'
+assert "disk IOPS and ms per I/O per tick" json_true "$R" \
+	'all(t["disk"]["w_iops"] >= 0 and "w_ms" in t["disk"] for t in d["ticks"][3:])'
+assert "InnoDB metrics per tick, values and rates" json_true "$R" \
+	'all(t["server_metrics"]["innodb_buffer_pool_pages_dirty"] >= 0 and "innodb_os_log_written" in t["server_metrics_per_s"] for t in d["ticks"][3:])'
+assert "nothing said to be unavailable" json_is "$R" 'd["unavailable"]' '{}'
+assert "system: CPU count, memory, kernel, data disk" json_true "$R" \
+	'd["system"]["cpus"] >= 1 and d["system"]["memory_bytes"] > 0 and d["system"]["kernel"].startswith("Linux") and d["system"]["data_disk"]["device"] != ""'
+assert "system: the server variables a DBA compares" json_true "$R" \
+	'int(d["system"]["server_variables"]["innodb_buffer_pool_size"]) > 0 and "innodb_flush_log_at_trx_commit" in d["system"]["server_variables"]'
+assert "steady histograms hold every steady New-Order, rolled back or not" json_true "$R" \
+	'sum(b[2] for b in d["summary"]["histograms_us"]["new_order"]["buckets"]) == d["summary"]["commits"]["new_order"] + d["summary"]["audit"]["new_order_rollbacks"] == d["summary"]["histograms_us"]["new_order"]["count"]'
 # What the client counted must be what the server holds.
 no_db=$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district")
 assert "New-Orders counted by the client match the database ($no_db)" db_matches_client "$R" "$no_db"

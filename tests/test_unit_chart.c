@@ -228,6 +228,15 @@ START_TEST(test_event_effect)
 	ck_assert_int_eq(fx.nafter, 30);
 	ck_assert_double_eq(fx.before, 1000);
 	ck_assert_double_eq(fx.after, 3000);
+	/* A tripling with no ripple is beyond noise; the same means with a
+	 * ripple as large as the change are not. */
+	ck_assert(fx.v.known && fx.v.beyond);
+	for (int i = 0; i < 100; i++)
+		t[i].nopm = (i + 1 <= 50 ? 1000 : 1100) + (i / 10 % 2 ? 400 : -400);
+	event_effect_of(t, 100, 50, 30, &fx);
+	ck_assert(fx.v.known && !fx.v.beyond);
+	for (int i = 0; i < 100; i++)
+		t[i].nopm = i + 1 <= 50 ? 1000 : 3000;
 	/* Near the start and the end: fewer seconds, still honest means. */
 	event_effect_of(t, 100, 5, 30, &fx);
 	ck_assert_int_eq(fx.nbefore, 5);

@@ -28,7 +28,7 @@
 #define CPU_FULL_H 14
 #define LATCHART_MIN_H 8
 
-static const pane_class *const pane_classes[P_COUNT] = {
+const pane_class *const console_pane_classes[P_COUNT] = {
 	[P_THROUGHPUT] = &pane_throughput_class, [P_LATENCY] = &pane_latency_class,
 	[P_CPU] = &pane_cpu_class, [P_SERVER] = &pane_server_class,
 	[P_VUS] = &pane_vus_class, [P_EVENTS] = &pane_events_class,
@@ -46,7 +46,7 @@ void console_message(console *c, int is_err, const char *fmt, ...)
 
 /* The sketch in SCREEN.md: chart top left, latency and CPU on the right,
  * server and VUs under the chart, events across the bottom. */
-static int layout(console *c)
+int console_layout(console *c)
 {
 	int W = COLS, H = LINES;
 	c->too_small = W < MIN_W || H < MIN_H;
@@ -82,15 +82,24 @@ static int layout(console *c)
 
 /* The key bar in its order on screen; rank says which stay when the row is
  * too narrow for all of them: help and the way out always. */
-static void draw_keybar(int y)
+typedef struct keybar_item { const char *key, *label; int rank; } keybar_item;
+
+static void draw_keybar(int y, int replay)
 {
-	static const struct { const char *key, *label; int rank; } items[] = {
+	static const keybar_item live[] = {
 		{ "F1", "Help", 0 }, { "F2", "Config", 9 }, { "F3", "Knobs", 4 }, { "F4", "Mark", 5 },
 		{ "+/-", "VUs", 3 }, { "s", "Steady", 6 }, { "e", "Extend", 8 }, { "p", "Pause", 7 },
 		{ ":", "Command", 2 }, { "q", "Quit", 1 },
 	};
-	enum { N = sizeof items / sizeof items[0] };
+	static const keybar_item played[] = {
+		{ "space", "Pause", 2 }, { "1/2/3", "1x 10x 60x", 3 }, { "\u2190/\u2192", "Seek 10 s", 4 },
+		{ "</>", "Seek 60 s", 5 }, { "Home/End", "Start/end", 6 }, { "q", "Quit", 1 },
+		{ "", "", 9 }, { "", "", 9 }, { "", "", 9 }, { "", "", 9 },
+	};
+	const keybar_item *items = replay ? played : live;
+	enum { N = sizeof live / sizeof live[0] };
 	int shown[N] = { 0 }, width = 0;
+	_Static_assert(sizeof played / sizeof played[0] == N, "the two key bars' sizes");
 	/* An item is its key, " label " and one blank. */
 	for (int rank = 0; rank < N; rank++)
 		for (int i = 0; i < N; i++) {
@@ -104,7 +113,7 @@ static void draw_keybar(int y)
 	move(y, 0);
 	clrtoeol();
 	for (int i = 0; i < N && x < COLS; i++) {
-		if (!shown[i])
+		if (!shown[i] || !items[i].key[0])
 			continue;
 		x += screen_put(y, x, COLS - x, crt_attr(CRT_BAR_KEY), items[i].key);
 		char label[32];
@@ -157,7 +166,7 @@ static int chart_span(const console *c)
 	return cols > 0 ? 2 * cols : 0;
 }
 
-static void draw(console *c)
+void console_draw(console *c)
 {
 	erase();
 	if (c->too_small) {
@@ -172,7 +181,7 @@ static void draw(console *c)
 	c->header.cls->draw(&c->header, &c->v);
 	for (int i = 0; i < P_COUNT; i++)
 		pane_draw(&c->panes[i], &c->v);
-	draw_keybar(LINES - 1);
+	draw_keybar(LINES - 1, c->replay);
 	if (c->mode == MODE_HELP)
 		help_draw(&c->help_top);
 	else if (c->mode == MODE_MARKERS)
@@ -339,7 +348,7 @@ static void loop(console *c)
 			break;
 		}
 		if (dirty) {
-			draw(c);
+			console_draw(c);
 			dirty = 0;
 		}
 		timeout((int)((next - now_ns() + 999999) / 1000000));
@@ -349,17 +358,29 @@ static void loop(console *c)
 		int act = handle_key(c, table, key);
 		if (act & ACT_LEAVE)
 			break;
-		if (act & ACT_LAYOUT && layout(c))
+		if (act & ACT_LAYOUT && console_layout(c))
 			console_message(c, 1, "out of memory laying out the screen");
 		if (act & ACT_DRAW)
 			dirty = 1;
 	}
 }
 
+void console_panes_init(console *c)
+{
+	sigset_t winch;
+	/* The caller kept SIGWINCH blocked while the engine started its
+	 * threads; only this one takes it. */
+	sigemptyset(&winch);
+	sigaddset(&winch, SIGWINCH);
+	pthread_sigmask(SIG_UNBLOCK, &winch, NULL);
+	c->header.cls = &pane_header_class;
+	for (int i = 0; i < P_COUNT; i++)
+		c->panes[i].cls = console_pane_classes[i];
+}
+
 int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *err, size_t errlen)
 {
 	console c;
-	sigset_t winch;
 	memset(&c, 0, sizeof c);
 	c.e = e;
 	c.cfg = cfg;
@@ -382,18 +403,10 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 		goto fail_cmdline;
 	if (crt_init(err, errlen))
 		goto fail_worker;
-	/* The caller kept SIGWINCH blocked while the engine started its
-	 * threads; only this one takes it. */
-	sigemptyset(&winch);
-	sigaddset(&winch, SIGWINCH);
-	pthread_sigmask(SIG_UNBLOCK, &winch, NULL);
-
-	c.header.cls = &pane_header_class;
-	for (int i = 0; i < P_COUNT; i++)
-		c.panes[i].cls = pane_classes[i];
+	console_panes_init(&c);
 	console_message(&c, 0, "%s", o->demo ? "demo: VUs go 1, 2, 4, 8 and back every 20 s; ? for help, q to leave"
 			: "? for help; : for commands");
-	layout(&c);
+	console_layout(&c);
 	loop(&c);
 
 	if (c.hung_up) {

@@ -43,7 +43,18 @@ typedef struct console {
 	int demo_target;
 	long events_seen;         /* events looked at for the operator's VU changes */
 	config_screen cs;
+	int replay;               /* replay.c's: a finished run, not an engine */
 } console;
+
+/* The panes placed for the terminal's size (console.c), and the whole
+ * screen drawn from c->v: the live console's and the replay's. */
+int console_layout(console *c);
+/* The header's and the panes' classes into c, and SIGWINCH for this
+ * thread, once curses has the terminal. */
+void console_panes_init(console *c);
+/* Each pane's class, by P_ index. */
+extern const pane_class *const console_pane_classes[P_COUNT];
+void console_draw(console *c);
 
 void console_message(console *c, int is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -30,20 +30,28 @@ int event_marker_label(const run_event *ev, char *buf, size_t len)
 	return 0;
 }
 
+#define WINDOW_MAX 600
+
 void event_effect_of(const tick *ticks, int n, int t, int window, event_effect *out)
 {
-	double sb = 0, sa = 0;
+	double sb = 0, sa = 0, xb[WINDOW_MAX], xa[WINDOW_MAX];
+	noise_stat nb, na;
 	memset(out, 0, sizeof *out);
+	if (window > WINDOW_MAX)
+		window = WINDOW_MAX;
 	for (int i = 0; i < n; i++) {
 		int d = ticks[i].t - t;
 		if (d <= 0 && d > -window) {
 			sb += ticks[i].nopm;
-			out->nbefore++;
+			xb[out->nbefore++] = ticks[i].nopm;
 		} else if (d > 0 && d <= window) {
 			sa += ticks[i].nopm;
-			out->nafter++;
+			xa[out->nafter++] = ticks[i].nopm;
 		}
 	}
 	out->before = out->nbefore ? sb / out->nbefore : 0;
 	out->after = out->nafter ? sa / out->nafter : 0;
+	noise_blocks(xb, out->nbefore, &nb);
+	noise_blocks(xa, out->nafter, &na);
+	noise_compare(out->before, &nb, out->after, &na, &out->v);
 }

@@ -5,6 +5,7 @@
 #define TPCC_UI_EVENTS_H
 
 #include <stddef.h>
+#include "report/noise.h"
 #include "results/results.h"
 #include "run/stats.h"
 
@@ -16,11 +17,14 @@ int event_marker_label(const run_event *ev, char *buf, size_t len);
 typedef struct event_effect {
 	double before, after;     /* mean NOPM; valid when the counts are > 0 */
 	int nbefore, nafter;      /* seconds that went into each */
+	/* after against before by compare's test (block means of the two
+	 * windows), so a DBA tuning live does not chase a ripple */
+	noise_verdict v;
 } event_effect;
 
 /* NOPM over the window seconds up to the event's second t (ticks t-window+1
  * .. t) and the window seconds after it (t+1 .. t+window), from ticks
- * sorted by t. */
+ * sorted by t, and whether the change is beyond their noise. */
 void event_effect_of(const tick *ticks, int n, int t, int window, event_effect *out);
 
 #endif

@@ -1,5 +1,6 @@
 /* pane_events.c: the run's timeline, newest at the bottom.  A knob change
- * carries the NOPM of the 30 s before it and after it, side by side. */
+ * or a mark carries the NOPM of the 30 s before it and after it, side by
+ * side, and whether the change is beyond their noise. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -37,8 +38,9 @@ void events_effect_text(const ui_view *v, const run_event *ev, char *buf, size_t
 		return;
 	}
 	double pct = fx.before > 0 ? 100.0 * (fx.after - fx.before) / fx.before : 0;
-	snprintf(buf, len, "NOPM %d s before %s | after %s (%+.1f%%)%s", EFFECT_WINDOW,
+	snprintf(buf, len, "NOPM %d s before %s | after %s (%+.1f%%, %s)%s", EFFECT_WINDOW,
 		 fmt_thousands(fx.before, a, sizeof a), fmt_thousands(fx.after, b, sizeof b), pct,
+		 !fx.v.known ? "too few s to judge" : fx.v.beyond ? "beyond noise" : "within noise",
 		 fx.nafter < EFFECT_WINDOW ? " so far" : "");
 }
 
@@ -55,7 +57,7 @@ static void ev_draw(pane *p, const ui_view *v)
 		int x = pane_printf(p, r, 0, crt_attr(CRT_DIM), "%s ", hms);
 		x += pane_printf(p, r, x, crt_attr(CRT_DIM), "%-8s", ev->type);
 		x += pane_put_cut(p, r, x, crt_attr(color_of(ev)), text);
-		if (!strcmp(ev->type, "knob") && x + 3 < pane_iw(p)) {
+		if ((!strcmp(ev->type, "knob") || !strcmp(ev->type, "mark")) && x + 3 < pane_iw(p)) {
 			events_effect_text(v, ev, fx, sizeof fx);
 			pane_put_cut(p, r, x + 3, 0, fx);
 		}

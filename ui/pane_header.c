@@ -37,7 +37,9 @@ static void header_draw(pane *p, const ui_view *v)
 		fmt_hms(st->phase_left, hms, sizeof hms);
 		snprintf(left, sizeof left, " %s left", hms);
 	}
-	char db[300] = "";
+	char db[300] = "", label[OPT_STR_MAX + 8] = "";
+	if (c->label[0])
+		snprintf(label, sizeof label, "%s%s", c->label, sep);
 	if (strcmp(c->driver, "sqlite"))
 		snprintf(db, sizeof db, "%sdb %s", sep, c->database);
 	/* What changes and matters most first, so a narrow terminal cuts only
@@ -46,9 +48,9 @@ static void header_draw(pane *p, const ui_view *v)
 	int n = 0;
 	if (p->w >= 110)
 		n = snprintf(line, sizeof line, " tpcc-console %s%s", PACKAGE_VERSION, sep);
-	snprintf(line + n, sizeof line - (size_t)n, "%s%s%s%s%s%sVUs %d/%d%s%s%sW %d%s%s%s%s @ %s%s",
+	snprintf(line + n, sizeof line - (size_t)n, "%s%s%s%s%s%sVUs %d/%d%s%s%sW %d%s%s%s%s%s @ %s%s",
 		 n ? "" : " ", v->demo ? (v->demo_paused ? "DEMO (paused) " : "DEMO ") : "", ph, state, left, sep, st->vus, st->vus_target, sep, el, sep,
-		 st->warehouses, sep, c->mode, sep, st->server_version, at, db);
+		 st->warehouses, sep, c->mode, sep, label, st->server_version, at, db);
 	move(p->y, p->x);
 	attron(crt_attr(CRT_BAR));
 	hline(' ', p->w);

@@ -112,6 +112,13 @@ static void draw_figures(const pane *p, const ui_view *v, int row)
 	x += pane_put(p, row, x, 0, avg_n);
 	x += pane_put(p, row, x, 0, "   ");
 	x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), lt);
+	if (v->ghost) {
+		/* The dotted line is the other run's NOPM now. */
+		x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), " ghost NOPM ");
+		x += pane_put(p, row, x, 0, fmt_thousands(v->nticks ? v->ghost[v->nticks - 1] : 0,
+							   num, sizeof num));
+		return;
+	}
 	x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), " TPM ");
 	x += pane_put(p, row, x, 0, tpm);
 	x += pane_put(p, row, x, 0, avg_t);
@@ -134,7 +141,7 @@ static void tp_draw(pane *p, const ui_view *v)
 	int first = v->nticks - n;
 	for (int i = 0; i < n; i++) {
 		c->a[i] = v->ticks[first + i].nopm;
-		c->b[i] = v->ticks[first + i].tpm;
+		c->b[i] = v->ghost ? v->ghost[first + i] : v->ticks[first + i].tpm;
 	}
 	linechart_draw(c, p, n, crt_attr(CRT_GOOD), crt_attr(CRT_OPERATOR));
 	int x0 = 2 * cols - n;

@@ -35,6 +35,10 @@ typedef struct ui_view {
 	int demo;
 	int demo_paused;          /* the operator's VU count stands (d resumes) */
 	int done;                 /* the run is over */
+	/* replay --against: the other run's NOPM at each of ticks' seconds
+	 * (aligned at the start of steady; 0 where it has none), drawn in
+	 * place of TPM; NULL otherwise. */
+	double *ghost;
 } ui_view;
 
 int view_alloc(ui_view *v);

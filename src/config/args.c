@@ -61,6 +61,55 @@ const cli_opt cli_table[] = {
 	  "range and default, and exit 0.\n", 0 },
 	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit",
 	  "Show the version and exit 0.\n", 0 },
+	{ "output", 'o', CLI_OUTPUT, "FILE",
+	  "report: write the report to FILE (default: standard output)",
+	  ".BR report :\n"
+	  "write the report to\n"
+	  ".I file\n"
+	  "(written beside it and renamed into place) instead of standard output.\n", 0 },
+	{ "format", 0, CLI_FORMAT, "FORMAT",
+	  "report: html (default), csv (per-second series, events, steps) or md "
+	  "(summary and step tables as Markdown)",
+	  ".BR report :\n"
+	  ".B html\n"
+	  "(the default: one self-contained page),\n"
+	  ".B csv\n"
+	  "(the per-second series, then the events and the steps, for a spreadsheet) or\n"
+	  ".B md\n"
+	  "(the summary and step tables as Markdown).\n", 0 },
+	{ "fail-if", 0, CLI_FAIL_IF, "FIGURE<-N%",
+	  "compare: exit 3 when FIGURE (nopm, tpm, p95, p99, cpu, errors) of a later "
+	  "run moved beyond noise past N% (repeatable)",
+	  ".BR compare :\n"
+	  "exit 3 when a later run's\n"
+	  ".I figure\n"
+	  "changed against the first by more than the bound, in the direction given,\n"
+	  "and the change is beyond the runs' noise.\n"
+	  ".I figure\n"
+	  "is\n"
+	  ".BR nopm ,\n"
+	  ".BR tpm ,\n"
+	  ".BR p95 ,\n"
+	  ".B p99\n"
+	  "(New-Order's),\n"
+	  ".B cpu\n"
+	  "(client CPU per 1,000 New-Orders) or\n"
+	  ".BR errors ;\n"
+	  "the bound is\n"
+	  ".BI < \\-N %\n"
+	  "(a fall) or\n"
+	  ".BI > N %\n"
+	  "(a rise), as in\n"
+	  ".B \\-\\-fail\\-if \\(aqnopm<\\-5%\\(aq \\-\\-fail\\-if \\(aqp95>10%\\(aq\n"
+	  "(repeatable).\n", 0 },
+	{ "json", 0, CLI_JSON, NULL, "runs: print the table as JSON",
+	  ".BR runs :\n"
+	  "print the runs as a JSON array, one object per results file, for scripts.\n", 0 },
+	{ "against", 0, CLI_AGAINST, "RUN.json",
+	  "replay: draw this run's NOPM too, as a ghost line",
+	  ".BR replay :\n"
+	  "draw a second run's NOPM as a ghost line under the first's, aligned at\n"
+	  "the start of the steady phase.\n", 0 },
 	/* scripts/gen-man.sh and tests/reference.sh: the man page's
 	 * generated sections, from the tables. */
 	{ "dump-reference", 0, CLI_DUMP_REF, "SECTION", NULL, NULL, 1 },
@@ -235,7 +284,28 @@ typedef struct argstate {
 	const char *config;    /* last -c FILE */
 	int help, version;
 	const char *subcmd;
+	/* Repeatable options (--tag) already given on this command line: the
+	 * first replaces the config file's value, the next ones add to it. */
+	const opt_def *seen[8];
+	int nseen;
 } argstate;
+
+/* value, or the option's current text with ",value" added when this
+ * command line has given the repeatable option before. */
+static const char *repeat_value(const tpcc_config *c, argstate *st, const opt_def *o,
+				const char *value, char *buf, size_t len)
+{
+	for (int i = 0; i < st->nseen; i++)
+		if (st->seen[i] == o) {
+			char cur[1024];
+			opt_format(c, o, cur, sizeof cur);
+			snprintf(buf, len, "%s%s%s", cur, cur[0] ? "," : "", value);
+			return buf;
+		}
+	if (st->nseen < (int)(sizeof st->seen / sizeof st->seen[0]))
+		st->seen[st->nseen++] = o;
+	return value;
+}
 
 /* One option with its value (NULL for a flag used bare). */
 static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *value,
@@ -272,6 +342,43 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 			if (st->pass == 1)
 				snprintf(c->dump_reference, sizeof c->dump_reference, "%s", value);
 			break;
+		case CLI_OUTPUT:
+			if (st->pass == 1 && str_copy_checked(c->output, value, sizeof c->output)) {
+				text_errf(err, errlen, "option '--output': path too long");
+				return -1;
+			}
+			break;
+		case CLI_FORMAT:
+			if (st->pass == 1 && strcmp(value, "html") && strcmp(value, "csv") &&
+			    strcmp(value, "md")) {
+				text_errf(err, errlen, "option '--format': expected html, csv or md, "
+					  "got '%.*s%s'", text_quote_len(value), value,
+					  text_quote_ellipsis(value));
+				return -1;
+			}
+			if (st->pass == 1)
+				snprintf(c->format, sizeof c->format, "%s", value);
+			break;
+		case CLI_FAIL_IF:
+			if (st->pass == 1) {
+				size_t n = strlen(c->fail_if);
+				if (n + strlen(value) + 2 > sizeof c->fail_if) {
+					text_errf(err, errlen, "option '--fail-if': too many");
+					return -1;
+				}
+				snprintf(c->fail_if + n, sizeof c->fail_if - n, "%s%s", n ? "," : "", value);
+			}
+			break;
+		case CLI_JSON:
+			if (st->pass == 1)
+				c->json = 1;
+			break;
+		case CLI_AGAINST:
+			if (st->pass == 1 && str_copy_checked(c->against, value, sizeof c->against)) {
+				text_errf(err, errlen, "option '--against': path too long");
+				return -1;
+			}
+			break;
 		case CLI_HELP:
 			st->help = 1;
 			break;
@@ -285,6 +392,9 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 		return 0;
 	if (a->o->type == OPT_BOOL && value == NULL)
 		value = a->negate ? "false" : "true";
+	char joined[2048];
+	if (a->o->repeat && value)
+		value = repeat_value(c, st, a->o, value, joined, sizeof joined);
 	if (opt_set(c, a->o, value, msg, sizeof(msg)) < 0) {
 		text_errf(err, errlen, "option '%s': %s", a->shown, msg);
 		return -1;
@@ -315,13 +425,14 @@ static int walk_args(tpcc_config *c, int argc, char **argv, argstate *st,
 		if (w == NULL)
 			break;
 		if (only_words || w[0] != '-' || w[1] == '\0') {
-			if (st->pass == 0) {
-				if (st->subcmd != NULL) {
-					text_errf(err, errlen, "unexpected argument '%.*s%s'",
-					     text_quote_len(w), w, text_quote_ellipsis(w));
+			if (st->pass == 0 && st->subcmd == NULL) {
+				st->subcmd = w;
+			} else if (st->pass == 1 && w != st->subcmd) {
+				if (c->nfiles >= ARGS_FILES_MAX) {
+					text_errf(err, errlen, "more than %d files", ARGS_FILES_MAX);
 					return -1;
 				}
-				st->subcmd = w;
+				c->files[c->nfiles++] = w;
 			}
 			continue;
 		}

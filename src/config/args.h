@@ -8,7 +8,7 @@
 #include "options.h"
 
 enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_SCRIPT, CLI_PROCS_ONLY, CLI_HELP, CLI_VERSION,
-	CLI_DUMP_REF };
+	CLI_DUMP_REF, CLI_OUTPUT, CLI_FORMAT, CLI_FAIL_IF, CLI_JSON, CLI_AGAINST };
 
 /* A command-line option that is not a config key. */
 typedef struct cli_opt {
@@ -28,8 +28,9 @@ extern const size_t cli_count;
 enum { ARGS_OK = 0, ARGS_HELP = 1, ARGS_VERSION = 2 };
 
 /* Parse argv (options may come before or after the subcommand).  The first
- * non-option word is the subcommand, stored in *subcmd (NULL if none); extra
- * words are an error.  -c/--config is applied first, then the other options
+ * non-option word is the subcommand, stored in *subcmd (NULL if none); the
+ * words after it go to c->files (at most ARGS_FILES_MAX; the subcommand
+ * table says which subcommands take them).  -c/--config is applied first, then the other options
  * over it; last, TPCC_PASSWORD fills an empty password.  c should hold
  * config_defaults() on entry.  Returns ARGS_OK, ARGS_HELP or ARGS_VERSION
  * (the caller prints them: the help names the subcommands, which this

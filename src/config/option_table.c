@@ -343,6 +343,39 @@ const opt_def opt_table[] = {
 		 "an average.\n"
 		 "The results file always gets every second.\n"
 		 "Default 1.\n" },
+	{ .key = "run.label", .longopt = "label", .type = OPT_STRING, .def = "",
+	  FIELD(label), .argname = "TEXT",
+	  .help = "a name for the run, kept in its results file and shown in the console "
+		  "header, by runs, report and compare",
+	  .man = "A name for the run (\\(dqio_capacity 2000\\(dq, \\(dqafter the firmware update\\(dq),\n"
+		 "kept in the results file's\n"
+		 ".BR run.label ,\n"
+		 "shown in the console's header and by\n"
+		 ".BR runs ,\n"
+		 ".B report\n"
+		 "and\n"
+		 ".BR compare .\n"
+		 "Default empty.\n" },
+	{ .key = "run.tags", .longopt = "tag", .type = OPT_STRING, .def = "", FIELD(tags),
+	  .argname = "K=V", .repeat = 1, .check = opt_check_tags,
+	  .help = "a key=value tag for the run, kept in its results file (repeatable: "
+		  "--tag disk=nvme --tag fw=2.1)",
+	  .man = "A tag\n"
+		 ".IB key = value\n"
+		 "for the run, kept in the results file's\n"
+		 ".B run.tags\n"
+		 "object, to group and tell runs apart later.\n"
+		 "Repeat the option for more tags; in the config file, a comma-separated\n"
+		 "list (\\(dqdisk=nvme,fw=2.1\\(dq).\n"
+		 "The first\n"
+		 ".B \\-\\-tag\n"
+		 "on the command line replaces the file's tags, the next ones add to them.\n"
+		 "A key is letters, digits,\n"
+		 ".BR _ ,\n"
+		 ".B .\n"
+		 "and\n"
+		 ".BR \\- .\n"
+		 "Default empty.\n" },
 	{ .key = "run.on_hangup", .longopt = "on-hangup", .type = OPT_ENUM,
 	  .enums = "continue|stop", .def = "continue", FIELD(on_hangup), .argname = "WHAT",
 	  .help = "when the terminal closes (SIGHUP): continue the run headless to "

@@ -269,6 +269,29 @@ const opt_def *opt_find_key(const char *key)
 	return NULL;
 }
 
+int opt_check_tags(const char *value, char *err, size_t errlen)
+{
+	const char *p = value;
+	while (*p) {
+		const char *end = strchr(p, ','), *eq = strchr(p, '=');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (!eq || eq >= p + n || eq == p) {
+			text_errf(err, errlen, "expected K=V, got '%.*s'", (int)(n > 60 ? 60 : n), p);
+			return -1;
+		}
+		for (const char *k = p; k < eq; k++)
+			if (!isalnum((unsigned char)*k) && *k != '_' && *k != '.' && *k != '-') {
+				text_errf(err, errlen, "a tag's name is letters, digits, '_', '.' "
+					  "and '-', got '%.*s'", (int)(eq - p > 60 ? 60 : eq - p), p);
+				return -1;
+			}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
 const opt_def *opt_find_long(const char *name)
 {
 	size_t i;
@@ -313,6 +336,8 @@ int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size
 			     o->size - 1, strlen(value));
 			return -1;
 		}
+		if (o->check && o->check(value, err, errlen))
+			return -1;
 		memcpy(field(c, o), value, strlen(value) + 1);
 		return 0;
 	case OPT_ENUM:

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #define OPT_STR_MAX 256
+#define ARGS_FILES_MAX 32
 #define SCHEDULE_MAX 64
 #define KNOBS_MAX 32
 
@@ -61,6 +62,8 @@ typedef struct tpcc_config {
 	char results_dir[OPT_STR_MAX];
 	int batch;
 	int report_interval;        /* seconds between batch lines */
+	char label[OPT_STR_MAX];    /* the run's name in runs, reports, the header */
+	char tags[1024];            /* K=V,K=V */
 	char on_hangup[16];         /* continue | stop: what SIGHUP does to a run */
 	int nschedule;
 	vu_step schedule[SCHEDULE_MAX];
@@ -74,6 +77,15 @@ typedef struct tpcc_config {
 	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
 	int procedures_only;        /* build --procedures-only */
 	char dump_reference[16];    /* --dump-reference=SECTION: print the man page's roff */
+	/* The words after the subcommand (report, compare, runs and replay take
+	 * results files; the others none), pointing into argv. */
+	int nfiles;
+	const char *files[ARGS_FILES_MAX];
+	char output[1024];          /* report -o FILE */
+	char format[8];             /* report --format html|csv|md */
+	char fail_if[512];          /* compare --fail-if, comma-joined */
+	int json;                   /* runs --json */
+	char against[1024];         /* replay --against FILE */
 } tpcc_config;
 
 typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;
@@ -100,6 +112,10 @@ typedef struct opt_def {
 	const char *man;        /* the man page's paragraph (roff); range and
 				 * default are in it, the key is added */
 	int secret;             /* never printed, never from argv */
+	int repeat;             /* OPT_STRING, comma-separated: each use on the
+				 * command line adds an item */
+	/* Checks a value beyond its type (NULL: none); -1 with err filled. */
+	int (*check)(const char *value, char *err, size_t errlen);
 	opt_screen screen;      /* the config screen it is edited on */
 } opt_def;
 
@@ -111,6 +127,8 @@ const char *opt_screen_name(opt_screen s);
 
 void config_defaults(tpcc_config *c);
 const opt_def *opt_find_key(const char *key);
+/* run.tags' check: comma-separated K=V, K of letters, digits, '_', '.', '-'. */
+int opt_check_tags(const char *value, char *err, size_t errlen);
 const opt_def *opt_find_long(const char *name);
 /* Set an option from text; on error fill err ("expected an integer from 1 to
  * 10000, got 'x'") and return -1. */

@@ -74,6 +74,11 @@ typedef struct dialect {
 	 * completion offer when run.knobs names none (NULL-terminated, or
 	 * NULL for none): what a DBA tuning this server's I/O turns first. */
 	const char *const *knobs;
+	/* The server variables a DBA compares between two runs (buffer pool,
+	 * log size, flush settings, I/O capacity), read once at the start of a
+	 * run into the results file's system.server_variables; those that
+	 * fail to read (another version) are left out.  NULL-terminated. */
+	const char *const *compare_vars;
 	/* Statements run on every build connection before loading (NULL ends). */
 	const char *const *load_session;
 	/* Statements run on every VU connection before its first transaction

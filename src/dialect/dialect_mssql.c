@@ -301,6 +301,13 @@ static int ms_set_var(db_conn *c, const char *name, const char *value, char *not
 	return 0;
 }
 
+/* sys.configurations' names: what a DBA compares between two servers. */
+static const char *const ms_cmp[] = {
+	"max server memory (MB)", "min server memory (MB)", "recovery interval (min)",
+	"max degree of parallelism", "cost threshold for parallelism", "backup compression default",
+	NULL
+};
+
 const dialect dialect_mssql = {
 	.name = "mssql",
 	.create_database = NULL,
@@ -338,4 +345,5 @@ const dialect dialect_mssql = {
 	.get_var_sql = "SELECT CAST(value_in_use AS VARCHAR(64)) FROM sys.configurations"
 		       " WHERE name = ?",
 	.set_var = ms_set_var,
+	.compare_vars = ms_cmp,
 };

@@ -336,9 +336,18 @@ static const char *const my_knobs[] = {
 	"innodb_adaptive_flushing", "innodb_max_dirty_pages_pct", "sync_binlog", NULL
 };
 
+static const char *const my_cmp[] = {
+	"version", "version_comment", "innodb_buffer_pool_size", "innodb_log_file_size",
+	"innodb_log_buffer_size", "innodb_flush_log_at_trx_commit", "innodb_flush_method",
+	"innodb_io_capacity", "innodb_io_capacity_max", "innodb_max_dirty_pages_pct",
+	"innodb_doublewrite", "innodb_adaptive_flushing", "sync_binlog", "log_bin",
+	"transaction_isolation", "tx_isolation", "max_connections", NULL
+};
+
 const dialect dialect_mysql = {
 	.name = "mysql",
 	.knobs = my_knobs,
+	.compare_vars = my_cmp,
 	.create_database = "CREATE DATABASE IF NOT EXISTS `%s`",
 	.drop_database = NULL,
 	.load_session = my_session,

@@ -376,9 +376,17 @@ static const char *const pg_knobs[] = {
 	"wal_writer_delay", "synchronous_commit", NULL
 };
 
+static const char *const pg_cmp[] = {
+	"server_version", "shared_buffers", "effective_cache_size", "work_mem", "max_wal_size",
+	"checkpoint_timeout", "checkpoint_completion_target", "wal_buffers", "synchronous_commit",
+	"fsync", "full_page_writes", "wal_compression", "bgwriter_lru_maxpages", "random_page_cost",
+	"default_transaction_isolation", "max_connections", NULL
+};
+
 const dialect dialect_pg = {
 	.name = "postgresql",
 	.knobs = pg_knobs,
+	.compare_vars = pg_cmp,
 	.create_database = NULL,
 	.load_session = pg_session,
 	.create_tables = pg_tables,

@@ -106,9 +106,15 @@ static int sl_set_var(db_conn *c, const char *name, const char *value, char *not
 
 static const char *const lite_knobs[] = { "cache_size", "synchronous", "wal_autocheckpoint", NULL };
 
+static const char *const lite_cmp[] = {
+	"journal_mode", "synchronous", "cache_size", "page_size", "wal_autocheckpoint",
+	"mmap_size", NULL
+};
+
 const dialect dialect_sqlite = {
 	.name = "sqlite",
 	.knobs = lite_knobs,
+	.compare_vars = lite_cmp,
 	.create_database = NULL,
 	.log_suffix = "-wal",
 	.load_session = sl_session,

@@ -31,9 +31,18 @@ struct results {
 	jbuf pending;         /* ticks not yet on disk (disk full), separators included */
 	int npending;
 	jbuf good;            /* the closing part as last written, to restore */
+	hist_snap *hist;      /* the steady phase's, TX_COUNT of them, at the end */
 };
 
 const char *results_path(const results *r) { return r->path; }
+
+void results_set_histograms(results *r, const hist_snap lat[TX_COUNT])
+{
+	if (!r->hist)
+		r->hist = malloc(TX_COUNT * sizeof *r->hist);
+	if (r->hist)
+		memcpy(r->hist, lat, TX_COUNT * sizeof *r->hist);
+}
 
 static void write_config(jbuf *b, const tpcc_config *cfg)
 {
@@ -47,6 +56,81 @@ static void write_config(jbuf *b, const tpcc_config *cfg)
 		opt_format(cfg, o, val, sizeof val);
 		jb_kv_str(b, o->key, val);
 	}
+	jb_obj_close(b);
+}
+
+/* "K=V,K=V" (checked by opt_check_tags) as an object. */
+static void write_tags(jbuf *b, const char *tags)
+{
+	char key[256], val[1024];
+	jb_key(b, "tags");
+	jb_obj_open(b);
+	for (const char *p = tags; *p;) {
+		const char *end = strchr(p, ','), *eq = strchr(p, '=');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (eq && eq < p + n) {
+			snprintf(key, sizeof key, "%.*s", (int)(eq - p), p);
+			snprintf(val, sizeof val, "%.*s", (int)(p + n - eq - 1), eq + 1);
+			jb_kv_str(b, key, val);
+		}
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	jb_obj_close(b);
+}
+
+static void kv_str_or_null(jbuf *b, const char *key, const char *v)
+{
+	if (v && v[0])
+		jb_kv_str(b, key, v);
+	else
+		jb_kv_null(b, key);
+}
+
+static void write_system(jbuf *b, const sys_info *si, const char *server_version)
+{
+	jb_key(b, "system");
+	jb_obj_open(b);
+	kv_str_or_null(b, "hostname", si->hostname);
+	kv_str_or_null(b, "cpu_model", si->cpu_model);
+	jb_kv_int(b, "cpus", si->cpus);
+	jb_kv_int(b, "memory_bytes", (int64_t)si->mem_bytes);
+	kv_str_or_null(b, "kernel", si->kernel);
+	jb_key(b, "data_disk");
+	jb_obj_open(b);
+	kv_str_or_null(b, "device", si->disk);
+	kv_str_or_null(b, "model", si->disk_model);
+	kv_str_or_null(b, "scheduler", si->disk_scheduler);
+	if (si->disk_rotational >= 0)
+		jb_kv_bool(b, "rotational", si->disk_rotational);
+	else
+		jb_kv_null(b, "rotational");
+	if (!si->disk[0])
+		kv_str_or_null(b, "why_none", si->disk_why);
+	jb_obj_close(b);
+	kv_str_or_null(b, "server_version", server_version);
+	jb_kv_bool(b, "server_local", si->server_local);
+	kv_str_or_null(b, "server_process", si->server_how);
+	jb_key(b, "server_variables");
+	jb_obj_open(b);
+	for (int i = 0; i < si->nvars; i++)
+		jb_kv_str(b, si->vars[i].name, si->vars[i].value);
+	jb_obj_close(b);
+	jb_obj_close(b);
+}
+
+/* A figure null on every tick: why, once. */
+static void write_unavailable(jbuf *b, const run_info *ri)
+{
+	jb_key(b, "unavailable");
+	jb_obj_open(b);
+	if (ri->why_no_server_cpu)
+		jb_kv_str(b, "cpu_server", ri->why_no_server_cpu);
+	if (ri->why_no_disk)
+		jb_kv_str(b, "disk", ri->why_no_disk);
+	if (ri->why_no_metrics)
+		jb_kv_str(b, "server_metrics", ri->why_no_metrics);
 	jb_obj_close(b);
 }
 
@@ -135,7 +219,12 @@ int results_open(results **out, const char *dir, const run_info *ri,
 		  "Delivery runs in the foreground; order lines processed in item order" :
 		  "no keying or think time; Delivery runs in the foreground; "
 		  "order lines processed in item order");
+	jb_kv_str(b, "label", ri->label ? ri->label : "");
+	write_tags(b, ri->tags ? ri->tags : "");
 	jb_obj_close(b);
+	if (ri->sys)
+		write_system(b, ri->sys, ri->server_version);
+	write_unavailable(b, ri);
 	write_config(b, ri->cfg);
 	jb_key(b, "ticks");
 	jb_raw(b, "[");
@@ -147,11 +236,71 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	r->tail = ftell(r->f);
 	str_copy(path, r->path, pathlen);
 	*out = r;
-	results_tick(r, NULL); /* write the closing part: valid from the start */
+	results_tick(r, NULL, NULL); /* write the closing part: valid from the start */
 	return 0;
 }
 
-static void tick_json(jbuf *b, const tick *t)
+/* What the monitor sampled for this second: null for each part it has not
+ * (the header's "unavailable" says why when it never will). */
+static void sample_json(jbuf *b, const mon_sample *s)
+{
+	if (!s) {
+		jb_kv_null(b, "host_cpu");
+		jb_kv_null(b, "cpu_server");
+		jb_kv_null(b, "disk");
+		jb_kv_null(b, "server_metrics");
+		jb_kv_null(b, "server_metrics_per_s");
+		return;
+	}
+	jb_key(b, "host_cpu");
+	jb_obj_open(b);
+	jb_kv_dbl(b, "user", s->host_user, 1);
+	jb_kv_dbl(b, "system", s->host_sys, 1);
+	jb_kv_dbl(b, "iowait", s->host_iowait, 1);
+	jb_obj_close(b);
+	if (s->server >= 0)
+		jb_kv_dbl(b, "cpu_server", s->server, 1);
+	else
+		jb_kv_null(b, "cpu_server");
+	if (s->disk) {
+		jb_key(b, "disk");
+		jb_obj_open(b);
+		jb_kv_dbl(b, "r_iops", s->disk_r_iops, 1);
+		jb_kv_dbl(b, "w_iops", s->disk_w_iops, 1);
+		if (s->disk_r_ms >= 0)
+			jb_kv_dbl(b, "r_ms", s->disk_r_ms, 3);
+		else
+			jb_kv_null(b, "r_ms");
+		if (s->disk_w_ms >= 0)
+			jb_kv_dbl(b, "w_ms", s->disk_w_ms, 3);
+		else
+			jb_kv_null(b, "w_ms");
+		jb_obj_close(b);
+	} else {
+		jb_kv_null(b, "disk");
+	}
+	if (s->db_mb >= 0) {
+		jb_kv_dbl(b, "db_file_mb", s->db_mb, 2);
+		jb_kv_dbl(b, "log_file_mb", s->log_mb, 2);
+	}
+	if (s->nmetrics) {
+		jb_key(b, "server_metrics");
+		jb_obj_open(b);
+		for (int i = 0; i < s->nmetrics; i++)
+			jb_kv_dbl(b, s->metric[i].name, s->metric[i].value, 0);
+		jb_obj_close(b);
+		jb_key(b, "server_metrics_per_s");
+		jb_obj_open(b);
+		for (int i = 0; i < s->nmetrics; i++)
+			jb_kv_dbl(b, s->metric[i].name, s->rate[i], 1);
+		jb_obj_close(b);
+	} else {
+		jb_kv_null(b, "server_metrics");
+		jb_kv_null(b, "server_metrics_per_s");
+	}
+}
+
+static void tick_json(jbuf *b, const tick *t, const mon_sample *s)
 {
 	jb_obj_open(b);
 	jb_kv_int(b, "t", t->t);
@@ -191,6 +340,30 @@ static void tick_json(jbuf *b, const tick *t)
 	jb_kv_int(b, "reconnects", (int64_t)t->reconnects);
 	jb_kv_int(b, "vus_reconnecting", t->vus_reconnecting);
 	jb_kv_dbl(b, "cpu_client", t->cpu_client, 1);
+	sample_json(b, s);
+	jb_obj_close(b);
+}
+
+/* One type's histogram: its non-empty buckets as [lo_us, hi_us, count], the
+ * log-linear scheme of run/histogram.h, so runs merge exactly. */
+static void hist_json(jbuf *b, const char *name, const hist_snap *h)
+{
+	jb_key(b, name);
+	jb_obj_open(b);
+	jb_kv_int(b, "count", (int64_t)h->count);
+	jb_kv_int(b, "sum_us", (int64_t)h->sum_us);
+	jb_kv_int(b, "max_us", (int64_t)h->max_us);
+	jb_key(b, "buckets");
+	jb_arr_open(b);
+	for (int i = 0; i < HIST_BUCKETS; i++) {
+		if (!h->b[i])
+			continue;
+		jb_el_begin(b);
+		jb_printf(b, "[%llu,%llu,%llu]", (unsigned long long)hist_bucket_lo(i),
+			  (unsigned long long)hist_bucket_hi(i), (unsigned long long)h->b[i]);
+		b->need_comma = 1;
+	}
+	jb_arr_close(b);
 	jb_obj_close(b);
 }
 
@@ -279,6 +452,13 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
 		jb_kv_dbl(b, "client_cpu_s_per_1000_txn", s->cpu_per_1000, 4);
 		jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);
+		if (r->hist) {
+			jb_key(b, "histograms_us");
+			jb_obj_open(b);
+			for (int i = 0; i < TX_COUNT; i++)
+				hist_json(b, txn_names[i], &r->hist[i]);
+			jb_obj_close(b);
+		}
 		jb_obj_close(b);
 	} else {
 		jb_kv_null(b, "summary");
@@ -355,13 +535,13 @@ static int write_tail(results *r, const char *tickjson)
 	return 0;
 }
 
-int results_tick(results *r, const tick *t)
+int results_tick(results *r, const tick *t, const mon_sample *s)
 {
 	if (!t)
 		return write_tail(r, NULL);
 	jbuf one;
 	jb_init(&one);
-	tick_json(&one, t);
+	tick_json(&one, t, s);
 	int rc = one.oom ? -1 : write_tail(r, one.p);
 	jb_free(&one);
 	return rc;
@@ -481,6 +661,7 @@ void results_close(results *r)
 	jb_free(&r->good);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
+	free(r->hist);
 	free(r);
 }
 

@@ -9,9 +9,15 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include "config/options.h"
+#include "run/monitor.h"
 #include "run/stats.h"
+#include "run/sysinfo.h"
 
-#define RESULTS_FORMAT "tpcc-console-results/1"
+/* 2 added per tick host_cpu, cpu_server, disk, server_metrics(_per_s); the
+ * system object, run.label and run.tags, "unavailable" and the summary's
+ * histograms.  Readers take 1 too (results_read.h). */
+#define RESULTS_FORMAT "tpcc-console-results/2"
+#define RESULTS_FORMAT_PREFIX "tpcc-console-results/"
 
 typedef struct run_info {
 	const char *driver, *dialect, *server_version, *database;
@@ -19,6 +25,12 @@ typedef struct run_info {
 	const char *mode;
 	const tpcc_config *cfg;
 	char started_at[32];      /* ISO 8601 UTC */
+	const char *label;        /* run.label, "" none */
+	const char *tags;         /* run.tags: K=V,K=V */
+	const sys_info *sys;      /* may be NULL */
+	/* Why a per-tick figure is null throughout, NULL when it is sampled:
+	 * said once in the header instead of on every tick. */
+	const char *why_no_server_cpu, *why_no_disk, *why_no_metrics;
 } run_info;
 
 typedef struct run_event {
@@ -56,7 +68,9 @@ typedef struct results results;
 /* Creates dir if needed (0750) and the file (0640).  path gets its name. */
 int results_open(results **out, const char *dir, const run_info *ri,
 		 char *path, size_t pathlen, char *err, size_t errlen);
-int results_tick(results *r, const tick *t);
+/* s (may be NULL: nothing sampled yet) is the monitor's latest sample:
+ * host CPU, server CPU, disk and server metrics for the tick. */
+int results_tick(results *r, const tick *t, const mon_sample *s);
 int results_event(results *r, const run_event *ev);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its
  * own) and rename it into place. */
@@ -66,6 +80,9 @@ void results_close(results *r);
 /* Record, per district, the highest New-Order id whose commit the server
  * acknowledged (acked[(w-1)*10 + d-1], 0: none), for `check --durability`. */
 void results_set_durability(results *r, const atomic_int *acked, int warehouses);
+/* The steady phase's latency histograms, written (non-empty buckets) into
+ * the summary by results_finish. */
+void results_set_histograms(results *r, const hist_snap lat[TX_COUNT]);
 const char *results_path(const results *r);
 
 /* Audit bound checks, shared by the results file and the batch summary.

@@ -83,6 +83,22 @@ static void server_rate_locked(engine *e, tick *tk, int phase)
 	e->srv_have_prev = 1;
 }
 
+/* The monitor's latest sample for the results file's per-tick host, disk
+ * and server figures; NULL before its first.  A sample older than two
+ * seconds (a stalled server query) is not this tick's: NULL too. */
+static const mon_sample *tick_sample(engine *e, mon_sample *s)
+{
+	if (!e->mon || monitor_samples(e->mon, s, 1) != 1)
+		return NULL;
+	if (s->t != e->sample_t) {
+		e->sample_t = s->t;
+		e->sample_age = 0;
+	} else if (++e->sample_age >= 2) {
+		return NULL;
+	}
+	return s;
+}
+
 /* Fold one second into a tick; called with e->lock held. */
 static void collect_locked(engine *e, tick *tk, int phase)
 {
@@ -126,7 +142,8 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	e->ring[e->nticks % RING] = *tk;
 	e->nticks++;
 	if (e->res) {
-		int failing = results_tick(e->res, tk) != 0;
+		mon_sample ms;
+		int failing = results_tick(e->res, tk, tick_sample(e, &ms)) != 0;
 		if (failing != e->results_failing) {
 			e->results_failing = failing;
 			e->results_flip = 1;
@@ -230,6 +247,7 @@ void *collector_main(void *arg)
 	if (e->res) {
 		results_set_durability(e->res, e->acked, e->schema.warehouses);
 		results_set_homes(e->res, (const short (*)[2])e->homes, e->homes_n);
+		results_set_histograms(e->res, e->steady->lat);
 	}
 	const char *by = e->stop_req ? e->stop_reason : NULL;
 	if (e->res)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include "engine_int.h"
+#include "dialect/server.h"
 #include "tpcc/schema_check.h"
 #include "util/util.h"
 
@@ -241,6 +242,29 @@ fail:
 	return -1;
 }
 
+/* The system object and why a per-tick figure will stay null, for the
+ * results file's header: read over the control connection, before any
+ * thread uses it. */
+static void describe_system(engine *e)
+{
+	sysinfo_read(&e->sys, &e->cfg, e->drv->caps.no_server ? NULL : e->ctl, e->d);
+	e->ri.sys = &e->sys;
+	if (!e->sys.server_local) {
+		str_copy(e->why_server_cpu, e->sys.server_how, sizeof e->why_server_cpu);
+		e->ri.why_no_server_cpu = e->why_server_cpu;
+	}
+	if (!e->sys.disk[0]) {
+		str_copy(e->why_disk, e->sys.disk_why, sizeof e->why_disk);
+		e->ri.why_no_disk = e->why_disk;
+	}
+	if (!server_has_metrics(e->drv, e->d)) {
+		snprintf(e->why_metrics, sizeof e->why_metrics, "the %s %s has no server metrics",
+			 e->drv->caps.no_server ? e->drv->name : e->d->name,
+			 e->drv->caps.no_server ? "driver" : "dialect");
+		e->ri.why_no_metrics = e->why_metrics;
+	}
+}
+
 int engine_start(engine *e, char *err, size_t errlen)
 {
 	e->ri.driver = e->cfg.driver;
@@ -251,6 +275,9 @@ int engine_start(engine *e, char *err, size_t errlen)
 	e->ri.mode = e->cfg.mode;
 	e->ri.cfg = &e->cfg;
 	timestamp_iso_utc(e->ri.started_at);
+	e->ri.label = e->cfg.label;
+	e->ri.tags = e->cfg.tags;
+	describe_system(e);
 	if (results_open(&e->res, e->cfg.results_dir, &e->ri, e->results_path,
 			 sizeof e->results_path, err, errlen))
 		return -1;
@@ -270,6 +297,10 @@ int engine_start(engine *e, char *err, size_t errlen)
 		engine_event(e, "info", "no server TPM and no monitor: %s", merr);
 	else if (note[0])
 		engine_event(e, "info", "%s", note);
+	/* The results file keeps what the console shows (host, disk, server
+	 * metrics), so every run samples them, batch or not. */
+	if (e->mon)
+		monitor_watch(e->mon);
 	/* The collector first: it ticks while the VUs start. */
 	if (pthread_create(&e->spawner, NULL, vu_spawner_main, e)) {
 		snprintf(err, errlen, "cannot start the VU spawner thread");

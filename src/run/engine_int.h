@@ -19,6 +19,7 @@
 #include "dialect/dialect.h"
 #include "drivers/driver.h"
 #include "engine.h"
+#include "sysinfo.h"
 #include "tpcc/rand.h"
 #include "tpcc/schema.h"
 
@@ -147,6 +148,12 @@ struct engine {
 	double srv_rate;
 	int64_t srv_steady_delta;
 	uint64_t srv_steady_ns;
+	/* the monitor sample the last tick recorded, and for how many ticks it
+	 * has not changed; the collector's alone, under e->lock */
+	int sample_t, sample_age;
+	/* what the results file's header says about the machine; engine_start's */
+	sys_info sys;
+	char why_server_cpu[160], why_disk[160], why_metrics[160];
 
 	/* Atomics: VUs read paused and set session_warned on their hot path,
 	 * where e->lock would make them wait on one another. */

@@ -193,6 +193,10 @@ static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
 		w->started = 1;
 		if (*c || !server_has_metrics(m->drv, m->d))
 			look_for_server(m, *c, w);
+		/* The server's baseline too, so its CPU is known from the first
+		 * sample on, as the host's is. */
+		if (m->server > 0)
+			w->srv0 = procstat_pid_cpu(m->server);
 		return 0;
 	}
 	double dt = (now - w->last) / 1e9;

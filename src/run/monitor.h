@@ -3,11 +3,10 @@
  *
  * - the server's transaction counter, for the collector's `server TPM`
  *   (every run, every front end: it goes into the results);
- * - once a front end that shows them asks (monitor_watch), the host's CPU
- *   split, this process's CPU, the server process's CPU and the I/O of the
- *   disk under its data directory when the server is local, and the
- *   server's own metrics.  A batch run asks nothing of the server beyond
- *   the counter.
+ * - once the engine asks (monitor_watch: every run, as the results file
+ *   keeps them per tick), the host's CPU split, this process's CPU, the
+ *   server process's CPU and the I/O of the disk under its data directory
+ *   when the server is local, and the server's own metrics.
  *
  * A slow server delays only this thread: the collector and the front ends
  * read the samples already taken and never wait. */

@@ -40,7 +40,7 @@ const subcommand subcommands[] = {
 	  "(exit 1): use\n"
 	  ".B drop\n"
 	  "first.\n"
-	  "An interrupted build leaves a partial load that must be dropped.\n" },
+	  "An interrupted build leaves a partial load that must be dropped.\n", 0, 0 },
 	{ "run", sub_run, 0, "run the workload (ramp-up, steady, ramp-down): on a terminal "
 	  "in the full-screen console, else (or with --batch) one line of figures per "
 	  "second, commands typed on stdin steering it",
@@ -52,7 +52,7 @@ const subcommand subcommands[] = {
 	  "The schema must be complete, and if\n"
 	  ".B \\-\\-warehouses\n"
 	  "is not 0 it must equal the number of warehouses built.\n"
-	  "Only the steady phase counts toward the summary.\n" },
+	  "Only the steady phase counts toward the summary.\n", 0, 0 },
 	{ "demo", sub_demo, 1, "the console on a 1-warehouse SQLite schema (built if "
 	  "missing), VUs looping 1, 2, 4, 8 and back until q",
 	  "The console over the configured database (SQLite\n"
@@ -68,7 +68,7 @@ const subcommand subcommands[] = {
 	  "pauses the schedule, and the header and the message row say so;\n"
 	  ".B d\n"
 	  "resumes it.\n"
-	  "Needs a terminal.\n" },
+	  "Needs a terminal.\n", 0, 0 },
 	{ "cli", sub_cli, 0, "run with a tpcc> prompt instead of the console (-s FILE runs "
 	  "a command script first)",
 	  "Like\n"
@@ -87,7 +87,7 @@ const subcommand subcommands[] = {
 	  "run ends by itself the prompt leaves without waiting for a line.\n"
 	  "Ctrl-C drops the line typed; at an empty prompt it says how to stop,\n"
 	  "and a second Ctrl-C stops the run as a signal does (exit status 130).\n"
-	  "Without a terminal, SIGINT stops the run at once.\n" },
+	  "Without a terminal, SIGINT stops the run at once.\n", 0, 0 },
 	{ "check", sub_check, 0, "check the TPC-C consistency conditions (clause 3.3.2)",
 	  "Check the twelve consistency conditions of TPC-C clause 3.3.2 and print\n"
 	  ".BR pass ,\n"
@@ -101,10 +101,95 @@ const subcommand subcommands[] = {
 	  "A condition's number is printed before its query runs.\n"
 	  "SIGINT or SIGTERM lets the running condition finish, marks the rest\n"
 	  ".BR \"not checked\" ,\n"
-	  "prints which were checked and which not, and exits 130.\n" },
+	  "prints which were checked and which not, and exits 130.\n", 0, 0 },
 	{ "drop", sub_drop, 0, "drop the TPC-C tables",
 	  "Drop the stored procedures and the TPC-C tables.\n"
-	  "A MySQL database itself is kept; a SQLite file keeps its size.\n" },
+	  "A MySQL database itself is kept; a SQLite file keeps its size.\n", 0, 0 },
+	{ "compare", sub_compare, 0, "compare results files: NOPM, TPM, p95/p99, client CPU "
+	  "and errors of each later run against the first, with a noise verdict",
+	  "Read two or more results files and print, for each later run against the\n"
+	  "first (A): NOPM, TPM, p95 and p99 per transaction type, client CPU seconds\n"
+	  "per 1,000 New-Orders and errors per minute of the steady phase, each with\n"
+	  "its change and a verdict:\n"
+	  ".RB \\(dq within\\ noise \\(dq\n"
+	  "or\n"
+	  ".RI \\(dqB\\ is\\  X %\\ faster\\ (95%\\ interval\\  Y .. Z %)\\(dq .\n"
+	  "The noise is each run's own: its steady seconds are cut into blocks of 10\n"
+	  "to 20 s and the block means compared (Welch's t on the log of the ratio),\n"
+	  "so one second's burst does not decide.\n"
+	  "Exit 0; 3 when a\n"
+	  ".B \\-\\-fail\\-if\n"
+	  "gate broke (the change past its bound and beyond noise); 2 when a file is\n"
+	  "not a results file.\n"
+	  "A file without a summary (a run killed, a file cut short) is compared on\n"
+	  "its steady ticks, and its note says so.\n", ARGS_FILES_MAX, 2 },
+	{ "report", sub_report, 0, "turn results files into one self-contained HTML page "
+	  "(-o FILE), or CSV or Markdown (--format)",
+	  "Read one or more results files and write a report to\n"
+	  ".B \\-o\n"
+	  ".I file\n"
+	  "(standard output without it).\n"
+	  "The HTML (the default) is one self-contained page: inline SVG charts and\n"
+	  "CSS, no scripts, nothing fetched, readable printed and on a phone.\n"
+	  "For one run: the summary (NOPM, TPM, server TPM, latency per type,\n"
+	  "errors, retries, the audit bounds); NOPM and TPM each second with a\n"
+	  "1-minute moving average and every event (phase, VU change, knob, mark)\n"
+	  "as a labelled line; p95 and p99 per type over time; the steady latency\n"
+	  "distribution per type from the histograms; host, client and server CPU,\n"
+	  "the data disk's IOPS and ms per I/O and the server's metrics over time;\n"
+	  "the run, the system and the server's variables; the steps of a sweep\n"
+	  "with NOPM per step; the events.\n"
+	  "For several runs: the series overlaid, aligned at the start of each\n"
+	  "run's steady phase, the summaries side by side with a ratio against the\n"
+	  "first, and every setting, system or server variable that differs.\n"
+	  ".B \\-\\-format csv\n"
+	  "writes the per-second series, the events and the steps;\n"
+	  ".B \\-\\-format md\n"
+	  "the summary and step tables as Markdown.\n"
+	  "What a file lacks (format 1, a run killed, a file cut short) is said on\n"
+	  "stderr; a file that is not a results file is refused, exit 2.\n", ARGS_FILES_MAX, 1 },
+	{ "replay", sub_replay, 1, "the console over a finished run's results file: 1x, 10x, "
+	  "60x or paused, seek with the arrows (--against B.json: a ghost line)",
+	  "The console over a finished run: the same panes and chart, drawn from\n"
+	  "the results file at the replay's clock, events as they happened.\n"
+	  "Space (or\n"
+	  ".BR p )\n"
+	  "pauses and resumes;\n"
+	  ".BR 1 ,\n"
+	  ".B 2\n"
+	  "and\n"
+	  ".B 3\n"
+	  "play at 1x, 10x and 60x; Left and Right seek 10 s,\n"
+	  ".B <\n"
+	  "and\n"
+	  ".B >\n"
+	  "(or shifted arrows) 60 s, Home and End to the start and the end;\n"
+	  ".B q\n"
+	  "leaves.\n"
+	  "With\n"
+	  ".B \\-\\-against\n"
+	  ".IR B.json ,\n"
+	  "B's NOPM is drawn as the chart's dotted line (in place of TPM), aligned\n"
+	  "at the start of each run's steady phase.\n"
+	  "Needs a terminal.\n", 1, 1 },
+	{ "runs", sub_runs, 0, "list the runs in a results directory (default run.results_dir), "
+	  "newest first",
+	  "List the results files in\n"
+	  ".I dir\n"
+	  "(default\n"
+	  ".BR run.results_dir ),\n"
+	  "newest first: when, label, database and version, warehouses, the most VUs,\n"
+	  "mode, steady seconds, NOPM and how the run ended\n"
+	  ".RB ( complete ,\n"
+	  ".BI stopped: \\ reason ,\n"
+	  ".B unfinished\n"
+	  "for a run killed before its summary,\n"
+	  ".B cut short\n"
+	  "for a file that ends mid-tick).\n"
+	  "With\n"
+	  ".BR \\-\\-json ,\n"
+	  "a JSON array of the same.\n"
+	  "Files that are not results files are named on stderr and skipped.\n", 1, 0 },
 };
 
 const size_t subcommand_count = sizeof subcommands / sizeof subcommands[0];
@@ -124,7 +209,7 @@ const subcommand subcommand_default = {
 	"builds them, with a progress bar, rows per second, warehouses done and\n"
 	"time left, before the run starts;\n"
 	".B n\n"
-	"leaves.\n"
+	"leaves.\n", 0, 0
 };
 
 const subcommand *subcommand_find(const char *name, char *err, size_t errlen)
@@ -150,13 +235,24 @@ int subcommand_on_terminal(void)
 
 int subcommand_ready(const subcommand *sc, const tpcc_config *c, char *err, size_t errlen)
 {
+	if (c->nfiles > sc->max_files) {
+		const char *w = c->files[sc->max_files];
+		snprintf(err, errlen, "unexpected argument '%.60s%s'", w, strlen(w) > 60 ? "..." : "");
+		return EX_USAGE;
+	}
+	if (c->nfiles < sc->min_files) {
+		snprintf(err, errlen, "%s needs %s results file%s (see --help)", sc->name,
+			 sc->min_files > 1 ? "two" : "a", sc->min_files > 1 ? "s" : "");
+		return EX_USAGE;
+	}
 	if (sc->needs_terminal && !subcommand_on_terminal()) {
 		if (sc == &subcommand_default)
 			snprintf(err, errlen, "no subcommand; try 'tpcc-console run --batch' or "
 				 "'tpcc-console --help'");
 		else
-			snprintf(err, errlen, "%s needs a terminal; for a headless run use "
-				 "'run --batch'", sc->name);
+			snprintf(err, errlen, "%s needs a terminal; %s", sc->name,
+				 sc->fn == sub_replay ? "for a run's pictures without one, use 'report'" :
+				 "for a headless run use 'run --batch'");
 		return EX_USAGE;
 	}
 	const db_driver *drv = driver_find(c->driver);

@@ -22,6 +22,8 @@ typedef struct subcommand {
 	int needs_terminal;
 	const char *help;         /* one line for --help */
 	const char *man;          /* the man page's paragraph (roff) */
+	int max_files;            /* words after the name it takes (results files) */
+	int min_files;
 } subcommand;
 
 extern const subcommand subcommands[];
@@ -49,5 +51,12 @@ int sub_cli(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_drop(tpcc_config *c, signals *s, char *err, size_t errlen);
+/* results files (src/report/): report.c, compare.c, runs.c, replay.c */
+int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_compare(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_runs(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen);
 
 #endif

@@ -9,39 +9,11 @@
 #include <string.h>
 #include "durability.h"
 #include "dialect/dialect.h"
-
-static char *slurp(const char *path, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	do {
-		if (len + 65536 + 1 > cap) {
-			cap = cap ? cap * 2 : 131072;
-			char *nb = realloc(buf, cap);
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				snprintf(err, errlen, "%s: out of memory", path);
-				return NULL;
-			}
-			buf = nb;
-		}
-		n = fread(buf + len, 1, 65536, f);
-		len += n;
-	} while (n > 0);
-	fclose(f);
-	buf[len] = '\0';
-	return buf;
-}
+#include "util/util.h"
 
 int durability_load(const char *path, acked_order **out, char *err, size_t errlen)
 {
-	char *text = slurp(path, err, errlen);
+	char *text = read_file_text(path, NULL, err, errlen);
 	if (!text)
 		return -1;
 	const char *p = strstr(text, "\"new_order_acked\":[");

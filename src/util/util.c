@@ -2,6 +2,8 @@
 #include "config.h"
 #endif
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <stdatomic.h>
 #include <sys/resource.h>
@@ -83,4 +85,41 @@ int ring_latest(void *out, const void *ring, size_t size, long count, int cap, i
 	for (long i = 0; i < n; i++)
 		memcpy((char *)out + i * size, (const char *)ring + ((count - n + i) % cap) * size, size);
 	return (int)n;
+}
+
+char *read_file_text(const char *path, size_t *lenp, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	do {
+		if (len + 65536 + 1 > cap) {
+			cap = cap ? cap * 2 : 131072;
+			char *nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				snprintf(err, errlen, "%s: out of memory", path);
+				return NULL;
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, 65536, f);
+		len += n;
+	} while (n > 0);
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		snprintf(err, errlen, "%s: read error", path);
+		return NULL;
+	}
+	buf[len] = '\0';
+	if (lenp)
+		*lenp = len;
+	return buf;
 }

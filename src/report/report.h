@@ -1,0 +1,29 @@
+/* report.h: one or more loaded runs as a report: a self-contained HTML
+ * page (inline SVG and CSS, no scripts, no network), CSV of the per-second
+ * series, events and steps, or Markdown tables.  Each writes to out and
+ * returns 0, or -1 when writing failed. */
+#ifndef TPCC_REPORT_H
+#define TPCC_REPORT_H
+
+#include <jansson.h>
+#include <stdio.h>
+#include "results/results_read.h"
+
+int report_html(FILE *out, rr_run *const *runs, int n);
+int report_csv(FILE *out, rr_run *const *runs, int n);
+int report_md(FILE *out, rr_run *const *runs, int n);
+
+/* Shared by the three: the centred moving average of y over window
+ * seconds (NAN values skipped) into ma. */
+void report_moving_avg(const double *y, int n, int window, double *ma);
+/* A run's name in tables and legends: its label, else its file's name. */
+const char *report_run_name(const rr_run *r);
+/* The figures set side by side (report_common.c): f from 0 to
+ * REPORT_FIGURES - 1; name gets what it is.  The first two are better
+ * higher, the rest lower. */
+#define REPORT_FIGURES (4 + 2 * TX_COUNT)
+double report_figure(const rr_figures *g, int f, char *name, size_t len);
+/* A JSON scalar as text (a string as itself), malloc'ed; NULL for NULL. */
+char *report_scalar(const json_t *x);
+
+#endif

@@ -1,0 +1,62 @@
+/* report_common.c: what the HTML, CSV and Markdown reports share: a run's
+ * name, the moving average, the side-by-side figures, a JSON scalar as
+ * text. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report.h"
+
+const char *report_run_name(const rr_run *r)
+{
+	if (r->label[0])
+		return r->label;
+	const char *s = strrchr(r->path, '/');
+	return s ? s + 1 : r->path;
+}
+
+void report_moving_avg(const double *y, int n, int window, double *ma)
+{
+	int h = window / 2;
+	for (int i = 0; i < n; i++) {
+		double s = 0;
+		int c = 0;
+		for (int j = i - h; j < i + h; j++)
+			if (j >= 0 && j < n && !isnan(y[j])) {
+				s += y[j];
+				c++;
+			}
+		ma[i] = c ? s / c : NAN;
+	}
+}
+
+double report_figure(const rr_figures *g, int f, char *name, size_t len)
+{
+	if (f == 0)
+		snprintf(name, len, "NOPM");
+	else if (f == 1)
+		snprintf(name, len, "TPM");
+	else if (f == 2)
+		snprintf(name, len, "errors");
+	else if (f == 3)
+		snprintf(name, len, "client CPU s / 1,000 NO");
+	else if (f < 4 + TX_COUNT)
+		snprintf(name, len, "p95 %s ms", txn_names[f - 4]);
+	else
+		snprintf(name, len, "p99 %s ms", txn_names[f - 4 - TX_COUNT]);
+	return f == 0 ? g->nopm : f == 1 ? g->tpm : f == 2 ? g->errors :
+		f == 3 ? g->cpu_per_1000_no : f < 4 + TX_COUNT ? g->p95[f - 4] :
+		g->p99[f - 4 - TX_COUNT];
+}
+
+char *report_scalar(const json_t *x)
+{
+	if (!x)
+		return NULL;
+	if (json_is_string(x))
+		return strdup(json_string_value(x));
+	return json_dumps(x, JSON_ENCODE_ANY);
+}

@@ -1,0 +1,107 @@
+/* report_csv.c: the per-second series of every run, then the events, then
+ * the steps, as CSV for a spreadsheet (RFC 4180 quoting; empty cells for
+ * figures not measured). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+#include "report.h"
+
+static void field(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void num(FILE *out, double v)
+{
+	if (isnan(v))
+		fputc(',', out);
+	else
+		fprintf(out, ",%.6g", v);
+}
+
+int report_csv(FILE *out, rr_run *const *runs, int n)
+{
+	fputs("run,t,phase,vus,nopm,tpm,server_tpm", out);
+	for (int k = 0; k < TX_COUNT; k++)
+		fprintf(out, ",p95_%s_ms,p99_%s_ms", txn_names[k], txn_names[k]);
+	fputs(",errors,cpu_client,host_user,host_system,host_iowait,cpu_server,r_iops,w_iops,"
+	      "r_ms,w_ms", out);
+	/* The metrics are the first run's: others fill the columns they share. */
+	const rr_run *f = runs[0];
+	for (int m = 0; m < f->nmetrics; m++)
+		fprintf(out, ",%s%s", f->metric_name[m], f->metric_counter[m] ? "_per_s" : "");
+	fputc('\n', out);
+	for (int r = 0; r < n; r++) {
+		const rr_run *x = runs[r];
+		for (int i = 0; i < x->nticks; i++) {
+			const rr_tick *t = &x->ticks[i];
+			field(out, report_run_name(x));
+			fprintf(out, ",%d,%s,%d", t->t, phase_names[t->phase], t->vus);
+			num(out, t->nopm);
+			num(out, t->tpm);
+			num(out, t->server_tpm);
+			for (int k = 0; k < TX_COUNT; k++) {
+				num(out, t->p95[k]);
+				num(out, t->p99[k]);
+			}
+			double v[] = { t->errors, t->cpu_client, t->host_user, t->host_sys, t->host_iowait,
+				       t->cpu_server, t->r_iops, t->w_iops, t->r_ms, t->w_ms };
+			for (size_t j = 0; j < sizeof v / sizeof v[0]; j++)
+				num(out, v[j]);
+			for (int m = 0; m < f->nmetrics; m++) {
+				double mv = NAN;
+				for (int j = 0; j < x->nmetrics; j++)
+					if (!strcmp(x->metric_name[j], f->metric_name[m]))
+						mv = f->metric_counter[m] ? t->metric_per_s[j] : t->metric[j];
+				num(out, mv);
+			}
+			fputc('\n', out);
+		}
+	}
+	fputs("\nrun,t,event_type,event\n", out);
+	for (int r = 0; r < n; r++)
+		for (int i = 0; i < runs[r]->nevents; i++) {
+			const rr_event *e = &runs[r]->events[i];
+			field(out, report_run_name(runs[r]));
+			fprintf(out, ",%d,", e->t);
+			field(out, e->type);
+			fputc(',', out);
+			field(out, e->text);
+			fputc('\n', out);
+		}
+	for (int r = 0; r < n; r++) {
+		json_t *st = rr_object(runs[r], "steps");
+		for (size_t i = 0; i < json_array_size(st); i++) {
+			json_t *e = json_array_get(st, i), *v;
+			const char *k;
+			if (i == 0) {
+				fputs("\nrun,step", out);
+				json_object_foreach(e, k, v)
+					if (!json_is_object(v) && !json_is_array(v))
+						fprintf(out, ",%s", k);
+				fputc('\n', out);
+			}
+			field(out, report_run_name(runs[r]));
+			fprintf(out, ",%zu", i + 1);
+			json_object_foreach(e, k, v) {
+				if (json_is_object(v) || json_is_array(v))
+					continue;
+				char *t = report_scalar(v);
+				fputc(',', out);
+				field(out, t ? t : "");
+				free(t);
+			}
+			fputc('\n', out);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,100 @@
+/* report_md.c: the summary (side by side with a ratio column for several
+ * runs) and the steps as Markdown tables, for a blog post or an issue. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report.h"
+
+/* Table cells cannot hold '|' or a newline. */
+static void cell(FILE *out, const char *s)
+{
+	fputs("| ", out);
+	for (; *s; s++)
+		fputs(*s == '|' ? "\\|" : *s == '\n' ? " " : (char[2]){ *s, 0 }, out);
+	fputc(' ', out);
+}
+
+static void cell_num(FILE *out, double v, int dec)
+{
+	char buf[48];
+	if (isnan(v))
+		snprintf(buf, sizeof buf, "-");
+	else
+		snprintf(buf, sizeof buf, "%.*f", dec, v);
+	cell(out, buf);
+}
+
+int report_md(FILE *out, rr_run *const *runs, int n)
+{
+	fputs(n == 1 ? "## TPC-C run\n\n" : "## TPC-C runs compared\n\n", out);
+	for (int i = 0; i < n; i++) {
+		const rr_run *r = runs[i];
+		fprintf(out, "- %c: %s: %s, %d warehouses, %d VUs, %s, %d s steady (%s)\n",
+			'A' + (i < 26 ? i : 25), report_run_name(r),
+			r->server_version[0] ? r->server_version : r->dialect, r->warehouses,
+			r->fig.vus_max, r->mode, r->fig.steady_seconds, r->started_at);
+	}
+	fputs("\n", out);
+	cell(out, "figure");
+	for (int i = 0; i < n; i++) {
+		char h[8];
+		snprintf(h, sizeof h, "%c", 'A' + (i < 26 ? i : 25));
+		cell(out, h);
+		if (i) {
+			snprintf(h, sizeof h, "%c / A", 'A' + (i < 26 ? i : 25));
+			cell(out, h);
+		}
+	}
+	fputs("|\n|---", out);
+	for (int i = 0; i < n; i++)
+		fputs(i ? "|---:|---:" : "|---:", out);
+	fputs("|\n", out);
+	for (int f = 0; f < REPORT_FIGURES; f++) {
+		char name[64];
+		report_figure(&runs[0]->fig, f, name, sizeof name);
+		cell(out, name);
+		double base = NAN;
+		for (int i = 0; i < n; i++) {
+			double v = report_figure(&runs[i]->fig, f, name, sizeof name);
+			if (!i)
+				base = v;
+			cell_num(out, v, f < 3 ? 0 : 2);
+			if (i)
+				cell_num(out, base > 0 ? v / base : NAN, 3);
+		}
+		fputs("|\n", out);
+	}
+	for (int r = 0; r < n; r++) {
+		json_t *st = rr_object(runs[r], "steps");
+		for (size_t i = 0; i < json_array_size(st); i++) {
+			json_t *e = json_array_get(st, i), *v;
+			const char *k;
+			if (i == 0) {
+				fprintf(out, "\n### Steps of %s\n\n", report_run_name(runs[r]));
+				int nc = 0;
+				json_object_foreach(e, k, v)
+					if (!json_is_object(v) && !json_is_array(v)) {
+						cell(out, k);
+						nc++;
+					}
+				fputs("|\n", out);
+				for (int c = 0; c < nc; c++)
+					fputs("|---", out);
+				fputs("|\n", out);
+			}
+			json_object_foreach(e, k, v) {
+				if (json_is_object(v) || json_is_array(v))
+					continue;
+				char *t = report_scalar(v);
+				cell(out, t ? t : "");
+				free(t);
+			}
+			fputs("|\n", out);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# report.sh: reports of two real MariaDB runs (the fixtures, recorded with
+# this build; results-files.sh makes a live one): every chart is well-formed SVG (xmllint), the page has no
+# script and fetches nothing, the NOPM line has one point per tick, the
+# two-run report has both runs' lines and the ratio column, the page
+# renders in headless Chromium to a PNG that is not blank; CSV and
+# Markdown; a file of known ticks gives known figures; bad input exits 2.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+command -v xmllint >/dev/null || skip_all "xmllint not installed (libxml2-utils)"
+FIX=$TPCC_SRCDIR/tests/fixtures
+gzip -dc "$FIX/mariadb-4vus.json.gz" >a4.json
+gzip -dc "$FIX/mariadb-2vus.json.gz" >a2.json
+# A label with markup in it, and a cut-down run: the page must escape it.
+R=$T/small.json
+python3 -c 'import json,sys; d=json.load(open("a2.json")); d["run"]["label"]="report <check> & co"; d["ticks"]=d["ticks"][:20]; json.dump(d, open(sys.argv[1],"w"))' "$R"
+
+"$TPCC_BIN" report "$R" -o one.html >rep1.txt 2>&1
+assert "report of one run exits 0" [ $? -eq 0 ]
+"$TPCC_BIN" report a4.json -o mdb.html >rep2.txt 2>&1
+assert "report of the MariaDB run exits 0" [ $? -eq 0 ]
+"$TPCC_BIN" report a4.json a2.json -o two.html >rep3.txt 2>&1
+assert "report of two runs exits 0" [ $? -eq 0 ]
+
+cat >svgs.py <<'PY'
+import re, subprocess, sys
+html = open(sys.argv[1]).read()
+svgs = re.findall(r"<svg .*?</svg>", html, re.S)
+bad = [i for i, s in enumerate(svgs)
+       if subprocess.run(["xmllint", "--noout", "-"], input=s.encode(), capture_output=True).returncode]
+print("%d charts, %d not well-formed %s" % (len(svgs), len(bad), bad))
+sys.exit(0 if svgs and not bad else 1)
+PY
+for f in one.html mdb.html two.html; do
+	assert "$f: every chart is well-formed SVG" python3 svgs.py $f
+	assert "$f: no script, nothing fetched" \
+		eval "! grep -qiE '<script|src=|href=\"?https?:|@import|url\\(' $f"
+done
+assert "the MariaDB report has the charts of every kind" eval \
+	"grep -c '<svg ' mdb.html | grep -qE '^(1[0-9]|[2-9][0-9])$' && grep -q 'innodb_buffer_pool_pages_dirty' mdb.html && grep -q 'Data disk: I/Os per second' mdb.html && grep -q 'latency distribution' mdb.html"
+assert "the label is escaped, not markup" contains one.html "report &lt;check&gt; &amp; co"
+
+cat >points.py <<'PY'
+import json, re, sys
+html, want = open(sys.argv[1]).read(), [len(json.load(open(f))["ticks"]) for f in sys.argv[2:]]
+lines = re.findall(r'<polyline class="nopm"[^>]* points="([^"]*)"', html)
+got = [len(l.split()) for l in lines]
+print("NOPM points per line %s, ticks %s" % (got, want))
+sys.exit(0 if got == want else 1)
+PY
+assert "the NOPM line has one point per tick" python3 points.py one.html "$R"
+assert "the MariaDB run's too" python3 points.py mdb.html a4.json
+assert "the two-run report draws both runs' NOPM, a point per tick each" \
+	python3 points.py two.html a4.json a2.json
+assert "the two-run report has the ratio column" \
+	eval "grep -q '<th class=\"n\">B / A</th>' two.html && grep -qE '<td class=\"n ratio [a-z]*\">0\\.50[0-9]</td>' two.html"
+assert "... and lists what differs between the runs" \
+	eval "grep -q 'What differs' two.html && grep -q '<th>config.run.vus</th><td>4</td><td>2</td>' two.html"
+
+if command -v chromium >/dev/null; then
+	for f in mdb two; do
+		mkdir -p "chr-$f"
+		timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+			--disable-background-networking --disable-component-update --disable-sync \
+			--user-data-dir="$T/chr-$f" --hide-scrollbars --window-size=1000,2400 \
+			--screenshot="$T/$f.png" "file://$T/$f.html" >chromium-$f.txt 2>&1
+		assert "$f.html renders in headless Chromium to a PNG that is not blank" \
+			python3 "$TPCC_SRCDIR/tests/png_check.py" "$f.png"
+	done
+else
+	echo "# chromium not installed: the rendering checks are left out"
+fi
+
+"$TPCC_BIN" report a4.json a2.json --format csv -o two.csv >csv.txt 2>&1
+assert "csv: a row per tick of each run, then the events" eval \
+	"[ \$(grep -cE '^\"[42] VUs\",[0-9]+,(rampup|steady|rampdown),' two.csv) -eq \$(python3 -c 'import json; print(sum(len(json.load(open(f))[\"ticks\"]) for f in (\"a4.json\",\"a2.json\")))') ] && grep -q '^run,t,event_type,event$' two.csv"
+assert "csv: the server metrics are columns" grep -q 'innodb_os_log_written_per_s' two.csv
+"$TPCC_BIN" report a4.json a2.json --format md >two.md 2>&1
+assert "md: the summary table with the ratio column" \
+	eval "grep -q '^| figure | A | B | B / A |$' two.md && grep -qE '^\\| NOPM \\| 7266 \\| 3646 \\| 0\\.50[0-9] \\|$' two.md"
+
+# Known figures: a summary of NOPM 1100 over 60 s is what the page says.
+python3 - <<'PY'
+import json
+ticks = [{"t": i + 1, "phase": "steady", "vus": 4, "nopm": 1000 if i % 2 else 1200, "tpm": 2200,
+          "latency_ms": {}, "errors": {}, "failed": 0, "cpu_client": 50} for i in range(60)]
+json.dump({"format": "tpcc-console-results/2", "run": {"label": "known", "warehouses": 10,
+           "dialect": "mysql", "mode": "procedures"}, "ticks": ticks, "events": [],
+           "summary": {"steady_seconds": 60, "nopm": 1100, "tpm": 2200, "vus_max": 4},
+           "steps": [{"vus": 1, "nopm": 500}, {"vus": 2, "nopm": 900}, {"vus": 4, "nopm": 1100}],
+           "stopped_by": None, "complete": True}, open("known.json", "w"))
+PY
+"$TPCC_BIN" report known.json -o known.html >known.txt 2>&1
+assert "known ticks: the summary says NOPM 1100 and TPM 2200 over 60 s" \
+	grep -q '1100 NOPM, 2200 TPM over 60 s of steady phase; 10 warehouses, 4 VUs' known.html
+"$TPCC_BIN" report known.json --format md >known.md 2>&1
+assert "known ticks in Markdown" grep -qE '^\| NOPM \| 1100 \|$' known.md
+# Steps (a sweep's, when the file has them): the table and NOPM per step.
+assert "steps: the table and NOPM against the swept VUs" \
+	eval "grep -q '<h2>Steps</h2>' known.html && grep -qE '<polyline class=\"steps\"[^>]* points=\"([0-9.]+,[0-9.]+ ){3}\"' known.html"
+assert "steps in Markdown" eval "grep -q '^### Steps of known' known.md && grep -qE '^\| 4 \| 1100 \|$' known.md"
+
+echo "not json" >bad.json
+"$TPCC_BIN" report bad.json -o bad.html >bad.txt 2>&1
+assert "a file that is not a results file: exit 2" [ $? -eq 2 ]
+assert "... named, and no page left" eval "grep -q 'bad.json: not a results file' bad.txt && [ ! -e bad.html ] && [ ! -e bad.html.tmp ]"
+"$TPCC_BIN" report "$R" --format pdf >fmt.txt 2>&1
+assert "an unknown format: exit 2" [ $? -eq 2 ]
+finish

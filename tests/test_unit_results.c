@@ -1,0 +1,212 @@
+/* test_unit_results.c: the noise test on series with known answers (block
+ * lengths, identical series, a clear shift, Student's t), the results
+ * reader on format 1, format 2 and a file cut mid-tick, the scheduler line
+ * of /sys, and the --fail-if gates. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <check.h>
+#include "unit.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "report/compare.h"
+#include "report/noise.h"
+#include "results/results_read.h"
+#include "run/sysinfo.h"
+
+START_TEST(test_block_len)
+{
+	ck_assert_int_eq(noise_block_len(600), 20);
+	ck_assert_int_eq(noise_block_len(150), 15);
+	ck_assert_int_eq(noise_block_len(60), 10);
+	/* 20 s: 10-s blocks would leave two; 6-s blocks leave three. */
+	ck_assert_int_eq(noise_block_len(20), 6);
+	ck_assert_int_eq(noise_block_len(6), 2);
+}
+END_TEST
+
+START_TEST(test_t95)
+{
+	ck_assert(fabs(noise_t95(1) - 12.706) < 1e-9);
+	ck_assert(fabs(noise_t95(10) - 2.228) < 1e-9);
+	ck_assert(fabs(noise_t95(40) - 2.021) < 0.002);
+	ck_assert(fabs(noise_t95(1e6) - 1.960) < 0.001);
+}
+END_TEST
+
+/* 100, 110, 100, 110, ...: every 10-s block has mean 105. */
+static void alternating(double *x, int n, double lo, double hi)
+{
+	for (int i = 0; i < n; i++)
+		x[i] = i % 2 ? hi : lo;
+}
+
+START_TEST(test_noise_verdicts)
+{
+	double a[60], b[60], c[60];
+	noise_stat sa, sb, sc;
+	noise_verdict v;
+	char text[160];
+	alternating(a, 60, 100, 110);
+	alternating(b, 60, 100, 110);
+	for (int i = 0; i < 60; i++)      /* +10%, with its own ripple */
+		c[i] = 115.5 + (i / 10 % 2 ? 3 : -3);
+	noise_blocks(a, 60, &sa);
+	ck_assert_int_eq(sa.block, 10);
+	ck_assert_int_eq(sa.blocks, 6);
+	ck_assert(fabs(sa.mean - 105) < 1e-9);
+	ck_assert(sa.rel_se == 0);
+	noise_blocks(b, 60, &sb);
+	noise_compare(105, &sa, 105, &sb, &v);
+	ck_assert(v.known && !v.beyond);
+	noise_text(&v, "B", "faster", "slower", text, sizeof text);
+	ck_assert_str_eq(text, "within noise");
+	noise_blocks(c, 60, &sc);
+	noise_compare(105, &sa, 115.5, &sc, &v);
+	ck_assert(v.known && v.beyond);
+	ck_assert(fabs(v.change_pct - 10) < 1e-9);
+	ck_assert(v.lo_pct > 5 && v.lo_pct < 10 && v.hi_pct > 10 && v.hi_pct < 15);
+	noise_text(&v, "B", "faster", "slower", text, sizeof text);
+	ck_assert_msg(!strncmp(text, "B is 10.0% faster (95% interval +", 33), "%s", text);
+	/* The same shift hidden in a ripple as large: not beyond noise. */
+	for (int i = 0; i < 60; i++)
+		c[i] = 115.5 + (i / 10 % 2 ? 30 : -30);
+	noise_blocks(c, 60, &sc);
+	noise_compare(105, &sa, 115.5, &sc, &v);
+	ck_assert(v.known && !v.beyond);
+	/* Too few seconds for two blocks: no verdict. */
+	noise_blocks(a, 3, &sa);
+	noise_compare(105, &sa, 115.5, &sc, &v);
+	ck_assert(!v.known);
+}
+END_TEST
+
+START_TEST(test_gates)
+{
+	char err[256], what[256];
+	cmp_row rows[CF_COUNT];
+	ck_assert_int_eq(compare_check_gate("nopm<-5%,p95>10%", err, sizeof err), 0);
+	ck_assert_int_eq(compare_check_gate("nopm<-5", err, sizeof err), -1);
+	ck_assert_int_eq(compare_check_gate("speed<-5%", err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "'speed<-5%'") != NULL, "%s", err);
+	memset(rows, 0, sizeof rows);
+	rows[CF_NOPM].v = (noise_verdict){ .change_pct = -8, .lo_pct = -12, .hi_pct = -4,
+					   .beyond = 1, .known = 1 };
+	ck_assert_int_eq(compare_gate("nopm<-5%", rows, what, sizeof what), 1);
+	ck_assert_msg(strstr(what, "nopm<-5% (-8.0%)") != NULL, "%s", what);
+	ck_assert_int_eq(compare_gate("nopm<-10%", rows, what, sizeof what), 0);
+	/* Past the bound but within noise: not a regression. */
+	rows[CF_NOPM].v.beyond = 0;
+	ck_assert_int_eq(compare_gate("nopm<-5%", rows, what, sizeof what), 0);
+}
+END_TEST
+
+START_TEST(test_scheduler)
+{
+	char s[32];
+	sysinfo_parse_scheduler("none [mq-deadline] kyber", s, sizeof s);
+	ck_assert_str_eq(s, "mq-deadline");
+	sysinfo_parse_scheduler("none", s, sizeof s);
+	ck_assert_str_eq(s, "");
+}
+END_TEST
+
+static char *fixture(const char *text)
+{
+	static char path[64];
+	strcpy(path, "/tmp/tpcc-unit-results-XXXXXX");
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+#define TICK(t, ph, nopm) \
+	"\n{\"t\":" #t ",\"phase\":\"" ph "\",\"vus\":2,\"nopm\":" #nopm ",\"tpm\":" #nopm "0," \
+	"\"server_tpm\":null,\"latency_ms\":{\"new_order\":{\"p95\":" #t ",\"p99\":9}}," \
+	"\"errors\":{\"deadlock\":1},\"failed\":0,\"cpu_client\":10}"
+
+START_TEST(test_read_format1_without_summary)
+{
+	const char *p = fixture("{\"format\":\"tpcc-console-results/1\",\"run\":{\"dialect\":"
+				"\"sqlite\",\"warehouses\":1,\"mode\":\"statements\"},\"ticks\":["
+				TICK(1, "rampup", 10) "," TICK(2, "steady", 100) ","
+				TICK(3, "steady", 200) "," TICK(4, "steady", 300)
+				"\n],\"events\":[],\"summary\":null,\"stopped_by\":null,"
+				"\"complete\":false}\n");
+	rr_run *r;
+	char err[512];
+	ck_assert_int_eq(results_read(p, &r, err, sizeof err), 0);
+	unlink(p);
+	ck_assert_int_eq(r->format, 1);
+	ck_assert_int_eq(r->nticks, 4);
+	ck_assert_int_eq(r->steady_from, 1);
+	ck_assert_int_eq(r->steady_to, 4);
+	ck_assert(r->summary_from_ticks);
+	ck_assert(fabs(r->fig.nopm - 200) < 1e-9);
+	ck_assert(fabs(r->fig.p95[0] - 3) < 1e-9);       /* the median second's */
+	ck_assert(fabs(r->fig.errors - 3) < 1e-9);
+	ck_assert(isnan(r->ticks[0].host_user));          /* format 1 has none */
+	ck_assert_msg(strstr(r->missing, "did not finish") && strstr(r->missing, "format 1"),
+		      "%s", r->missing);
+	results_read_free(r);
+}
+END_TEST
+
+START_TEST(test_read_cut_file)
+{
+	/* Cut in the middle of the fourth tick. */
+	const char *p = fixture("{\"format\":\"tpcc-console-results/2\",\"run\":{\"label\":\"x\"},"
+				"\"ticks\":[" TICK(1, "steady", 100) "," TICK(2, "steady", 200) ","
+				TICK(3, "steady", 300) ",\n{\"t\":4,\"phase\":\"stea");
+	rr_run *r;
+	char err[512];
+	ck_assert_int_eq(results_read(p, &r, err, sizeof err), 0);
+	unlink(p);
+	ck_assert(r->cut);
+	ck_assert_int_eq(r->nticks, 3);
+	ck_assert_str_eq(r->label, "x");
+	ck_assert(strstr(r->missing, "cut short") != NULL);
+	results_read_free(r);
+}
+END_TEST
+
+START_TEST(test_read_refuses)
+{
+	rr_run *r;
+	char err[512];
+	const char *p = fixture("{\"ticks\":[]}");
+	ck_assert_int_eq(results_read(p, &r, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "not a results file") != NULL, "%s", err);
+	unlink(p);
+	p = fixture("hello");
+	ck_assert_int_eq(results_read(p, &r, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "not JSON") != NULL, "%s", err);
+	unlink(p);
+	p = fixture("{\"format\":\"tpcc-console-results/9\",\"ticks\":[]}");
+	ck_assert_int_eq(results_read(p, &r, err, sizeof err), -1);
+	ck_assert_msg(strstr(err, "newer") != NULL, "%s", err);
+	unlink(p);
+	ck_assert_int_eq(results_read("/nonexistent/x.json", &r, err, sizeof err), -1);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("results");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, test_block_len);
+	tcase_add_test(tc, test_t95);
+	tcase_add_test(tc, test_noise_verdicts);
+	tcase_add_test(tc, test_gates);
+	tcase_add_test(tc, test_scheduler);
+	tcase_add_test(tc, test_read_format1_without_summary);
+	tcase_add_test(tc, test_read_cut_file);
+	tcase_add_test(tc, test_read_refuses);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# tui-replay.sh: replay of a real MariaDB run (the fixture) in tmux, with
+# the half-VU run as a ghost line: the chart fills as the clock runs, 60x
+# gets to the end with its events, pause stops the clock, the arrows and
+# Home/End move it, q leaves with status 0.
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+gzip -dc "$TPCC_SRCDIR/tests/fixtures/mariadb-4vus.json.gz" >a4.json
+gzip -dc "$TPCC_SRCDIR/tests/fixtures/mariadb-2vus.json.gz" >a2.json
+END=$(python3 -c 'import json; t=json.load(open("a4.json"))["ticks"][-1]["t"]; print("%02d:%02d:%02d" % (t // 3600, t // 60 % 60, t % 60))')
+
+tui_start 120 40 "'$TPCC_BIN' replay a4.json --against a2.json"
+assert "replay starts at 1x" tui_wait "^replay 1x, 00:00:0[0-9] of $END, 4 VUs"
+assert "the header is the run's" tui_wait 'W 2 │ statements │ 4 VUs │ 10\.[0-9.]+-MariaDB'
+assert "the other run is a ghost line" tui_wait '⠂⠂ ghost NOPM [0-9,]+'
+tui_keys 3
+assert "60x reaches the end" tui_wait "^replay 60x, $END of $END" 20
+# The throughput chart: columns 8..73 of rows 3..20 hold the braille line.
+chart_columns() {
+	tui_screen | python3 -c '
+import sys
+rows = sys.stdin.read().split("\n")[2:20]
+cols = {i for r in rows for i, ch in enumerate(r[:74]) if 0x2800 < ord(ch) <= 0x28FF and i >= 7}
+print(len(cols), "chart columns drawn")
+sys.exit(0 if len(cols) >= int(sys.argv[1]) else 1)' "$1"
+}
+# 65 s at two seconds a column, for two lines: at least 30 columns.
+assert "the chart fills, a column per two seconds" chart_columns 30
+assert "events as they happened, to the end" tui_wait 'phase +phase steady → done'
+tui_keys p
+assert "p pauses" tui_wait "^replay PAUSED at $END of $END"
+tui_keys Home
+assert "Home goes to the start" tui_wait "^replay PAUSED at 00:00:00 of $END"
+at=$(tui_screen | grep -oP '^replay PAUSED at \K[0-9:]+')
+# Paused, the clock stands: 1.5 s of frames (15 at 100 ms) all say so.
+stands() {
+	local until=$(($(date +%s%N) + 1500000000))
+	while [ "$(date +%s%N)" -lt "$until" ]; do
+		tui_shows "^replay PAUSED at $at of" || { echo "the clock moved from $at"; return 1; }
+	done
+}
+assert "pause stops the clock" stands
+tui_keys Home Right Right
+assert "Right seeks 10 s, twice" tui_wait "^replay PAUSED at 00:00:20 of $END"
+tui_keys Left
+assert "Left seeks back 10 s" tui_wait "^replay PAUSED at 00:00:10 of $END"
+assert "the events are those up to then" eval "tui_shows 'phase +phase rampup → steady' && ! tui_shows 'steady → done'"
+tui_keys End
+assert "End goes to the end" tui_wait "^replay PAUSED at $END of $END"
+tui_keys q
+assert "q leaves" tui_exited 20
+assert "exit status 0" tui_status_is 0
+"$TPCC_BIN" replay a4.json </dev/null >noterm.txt 2>&1
+assert "without a terminal: exit 2" [ $? -eq 2 ]
+finish

@@ -1,0 +1,249 @@
+/* replay.c: the console over a finished run.  The view the panes draw is
+ * filled from the results file at the replay's clock instead of from an
+ * engine, so the screen is the one the run showed: chart, latency, CPU,
+ * server, events as they happened.  The clock runs at 1x, 10x or 60x, or
+ * stands; the arrows seek. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "console_state.h"
+#include "crt.h"
+#include "replay.h"
+#include "report/report.h"
+#include "util/util.h"
+
+#define FRAME_MS 100
+
+static double or0(double v)
+{
+	return isnan(v) ? 0 : v;
+}
+
+static void tick_of(const rr_tick *r, tick *t)
+{
+	memset(t, 0, sizeof *t);
+	t->t = r->t;
+	t->phase = r->phase;
+	t->vus = r->vus;
+	t->vus_target = r->vus_target ? r->vus_target : r->vus;
+	t->nopm = or0(r->nopm);
+	t->tpm = or0(r->tpm);
+	t->server_tpm = isnan(r->server_tpm) ? -1 : r->server_tpm;
+	for (int k = 0; k < TX_COUNT; k++) {
+		t->commits[k] = (uint64_t)or0(r->commits[k]);
+		t->p50[k] = or0(r->p50[k]);
+		t->p95[k] = or0(r->p95[k]);
+		t->p99[k] = or0(r->p99[k]);
+		t->max[k] = or0(r->max[k]);
+	}
+	for (int k = 0; k < ERR_KIND_COUNT; k++)
+		t->errors[k] = (uint64_t)or0(r->errors_by[k]);
+	t->failed = (uint64_t)or0(r->failed);
+	t->retries = (uint64_t)or0(r->retries);
+	t->reconnects = (uint64_t)or0(r->reconnects);
+	t->cpu_client = or0(r->cpu_client);
+}
+
+static void sample_of(const rr_run *run, const rr_tick *r, mon_sample *s)
+{
+	memset(s, 0, sizeof *s);
+	s->t = r->t;
+	s->host_user = or0(r->host_user);
+	s->host_sys = or0(r->host_sys);
+	s->host_iowait = or0(r->host_iowait);
+	s->client = or0(r->cpu_client);
+	s->server = isnan(r->cpu_server) ? -1 : r->cpu_server;
+	s->disk = !isnan(r->w_iops);
+	s->disk_r_iops = or0(r->r_iops);
+	s->disk_w_iops = or0(r->w_iops);
+	s->disk_r_ms = isnan(r->r_ms) ? -1 : r->r_ms;
+	s->disk_w_ms = isnan(r->w_ms) ? -1 : r->w_ms;
+	s->db_mb = s->log_mb = -1;
+	for (int m = 0; m < run->nmetrics && s->nmetrics < MON_METRICS_MAX; m++) {
+		if (isnan(r->metric[m]))
+			continue;
+		str_copy(s->metric[s->nmetrics].name, run->metric_name[m], sizeof s->metric[0].name);
+		s->metric[s->nmetrics].value = r->metric[m];
+		s->rate[s->nmetrics] = or0(r->metric_per_s[m]);
+		s->nmetrics++;
+	}
+}
+
+/* The view as the console showed it at second now of the run. */
+static void view_at(ui_view *v, const rr_run *r, const rr_run *ghost, int now, int paused)
+{
+	int upto = 0;
+	while (upto < r->nticks && r->ticks[upto].t <= now)
+		upto++;
+	int first = upto > VIEW_TICKS ? upto - VIEW_TICKS : 0;
+	v->nticks = upto - first;
+	for (int i = 0; i < v->nticks; i++)
+		tick_of(&r->ticks[first + i], &v->ticks[i]);
+	int sfirst = upto > VIEW_SAMPLES ? upto - VIEW_SAMPLES : 0;
+	v->nsamples = upto - sfirst;
+	for (int i = 0; i < v->nsamples; i++)
+		sample_of(r, &r->ticks[sfirst + i], &v->samples[i]);
+	int ne = 0;
+	while (ne < r->nevents && r->events[ne].t <= now)
+		ne++;
+	int efirst = ne > VIEW_EVENTS ? ne - VIEW_EVENTS : 0;
+	v->nevents = ne - efirst;
+	v->events_total = ne;
+	for (int i = 0; i < v->nevents; i++) {
+		run_event *e = &v->events[i];
+		e->t = r->events[efirst + i].t;
+		str_copy(e->type, r->events[efirst + i].type, sizeof e->type);
+		str_copy(e->text, r->events[efirst + i].text, sizeof e->text);
+	}
+	if (v->ghost) {
+		/* The other run's second at the same distance from its steady start. */
+		int off = (ghost->steady_to > ghost->steady_from ? ghost->ticks[ghost->steady_from].t : 0) -
+			  (r->steady_to > r->steady_from ? r->ticks[r->steady_from].t : 0);
+		for (int i = 0; i < v->nticks; i++) {
+			int want = v->ticks[i].t + off, j = want - 1;
+			v->ghost[i] = 0;
+			if (j >= 0 && j < ghost->nticks && ghost->ticks[j].t == want)
+				v->ghost[i] = or0(ghost->ticks[j].nopm);
+		}
+	}
+	engine_status *st = &v->st;
+	memset(st, 0, sizeof *st);
+	st->t = now;
+	st->phase_left = -1;
+	st->paused = paused;
+	st->warehouses = r->warehouses;
+	str_copy(st->server_version, r->server_version, sizeof st->server_version);
+	str_copy(st->results_path, r->path, sizeof st->results_path);
+	if (v->nticks) {
+		st->last = v->ticks[v->nticks - 1];
+		st->phase = st->last.phase;
+		st->vus = st->last.vus;
+		st->vus_target = st->last.vus_target;
+	}
+	/* The steady phase so far: its mean rates, and the file's percentiles
+	 * once it is over (a finished run's summary). */
+	int ns = 0;
+	for (int i = r->steady_from; i < r->steady_to && i < upto; i++, ns++) {
+		st->steady.nopm += r->ticks[i].nopm;
+		st->steady.tpm += r->ticks[i].tpm;
+	}
+	if (ns) {
+		st->steady.nopm /= ns;
+		st->steady.tpm /= ns;
+		st->steady.steady_seconds = ns;
+		for (int k = 0; k < TX_COUNT; k++) {
+			st->steady.p95[k] = or0(r->fig.p95[k]);
+			st->steady.p99[k] = or0(r->fig.p99[k]);
+		}
+	}
+	v->nvu = st->vus < VIEW_VUS ? st->vus : VIEW_VUS;
+	memset(v->vu, VU_RUNNING, (size_t)v->nvu);
+	v->server_pid = 0;
+	snprintf(v->server_how, sizeof v->server_how, "replay of a results file");
+	v->have_disk = 0;
+	snprintf(v->disk_why, sizeof v->disk_why, "replay");
+	v->done = upto == r->nticks;
+}
+
+/* The run's settings as its file recorded them, for the header. */
+static void config_of(const rr_run *r, tpcc_config *cfg)
+{
+	config_defaults(cfg);
+	json_t *conf = rr_object(r, "config"), *v;
+	const char *k;
+	char err[256];
+	json_object_foreach(conf, k, v) {
+		const opt_def *o = opt_find_key(k);
+		if (o && json_is_string(v))
+			(void)opt_set(cfg, o, json_string_value(v), err, sizeof err);
+	}
+}
+
+static void status_line(console *c, const rr_run *r, int now, int speed, int paused)
+{
+	char at[16], end[16];
+	int last = r->nticks ? r->ticks[r->nticks - 1].t : 0;
+	fmt_hms(now, at, sizeof at);
+	fmt_hms(last, end, sizeof end);
+	console_message(c, 0, "replay %s %s of %s, %s; space pauses, 1/2/3 speed, arrows seek, q leaves",
+			paused ? "PAUSED at" : speed == 1 ? "1x," : speed == 10 ? "10x," : "60x,",
+			at, end, report_run_name(r));
+}
+
+int replay_run(const rr_run *r, const rr_run *against, const replay_opts *o, char *err,
+	       size_t errlen)
+{
+	console c;
+	tpcc_config cfg;
+	memset(&c, 0, sizeof c);
+	config_of(r, &cfg);
+	c.cfg = &cfg;
+	c.v.cfg = &cfg;
+	c.replay = 1;
+	if (view_alloc(&c.v) ||
+	    (against && !(c.v.ghost = calloc(VIEW_TICKS, sizeof *c.v.ghost)))) {
+		view_free(&c.v);
+		free(c.v.ghost);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (crt_init(err, errlen)) {
+		view_free(&c.v);
+		free(c.v.ghost);
+		return -1;
+	}
+	console_panes_init(&c);
+	console_layout(&c);
+
+	int last = r->nticks ? r->ticks[r->nticks - 1].t : 0;
+	double clock = 0;
+	int speed = 1, paused = 0;
+	uint64_t prev = now_ns();
+	for (;;) {
+		uint64_t n = now_ns();
+		if (!paused)
+			clock += (n - prev) / 1e9 * speed;
+		prev = n;
+		if (clock > last)
+			clock = last;
+		if (o->stop && atomic_load(o->stop))
+			break;
+		view_at(&c.v, r, against, (int)clock, paused);
+		status_line(&c, r, (int)clock, speed, paused);
+		console_draw(&c);
+		timeout(FRAME_MS);
+		int key = getch();
+		if (key == 'q' || key == 'Q')
+			break;
+		switch (key) {
+		case ' ': case 'p': paused = !paused; break;
+		case '1': speed = 1; paused = 0; break;
+		case '2': speed = 10; paused = 0; break;
+		case '3': speed = 60; paused = 0; break;
+		case KEY_RIGHT: clock += 10; break;
+		case KEY_LEFT: clock -= 10; break;
+		case '>': case KEY_SRIGHT: clock += 60; break;
+		case '<': case KEY_SLEFT: clock -= 60; break;
+		case KEY_HOME: clock = 0; break;
+		case KEY_END: clock = last; break;
+		case KEY_RESIZE: console_layout(&c); break;
+		default: break;
+		}
+		if (clock < 0)
+			clock = 0;
+		if (clock > last)
+			clock = last;
+	}
+	crt_done();
+	for (int i = 0; i < P_COUNT; i++)
+		pane_destroy(&c.panes[i]);
+	free(c.v.ghost);
+	c.v.ghost = NULL;
+	view_free(&c.v);
+	return 0;
+}
