@@ -32,7 +32,7 @@ typedef struct loader {
 	int nerr;
 } loader;
 
-static const char *const groups[] = { "connection", "workload", "run" };
+static const char *const groups[] = { "connection", "workload", "run", "sweep" };
 #define NGROUPS (sizeof(groups) / sizeof(groups[0]))
 
 /* Add one "FILE:LINE: message" line to the error buffer. */

@@ -66,6 +66,12 @@ typedef struct tpcc_config {
 	int nknobs;
 	char knobs[KNOBS_MAX][64];
 
+	/* sweep */
+	char sweep_vus[OPT_STR_MAX];   /* "1,2,4" (empty: run.vus) */
+	char sweep_knob[OPT_STR_MAX];  /* "NAME=V1,V2" (empty: none) */
+	int sweep_step;                /* measured seconds per step */
+	int sweep_settle;              /* seconds before measuring */
+
 	/* where values came from, for messages */
 	char config_path[OPT_STR_MAX];
 	int ask_password;

@@ -160,6 +160,13 @@ typedef struct dialect {
 	 * when and where it takes effect (may be left empty). */
 	int (*set_var)(db_conn *c, const char *name, const char *value, char *note,
 		       size_t notelen, db_error *e);
+	/* Before a sweep changes anything: would set_var take this value as
+	 * asked, now, without a restart?  0 yes; 1 no, with why filled (an
+	 * unknown or read-only variable, a value the server would refuse or
+	 * clamp); -1 could not ask.  NULL: only reading the variable back
+	 * (get_var) is checked. */
+	int (*check_var)(db_conn *c, const char *name, const char *value, char *why,
+			 size_t whylen, db_error *e);
 } dialect;
 
 /* The dialect of a native driver (mysql, sqlite); NULL for odbc, whose

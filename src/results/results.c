@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "figures.h"
 #include "json.h"
 #include "results.h"
 #include "util/util.h"
@@ -30,6 +31,9 @@ struct results {
 	jbuf pending;         /* ticks not yet on disk (disk full), separators included */
 	int npending;
 	jbuf good;            /* the closing part as last written, to restore */
+	jbuf steps;           /* a sweep's finished steps, elements (steps.c) */
+	jbuf step_cur;        /* the step under way, rewritten as it goes */
+	jbuf steps_table;     /* and its printed table, string elements */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -108,6 +112,9 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->durability);
 	jb_init(&r->pending);
 	jb_init(&r->good);
+	jb_init(&r->steps);
+	jb_init(&r->step_cur);
+	jb_init(&r->steps_table);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -162,31 +169,10 @@ static void tick_json(jbuf *b, const tick *t)
 		jb_kv_dbl(b, "server_tpm", t->server_tpm, 0);
 	else
 		jb_kv_null(b, "server_tpm");
-	jb_key(b, "commits");
-	jb_obj_open(b);
-	for (int i = 0; i < TX_COUNT; i++)
-		jb_kv_int(b, txn_names[i], (int64_t)t->commits[i]);
-	jb_obj_close(b);
-	jb_key(b, "latency_ms");
-	jb_obj_open(b);
-	for (int i = 0; i < TX_COUNT; i++) {
-		jb_key(b, txn_names[i]);
-		jb_obj_open(b);
-		jb_kv_dbl(b, "p50", t->p50[i], 3);
-		jb_kv_dbl(b, "p95", t->p95[i], 3);
-		jb_kv_dbl(b, "p99", t->p99[i], 3);
-		jb_kv_dbl(b, "max", t->max[i], 3);
-		jb_obj_close(b);
-	}
-	jb_obj_close(b);
-	jb_key(b, "errors");
-	jb_obj_open(b);
-	for (int i = 0; i < ERR_KIND_COUNT; i++)
-		jb_kv_int(b, err_kind_names[i], (int64_t)t->errors[i]);
-	jb_obj_close(b);
-	jb_kv_int(b, "failed", (int64_t)t->failed);
-	jb_kv_int(b, "retries", (int64_t)t->retries);
-	jb_kv_int(b, "reconnects", (int64_t)t->reconnects);
+	figures_json(b, &(figures_ref){ .commits = t->commits, .p50 = t->p50, .p95 = t->p95,
+					.p99 = t->p99, .max = t->max, .errors = t->errors,
+					.failed = t->failed, .retries = t->retries,
+					.reconnects = t->reconnects });
 	jb_kv_int(b, "vus_reconnecting", t->vus_reconnecting);
 	jb_kv_dbl(b, "cpu_client", t->cpu_client, 1);
 	jb_obj_close(b);
@@ -199,6 +185,25 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_raw(b, r->events.p);
 	jb_raw(b, "]");
 	b->need_comma = 1;
+	if (r->steps.len || r->step_cur.len) {
+		jb_key(b, "steps");
+		jb_raw(b, "[");
+		if (r->steps.len)
+			jb_raw(b, r->steps.p);
+		if (r->step_cur.len) {
+			jb_raw(b, r->steps.len ? ",\n" : "\n");
+			jb_raw(b, r->step_cur.p);
+		}
+		jb_raw(b, "]");
+		b->need_comma = 1;
+	}
+	if (r->steps_table.len) {
+		jb_key(b, "steps_table");
+		jb_raw(b, "[");
+		jb_raw(b, r->steps_table.p);
+		jb_raw(b, "]");
+		b->need_comma = 1;
+	}
 	if (s) {
 		char lines[16][96];
 		jb_key(b, "summary");
@@ -362,6 +367,26 @@ int results_event(results *r, const run_event *ev)
 	return write_tail(r, NULL);
 }
 
+int results_step(results *r, const step_result *s, int final)
+{
+	jb_reset(&r->step_cur);
+	step_json(&r->step_cur, s);
+	if (final) {
+		jb_raw(&r->steps, r->steps.len ? ",\n" : "\n");
+		jb_raw(&r->steps, r->step_cur.p);
+		jb_reset(&r->step_cur);
+	}
+	return write_tail(r, NULL);
+}
+
+int results_steps_table(results *r, const char *const *lines, int n)
+{
+	jb_reset(&r->steps_table);
+	for (int i = 0; i < n; i++)
+		jb_el_str(&r->steps_table, lines[i]);
+	return write_tail(r, NULL);
+}
+
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
 		   char *err, size_t errlen)
 {
@@ -445,6 +470,9 @@ void results_close(results *r)
 	jb_free(&r->durability);
 	jb_free(&r->pending);
 	jb_free(&r->good);
+	jb_free(&r->steps);
+	jb_free(&r->step_cur);
+	jb_free(&r->steps_table);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
 	free(r);

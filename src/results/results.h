@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include "config/options.h"
 #include "run/stats.h"
+#include "steps.h"
 
 #define RESULTS_FORMAT "tpcc-console-results/1"
 
@@ -54,6 +55,12 @@ int results_open(results **out, const char *dir, const run_info *ri,
 		 char *path, size_t pathlen, char *err, size_t errlen);
 int results_tick(results *r, const tick *t);
 int results_event(results *r, const run_event *ev);
+/* A sweep's step in "steps": the one under way is rewritten by each call
+ * (so a kill leaves what it set and its figures so far); final fixes it
+ * there and the next call starts the next step. */
+int results_step(results *r, const step_result *s, int final);
+/* The sweep's table as printed, one string a line, into "steps_table". */
+int results_steps_table(results *r, const char *const *lines, int n);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its
  * own) and rename it into place. */
 int results_finish(results *r, const run_summary *s, const char *stopped_by,

@@ -106,6 +106,7 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	stats_fill_tick(tk, e->iv, 1.0);
 	server_rate_locked(e, tk, phase);
 	tk->cpu_client = wall > 0 ? 100.0 * (cpu - e->cpu_last) / wall : 0;
+	window_tick_locked(e, tk, e->iv, cpu - e->cpu_last);
 	if (phase == PH_STEADY) {
 		stats_sum_add(e->steady, e->iv);
 		e->steady_secs++;

@@ -279,6 +279,34 @@ int engine_set_var(engine *e, const char *name, const char *value, char *err, si
 	return 0;
 }
 
+struct check_args {
+	const char *name, *value;
+	char *why;
+	size_t len;
+};
+
+static int ctl_check_var(engine *e, void *arg, db_error *de)
+{
+	struct check_args *a = arg;
+	return server_check_var(e->ctl, e->d, a->name, a->value, a->why, a->len, de);
+}
+
+int engine_check_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
+{
+	char why[512] = "";
+	struct check_args a = { .name = name, .value = value, .why = why, .len = sizeof why };
+	db_error de;
+
+	pthread_mutex_lock(&e->ctl_lock);
+	int rc = ctl_call(e, ctl_check_var, &a, &de);
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (rc < 0)
+		snprintf(err, errlen, "cannot check %s: %s", name, de.msg);
+	else if (rc > 0)
+		snprintf(err, errlen, "%s = %s: %s", name, value, why);
+	return rc;
+}
+
 int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen)
 {
 	db_metric m[32];

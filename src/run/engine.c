@@ -306,6 +306,7 @@ void engine_destroy(engine *e)
 	free(e->prev);
 	free(e->iv);
 	free(e->steady);
+	free(e->win);
 	free(e->ring);
 	free(e->acked);
 	free(e->evring);

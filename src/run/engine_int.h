@@ -117,6 +117,10 @@ struct engine {
 	atomic_int paused;
 	atomic_int session_warned;   /* a run_session statement was refused */
 
+	/* e->lock: a sweep step's measured window (window.c), NULL until
+	 * the first; the collector folds ticks into it, the step reads it. */
+	engine_window *win;
+
 	/* The thread that calls engine_start, engine_wait and engine_destroy
 	 * owns these. */
 	pthread_t collector;
@@ -166,6 +170,10 @@ void vu_change_settled(engine *e, vu *self);
 
 /* collector.c: the collector thread's body; arg is the engine. */
 void *collector_main(void *arg);
+
+/* window.c: fold tick tk (interval iv, cpu seconds of this process) into
+ * the open window, if tk falls in it.  e->lock held. */
+void window_tick_locked(engine *e, const tick *tk, const stats_sum *iv, double cpu);
 
 /* engine.c: the VU pool and the phases, which the collector, the control
  * calls and the life cycle all move */

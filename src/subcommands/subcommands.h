@@ -49,5 +49,6 @@ int sub_cli(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_drop(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen);
 
 #endif

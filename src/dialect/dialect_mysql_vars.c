@@ -1,0 +1,140 @@
+/* dialect_mysql_vars.c: whether SET GLOBAL would take a value as asked,
+ * judged from MariaDB's information_schema.SYSTEM_VARIABLES (scope,
+ * read-only, type, bounds, choices) without changing anything, so a sweep
+ * can refuse a bad step before its first one.  MySQL has no such table:
+ * there reading the variable is the whole check. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "dialect.h"
+#include "dialect_mysql_server.h"
+#include "query.h"
+
+/* One row as text: the fields apart by '|', which no type, bound or choice
+ * list holds. */
+static const char describe_sql[] =
+	"SELECT CONCAT_WS('|', VARIABLE_SCOPE, READ_ONLY, VARIABLE_TYPE,"
+	" IFNULL(NUMERIC_MIN_VALUE, ''), IFNULL(NUMERIC_MAX_VALUE, ''),"
+	" IFNULL(ENUM_VALUE_LIST, ''))"
+	" FROM information_schema.SYSTEM_VARIABLES WHERE VARIABLE_NAME = UPPER(?)";
+
+/* Cut s at each '|' into up to max fields; returns how many. */
+static int split(char *s, char **f, int max)
+{
+	int n = 0;
+	while (n < max) {
+		f[n++] = s;
+		s = strchr(s, '|');
+		if (!s)
+			break;
+		*s++ = '\0';
+	}
+	return n;
+}
+
+/* The value as a number the way mysql_server_set_var sends it. */
+static int as_number(const char *v, long double *out)
+{
+	unsigned long long bytes;
+	char *end;
+
+	if (mysql_size_suffix(v, &bytes)) {
+		*out = (long double)bytes;
+		return 1;
+	}
+	if (!dialect_is_number(v))
+		return 0;
+	errno = 0;
+	*out = strtold(v, &end);
+	return !errno && !*end;
+}
+
+/* Is v one of a comma-separated list of choices (case as the server
+ * ignores it), or its index? */
+static int in_list(const char *v, const char *list)
+{
+	size_t vl = strlen(v);
+	int idx = 0;
+	for (const char *p = list; *p; idx++) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		if (l == vl && !strncasecmp(p, v, l))
+			return 1;
+		p += l + (c != NULL);
+	}
+	char *end;
+	long n = strtol(v, &end, 10);
+	return *v && !*end && n >= 0 && n < idx;
+}
+
+int mysql_server_check_var(db_conn *c, const char *name, const char *value, char *why,
+			   size_t whylen, db_error *e)
+{
+	char row[2048], *f[6];
+	db_error qe;
+
+	why[0] = '\0';
+	if (dialect_valid_name(name, 0, e))
+		return -1;
+	int rc = query_text(c, describe_sql, name, row, sizeof row, &qe);
+	if (rc < 0) {
+		/* MySQL: no SYSTEM_VARIABLES.  An unknown name still shows. */
+		if (mysql_server_get_var(c, name, row, sizeof row, &qe)) {
+			snprintf(why, whylen, "%s", qe.msg);
+			return 1;
+		}
+		return 0;
+	}
+	if (rc == 0) {
+		snprintf(why, whylen, "unknown variable '%s'", name);
+		return 1;
+	}
+	if (split(row, f, 6) < 6)
+		return db_error_set(e, DB_FATAL, 0, "HY000", "mysql: SYSTEM_VARIABLES row for %s "
+				    "is not as expected", name);
+	const char *scope = f[0], *ro = f[1], *type = f[2], *min = f[3], *max = f[4], *list = f[5];
+	if (!strcasecmp(ro, "YES")) {
+		snprintf(why, whylen, "%s is read-only (set it in the server's configuration "
+			 "and restart)", name);
+		return 1;
+	}
+	if (!strcasecmp(scope, "SESSION")) {
+		snprintf(why, whylen, "%s is a session variable: SET GLOBAL cannot change it", name);
+		return 1;
+	}
+	if (!strcasecmp(value, "DEFAULT"))
+		return 0;
+	if (!strcasecmp(type, "BOOLEAN")) {
+		static const char *const ok[] = { "ON", "OFF", "TRUE", "FALSE", "1", "0" };
+		for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+			if (!strcasecmp(value, ok[i]))
+				return 0;
+		snprintf(why, whylen, "%s takes ON or OFF, not '%s'", name, value);
+		return 1;
+	}
+	if (!strcasecmp(type, "ENUM") || !strcasecmp(type, "SET")) {
+		if (!strcasecmp(type, "SET") || in_list(value, list))
+			return 0;
+		snprintf(why, whylen, "%s takes one of %s, not '%s'", name, list, value);
+		return 1;
+	}
+	if (strstr(type, "INT") || !strcasecmp(type, "DOUBLE")) {
+		long double v, lo, hi;
+		if (!as_number(value, &v)) {
+			snprintf(why, whylen, "%s takes a number (%s), not '%s'", name, type, value);
+			return 1;
+		}
+		/* The server would clamp it with a warning: not the value asked. */
+		if ((*min && as_number(min, &lo) && v < lo) || (*max && as_number(max, &hi) && v > hi)) {
+			snprintf(why, whylen, "%s takes %s to %s, not %s (the server would clamp it)",
+				 name, min, max, value);
+			return 1;
+		}
+	}
+	return 0;
+}
