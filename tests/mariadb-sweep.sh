@@ -91,12 +91,30 @@ assert "nothing changed on the server" sql_is "SELECT @@GLOBAL.$KNOB" "$ORIG"
 refused "a VU list with a hole" "sweep.vus (--vus): expected VU counts" --vus 1,,4
 refused "nothing to sweep" "nothing to sweep"
 
-# ---- a knob sweep puts its variable back ---------------------------------------
-tpcc_ok "a knob sweep exits 0" knob.txt sweep $A --vus 1 --knob "$KNOB=5,15" --step 1 --settle 0 \
-	--rampup 0 --results-dir "$T/knob"
+# ---- steps from the config file's list; the variable is put back --------------
+cat >steps.conf <<EOF
+sweep = {
+  settle = 0;
+  step = 1;
+  steps = ( { vus = 1; set = { $KNOB = 5; }; },
+            { vus = 2; set = { $KNOB = 15.5; }; step = 2; } );
+};
+EOF
+tpcc_ok "a sweep of config-file steps exits 0" knob.txt sweep $A -c steps.conf --rampup 0 \
+	--results-dir "$T/knob"
 R=$(ls knob/*.json 2>/dev/null | head -1)
 assert "each step recorded the value before and the value read back after" \
 	json_is "$R" '[(float(s["set"]["'$KNOB'"]["old"]), float(s["set"]["'$KNOB'"]["new"])) for s in d["steps"]]' \
-	"[($ORIGF, 5.0), (5.0, 15.0)]"
+	"[($ORIGF, 5.0), (5.0, 15.5)]"
+assert "and how long until the server had it in effect" \
+	json_true "$R" 'all(0 <= s["set"]["'$KNOB'"]["in_effect_s"] < 5 for s in d["steps"])'
+assert "the steps' own VU counts and lengths" \
+	json_is "$R" '[(s["set"]["vus"]["new"], s["seconds"]) for s in d["steps"]]' "[(1, 1), (2, 2)]"
 assert "the variable is back to $ORIG after the sweep" sql_is "SELECT @@GLOBAL.$KNOB" "$ORIG"
+cat >bad.conf <<EOF
+sweep = { steps = ( { vus = 1; }, { vus = "two"; } ); };
+EOF
+"$TPCC_BIN" sweep $A -c bad.conf >bad.txt 2>&1; rc=$?
+assert "a bad step in the file exits 2" [ $rc -eq 2 ]
+assert "naming the file, line and step" contains bad.txt "bad.conf:1: sweep.steps: step 2: vus: expected an integer"
 finish

@@ -71,6 +71,7 @@ typedef struct tpcc_config {
 	char sweep_knob[OPT_STR_MAX];  /* "NAME=V1,V2" (empty: none) */
 	int sweep_step;                /* measured seconds per step */
 	int sweep_settle;              /* seconds before measuring */
+	char sweep_steps[4096];        /* "vus=4 NAME=V settle=S step=S; ..." */
 
 	/* where values came from, for messages */
 	char config_path[OPT_STR_MAX];

@@ -167,6 +167,12 @@ typedef struct dialect {
 	 * (get_var) is checked. */
 	int (*check_var)(db_conn *c, const char *name, const char *value, char *why,
 			 size_t whylen, db_error *e);
+	/* After set_var: is value in effect yet?  1 yes, 0 not yet (status
+	 * may say what the server is doing, e.g. resizing the buffer pool),
+	 * -1 error.  NULL: the variable reads back as value (compared as
+	 * text, or as numbers). */
+	int (*in_effect)(db_conn *c, const char *name, const char *value, char *status,
+			 size_t statuslen, db_error *e);
 } dialect;
 
 /* The dialect of a native driver (mysql, sqlite); NULL for odbc, whose
@@ -202,6 +208,19 @@ extern const char *const dialect_std_drop[];
 extern const char *const dialect_proc_names[];
 extern const dialect dialect_mysql;
 extern const dialect dialect_pg;
+/* dialect_pg_vars.c: dialect_pg's check_var and in_effect. */
+int pg_check_var(db_conn *c, const char *name, const char *value, char *why, size_t whylen,
+		 db_error *e);
+int pg_in_effect(db_conn *c, const char *name, const char *value, char *status,
+		 size_t statuslen, db_error *e);
+/* Does a setting read back as read mean the value asked?  Equal as text
+ * (case aside) or as numbers. */
+int dialect_same_value(const char *read, const char *asked);
+/* Cut a row read as one text at each '|' into up to max fields (s is
+ * written); returns how many. */
+int dialect_split(char *s, char **f, int max);
+/* Is v one of a comma-separated list, case aside? */
+int dialect_in_list(const char *v, const char *list);
 extern const dialect dialect_mssql;
 extern const dialect dialect_sqlite;
 

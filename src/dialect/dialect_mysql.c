@@ -370,4 +370,5 @@ const dialect dialect_mysql = {
 	.datadir_var = "datadir",
 	.set_var = mysql_server_set_var,
 	.check_var = mysql_server_check_var,
+	.in_effect = mysql_server_in_effect,
 };

@@ -19,6 +19,10 @@ int mysql_server_set_var(db_conn *c, const char *name, const char *value, char *
  * choices), -1 the server could not be asked. */
 int mysql_server_check_var(db_conn *c, const char *name, const char *value, char *why,
 			   size_t whylen, db_error *e);
+/* The value reads back (sizes as bytes) and, for the buffer pool, InnoDB
+ * says no resize is under way. */
+int mysql_server_in_effect(db_conn *c, const char *name, const char *value, char *status,
+			   size_t statuslen, db_error *e);
 /* "512M", "2G": 1 with the bytes in *out; 0 when v is not such a size. */
 int mysql_size_suffix(const char *v, unsigned long long *out);
 

@@ -23,20 +23,6 @@ static const char describe_sql[] =
 	" IFNULL(ENUM_VALUE_LIST, ''))"
 	" FROM information_schema.SYSTEM_VARIABLES WHERE VARIABLE_NAME = UPPER(?)";
 
-/* Cut s at each '|' into up to max fields; returns how many. */
-static int split(char *s, char **f, int max)
-{
-	int n = 0;
-	while (n < max) {
-		f[n++] = s;
-		s = strchr(s, '|');
-		if (!s)
-			break;
-		*s++ = '\0';
-	}
-	return n;
-}
-
 /* The value as a number the way mysql_server_set_var sends it. */
 static int as_number(const char *v, long double *out)
 {
@@ -54,22 +40,17 @@ static int as_number(const char *v, long double *out)
 	return !errno && !*end;
 }
 
-/* Is v one of a comma-separated list of choices (case as the server
- * ignores it), or its index? */
+/* Is v one of a comma-separated list of choices, or its index? */
 static int in_list(const char *v, const char *list)
 {
-	size_t vl = strlen(v);
+	if (dialect_in_list(v, list))
+		return 1;
 	int idx = 0;
-	for (const char *p = list; *p; idx++) {
-		const char *c = strchr(p, ',');
-		size_t l = c ? (size_t)(c - p) : strlen(p);
-		if (l == vl && !strncasecmp(p, v, l))
-			return 1;
-		p += l + (c != NULL);
-	}
+	for (const char *p = list; *p; p++)
+		idx += *p == ',';
 	char *end;
 	long n = strtol(v, &end, 10);
-	return *v && !*end && n >= 0 && n < idx;
+	return *list && *v && !*end && n >= 0 && n <= idx;
 }
 
 int mysql_server_check_var(db_conn *c, const char *name, const char *value, char *why,
@@ -94,7 +75,7 @@ int mysql_server_check_var(db_conn *c, const char *name, const char *value, char
 		snprintf(why, whylen, "unknown variable '%s'", name);
 		return 1;
 	}
-	if (split(row, f, 6) < 6)
+	if (dialect_split(row, f, 6) < 6)
 		return db_error_set(e, DB_FATAL, 0, "HY000", "mysql: SYSTEM_VARIABLES row for %s "
 				    "is not as expected", name);
 	const char *scope = f[0], *ro = f[1], *type = f[2], *min = f[3], *max = f[4], *list = f[5];
@@ -137,4 +118,38 @@ int mysql_server_check_var(db_conn *c, const char *name, const char *value, char
 		}
 	}
 	return 0;
+}
+
+/* A buffer-pool resize goes on in the background on MariaDB before 10.11's
+ * rework and on MySQL: its status says "Completed ..." (or nothing) once
+ * done, anything else while it works. */
+int mysql_server_in_effect(db_conn *c, const char *name, const char *value, char *status,
+			   size_t statuslen, db_error *e)
+{
+	char now[256];
+	unsigned long long bytes;
+
+	status[0] = '\0';
+	if (mysql_server_get_var(c, name, now, sizeof now, e))
+		return -1;
+	snprintf(status, statuslen, "reads %s", now);
+	int same = dialect_same_value(now, value);
+	if (!same && mysql_size_suffix(value, &bytes)) {
+		char b[32];
+		snprintf(b, sizeof b, "%llu", bytes);
+		same = dialect_same_value(now, b);
+	}
+	if (!same || strcasecmp(name, "innodb_buffer_pool_size"))
+		return same;
+	db_error qe;
+	int rc = query_text(c, "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS"
+			    " WHERE VARIABLE_NAME = 'INNODB_BUFFER_POOL_RESIZE_STATUS'", NULL, now,
+			    sizeof now, &qe);
+	if (rc <= 0)
+		return 1; /* no such status: the resize was synchronous */
+	if (now[0] && strncasecmp(now, "Completed", 9)) {
+		snprintf(status, statuslen, "%s", now);
+		return 0;
+	}
+	return 1;
 }

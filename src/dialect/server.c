@@ -139,3 +139,22 @@ int server_check_var(db_conn *c, const dialect *d, const char *name, const char 
 	c->drv->commit(c, &(db_error){ 0 });
 	return rc;
 }
+
+int server_in_effect(db_conn *c, const dialect *d, const char *name, const char *value,
+		     char *status, size_t statuslen, db_error *e)
+{
+	char now[256];
+	int rc;
+
+	status[0] = '\0';
+	if (d && d->in_effect)
+		rc = d->in_effect(c, name, value, status, statuslen, e);
+	else if (server_get_var(c, d, name, now, sizeof now, e))
+		rc = -1;
+	else {
+		snprintf(status, statuslen, "reads %s", now);
+		rc = dialect_same_value(now, value);
+	}
+	c->drv->commit(c, &(db_error){ 0 });
+	return rc;
+}

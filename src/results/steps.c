@@ -26,6 +26,10 @@ void step_json(jbuf *b, const step_result *s)
 		jb_obj_open(b);
 		jb_kv_str(b, "old", s->set[i].old);
 		jb_kv_str(b, "new", s->set[i].value);
+		if (s->set[i].effect_s >= 0)
+			jb_kv_dbl(b, "in_effect_s", s->set[i].effect_s, 3);
+		else
+			jb_kv_null(b, "in_effect_s");
 		jb_obj_close(b);
 	}
 	jb_obj_close(b);

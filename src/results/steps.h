@@ -15,6 +15,9 @@ typedef struct step_change {
 	char name[64];
 	char old[128];            /* as read back before the change */
 	char value[128];          /* as read back after it */
+	double effect_s;          /* from the change until the server had it in
+	                           * effect (a buffer-pool resize done, a reload
+	                           * read); -1: it never said so in time */
 } step_change;
 
 typedef struct step_result {

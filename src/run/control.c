@@ -307,6 +307,26 @@ int engine_check_var(engine *e, const char *name, const char *value, char *err, 
 	return rc;
 }
 
+static int ctl_in_effect(engine *e, void *arg, db_error *de)
+{
+	struct check_args *a = arg;
+	return server_in_effect(e->ctl, e->d, a->name, a->value, a->why, a->len, de);
+}
+
+int engine_var_in_effect(engine *e, const char *name, const char *value, char *status,
+			 size_t statuslen, char *err, size_t errlen)
+{
+	struct check_args a = { .name = name, .value = value, .why = status, .len = statuslen };
+	db_error de;
+
+	pthread_mutex_lock(&e->ctl_lock);
+	int rc = ctl_call(e, ctl_in_effect, &a, &de);
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (rc < 0)
+		snprintf(err, errlen, "%s: %s", name, de.msg);
+	return rc;
+}
+
 int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen)
 {
 	db_metric m[32];

@@ -115,6 +115,10 @@ int engine_set_var(engine *e, const char *name, const char *value, char *err, si
 /* Would engine_set_var take value as asked?  0 yes; 1 no and -1 could not
  * ask, both with err filled.  Changes nothing on the server. */
 int engine_check_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
+/* After engine_set_var: 1 value is in effect, 0 not yet (status says what
+ * the server reports), -1 with err filled. */
+int engine_var_in_effect(engine *e, const char *name, const char *value, char *status,
+			 size_t statuslen, char *err, size_t errlen);
 /* The server's metrics (dialect's or driver's), one "name value" a line. */
 int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen);
 /* Run a statement; a result's first rows are formatted into out. */

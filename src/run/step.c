@@ -76,8 +76,99 @@ static int parse_knob(const char *spec, char *name, size_t namelen, char vals[][
 	return n;
 }
 
+/* One "vus=4 NAME=V settle=S step=S" of sweep.steps (cut out of the list,
+ * so writable). */
+static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, char *err,
+		      size_t errlen)
+{
+	char msg[256];
+	memset(s, 0, sizeof *s);
+	s->vus = -1;
+	s->seconds = c->sweep_step;
+	s->settle = c->sweep_settle;
+	int fields = 0;
+	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save), fields++) {
+		char *eq = strchr(w, '=');
+		if (!eq || eq == w || !eq[1]) {
+			snprintf(err, errlen, "sweep.steps (--steps): step %d: expected NAME=VALUE, "
+				 "got '%s'", idx, w);
+			return -1;
+		}
+		*eq = '\0';
+		const char *v = eq + 1;
+		char *end;
+		long n = strtol(v, &end, 10);
+		if (!strcmp(w, "vus") || !strcmp(w, "settle") || !strcmp(w, "step")) {
+			long lo = !strcmp(w, "settle") ? 0 : 1;
+			long hi = !strcmp(w, "vus") ? SCHEDULE_VUS_MAX : 86400;
+			if (*end || end == v || n < lo || n > hi) {
+				snprintf(err, errlen, "sweep.steps (--steps): step %d: %s: expected an "
+					 "integer from %ld to %ld, got '%s'", idx, w, lo, hi, v);
+				return -1;
+			}
+			*(!strcmp(w, "vus") ? &s->vus : !strcmp(w, "settle") ? &s->settle
+									    : &s->seconds) = (int)n;
+			continue;
+		}
+		if (opt_check_knob(w, msg, sizeof msg)) {
+			snprintf(err, errlen, "sweep.steps (--steps): step %d: %s", idx, msg);
+			return -1;
+		}
+		if (s->nset == STEP_SET_MAX || strlen(v) >= sizeof s->set[0].value) {
+			snprintf(err, errlen, "sweep.steps (--steps): step %d: %s", idx,
+				 s->nset == STEP_SET_MAX ? "at most 4 variables a step" :
+				 "a value longer than 127 characters");
+			return -1;
+		}
+		str_copy(s->set[s->nset].name, w, sizeof s->set[0].name);
+		str_copy(s->set[s->nset].value, v, sizeof s->set[0].value);
+		s->nset++;
+	}
+	if (!fields) {
+		snprintf(err, errlen, "sweep.steps (--steps): step %d is empty", idx);
+		return -1;
+	}
+	return 0;
+}
+
+static int steps_from_text(const tpcc_config *c, step_spec *out, int max, char *err,
+			   size_t errlen)
+{
+	char *text = strdup(c->sweep_steps);
+	int n = 0, rc = 0;
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (char *p = text; p && rc == 0;) {
+		char *semi = strchr(p, ';');
+		if (semi)
+			*semi = '\0';
+		if (n == max) {
+			snprintf(err, errlen, "sweep.steps (--steps): at most %d steps", max);
+			rc = -1;
+		} else
+			rc = parse_step(p, n + 1, c, &out[n], err, errlen);
+		n++;
+		p = semi ? semi + 1 : NULL;
+	}
+	free(text);
+	return rc ? -1 : n;
+}
+
 int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, size_t errlen)
 {
+	if (c->sweep_steps[0]) {
+		if (c->sweep_vus[0] || c->sweep_knob[0]) {
+			snprintf(err, errlen, "sweep: give the steps either one by one (sweep.steps, "
+				 "--steps) or as lists (sweep.vus and sweep.knob, --vus and --knob), "
+				 "not both");
+			return -1;
+		}
+		return steps_from_text(c, out, max, err, errlen);
+	}
+
 	int vus[STEPS_MAX], nvus = 0, nvals = 0;
 	char name[64] = "", (*vals)[128] = NULL;
 
@@ -258,6 +349,34 @@ static void label(step_result *r, const step_spec *s)
 		str_copy(r->label, "as is", sizeof r->label);
 }
 
+/* The settle time starts once the server has the value in effect: a
+ * buffer pool resizes in the background, a reload reaches each backend
+ * when it gets round to it.  Seconds since t0, or -1 when the server did
+ * not say so within STEP_EFFECT_MAX_S (the step goes on, with a warning). */
+#define STEP_EFFECT_MAX_S 300
+static double wait_in_effect(engine *e, const char *name, const char *value, uint64_t t0)
+{
+	const struct timespec nap = { 0, 50 * 1000 * 1000 };
+	char status[256] = "", err[512];
+	int t, done;
+	for (;;) {
+		int rc = engine_var_in_effect(e, name, value, status, sizeof status, err, sizeof err);
+		double took = (now_ns() - t0) / 1e9;
+		if (rc > 0) {
+			if (took >= 1)
+				engine_event(e, "step", "%s = %s in effect after %.1f s", name, value, took);
+			return took;
+		}
+		engine_clock(e, &t, &done);
+		if (rc < 0 || took > STEP_EFFECT_MAX_S || done) {
+			engine_event(e, "warning", "%s = %s: not seen in effect after %.0f s (%s); "
+				     "the step goes on", name, value, took, rc < 0 ? err : status);
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
 /* Make the step's changes: the VU count, then each variable. */
 static int apply(engine *e, const step_spec *s, step_result *r, journal *j, char *err,
 		 size_t errlen)
@@ -277,8 +396,10 @@ static int apply(engine *e, const step_spec *s, step_result *r, journal *j, char
 		journal_note(j, c->name, c->old);
 		r->nset = i + 1;
 		str_copy(c->value, s->set[i].value, sizeof c->value);
+		uint64_t t0 = now_ns();
 		if (engine_set_var(e, c->name, s->set[i].value, err, errlen))
 			return -1;
+		c->effect_s = wait_in_effect(e, c->name, s->set[i].value, t0);
 		char now[128];
 		if (!engine_get_var(e, c->name, now, sizeof now, err, errlen))
 			str_copy(c->value, now, sizeof c->value);
@@ -360,10 +481,15 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 
 int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 {
-	int k = 0;
+	int k = 0, w = 7;
 	if (max < 1)
 		return 0;
-	snprintf(lines[k++], STEP_LINE, "%4s  %-30s %10s %10s %9s %9s %7s %6s", "step", "setting",
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(r[i].label) > w)
+			w = (int)strlen(r[i].label);
+	if (w > 100)
+		w = 100;
+	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s %10s %9s %9s %7s %6s", "step", w, "setting",
 		 "NOPM", "TPM", "p95 NO", "p95 Pay", "errors", "ratio");
 	for (int i = 0; i < n && k < max; i++) {
 		uint64_t errs = 0;
@@ -374,8 +500,8 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 			snprintf(ratio, sizeof ratio, "%.2f", r[i].nopm / r[0].nopm);
 		else
 			snprintf(ratio, sizeof ratio, "-");
-		snprintf(lines[k++], STEP_LINE, "%4d  %-30s %10.0f %10.0f %9.2f %9.2f %7llu %6s%s",
-			 r[i].index, r[i].label, r[i].nopm, r[i].tpm, r[i].p95[TX_NEW_ORDER],
+		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f %10.0f %9.2f %9.2f %7llu %6s%s",
+			 r[i].index, w, w, r[i].label, r[i].nopm, r[i].tpm, r[i].p95[TX_NEW_ORDER],
 			 r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio,
 			 r[i].complete ? "" : "  (cut short)");
 	}

@@ -12,7 +12,7 @@
 #include "results/steps.h"
 
 #define STEPS_MAX 256
-#define STEP_LINE 200
+#define STEP_LINE 240
 
 typedef struct step_spec {
 	int vus;                  /* -1: the step leaves the VU count alone */
