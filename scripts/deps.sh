@@ -8,7 +8,7 @@
 set -euo pipefail
 
 build_pkgs="build-essential autoconf automake pkg-config libmariadb-dev libsqlite3-dev
-	libconfig-dev libedit-dev libncurses-dev unixodbc-dev check"
+	libconfig-dev libedit-dev libncurses-dev unixodbc-dev libjansson-dev check"
 test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3 openssl clang libclang-rt-14-dev
 	clang-tools-14 cppcheck postgresql postgresql-client odbc-postgresql odbc-mariadb unixodbc"
 

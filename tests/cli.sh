@@ -71,10 +71,16 @@ assert "no subcommand exits 2 with a hint" [ $rc -eq 2 ]
 # The subcommand table drives dispatch, the refusal and --help alike.
 "$TPCC_BIN" frobnicate >o.txt 2>&1
 assert "an unknown subcommand's message lists the table" \
-	contains o.txt "(build, run, sweep, demo, cli, check, drop)"
-for sub in build run sweep demo cli check drop; do
-	assert "--help lists $sub with its line" grep -qE "^  $sub +[a-z]" help.txt
+	contains o.txt "(build, run, sweep, restore-knobs, demo, cli, check, drop)"
+for sub in build run sweep restore-knobs demo cli check drop; do
+	assert "--help lists $sub with its line" grep -qE "^  $sub( +[a-z]|$)" help.txt
 done
+"$TPCC_BIN" run build --db never.sqlite >o.txt 2>&1; rc=$?
+assert "a second word where the subcommand takes none exits 2" [ $rc -eq 2 ]
+assert "naming it" contains o.txt "unexpected argument 'build'"
+"$TPCC_BIN" restore-knobs --db never.sqlite >o.txt 2>&1; rc=$?
+assert "restore-knobs without its file exits 2" [ $rc -eq 2 ]
+assert "and says what it needs" contains o.txt "restore-knobs needs RUN.json"
 # A sweep's lists are checked before anything connects.
 "$TPCC_BIN" sweep --db never.sqlite >o.txt 2>&1; rc=$?
 assert "sweep with nothing to sweep exits 2" [ $rc -eq 2 ]

@@ -234,6 +234,7 @@ typedef struct argstate {
 	const char *config;    /* last -c FILE */
 	int help, version;
 	const char *subcmd;
+	const char *operand;   /* a word after the subcommand */
 } argstate;
 
 /* One option with its value (NULL for a flag used bare). */
@@ -316,12 +317,18 @@ static int walk_args(tpcc_config *c, int argc, char **argv, argstate *st,
 			break;
 		if (only_words || w[0] != '-' || w[1] == '\0') {
 			if (st->pass == 0) {
-				if (st->subcmd != NULL) {
+				/* One word after the subcommand is its operand
+				 * (restore-knobs RUN.json); the subcommand table
+				 * refuses it where none is taken. */
+				if (st->subcmd != NULL && st->operand != NULL) {
 					text_errf(err, errlen, "unexpected argument '%.*s%s'",
 					     text_quote_len(w), w, text_quote_ellipsis(w));
 					return -1;
 				}
-				st->subcmd = w;
+				if (st->subcmd != NULL)
+					st->operand = w;
+				else
+					st->subcmd = w;
 			}
 			continue;
 		}
@@ -424,6 +431,10 @@ int config_parse_args(tpcc_config *c, int argc, char **argv, const char **subcmd
 			return -1;
 		}
 		memcpy(work.password, pw, strlen(pw) + 1);
+	}
+	if (st.operand && str_copy_checked(work.operand, st.operand, sizeof work.operand)) {
+		text_errf(err, errlen, "argument '%.40s...' is too long", st.operand);
+		return -1;
 	}
 	*c = work;
 	if (subcmd)

@@ -340,6 +340,25 @@ const opt_def opt_table[] = {
 		 ".B run.vus\n"
 		 "throughout.\n"
 		 ".RE\n" },
+	{ .key = "run.restore_knobs", .longopt = "restore-knobs", .type = OPT_BOOL,
+	  .def = "false", FIELD(restore_knobs),
+	  .help = "put every server variable `set` changed back when the run ends "
+		  "(a sweep always does)",
+	  .man = "When the run ends, however it ends (its phases over,\n"
+		 ".BR stop ,\n"
+		 "a signal), set every server variable that\n"
+		 ".B set\n"
+		 "changed, and every one the server moved with it, back to its value\n"
+		 "before the run's first change.\n"
+		 "A\n"
+		 ".B sweep\n"
+		 "always does this for the variables its steps change.\n"
+		 "The results file's\n"
+		 ".B knob_journal\n"
+		 "names each changed variable with its old value as the run goes, for\n"
+		 ".B restore\\-knobs\n"
+		 "after a client that died.\n"
+		 "Default false: changes stay.\n" },
 	{ .key = "sweep.vus", .type = OPT_STRING, .def = "", FIELD(sweep_vus),
 	  .argname = "N,N,...",
 	  .help = "sweep: the VU counts to step through, e.g. \"1,2,4,8\" (on the "

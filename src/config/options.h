@@ -65,6 +65,7 @@ typedef struct tpcc_config {
 	vu_step schedule[SCHEDULE_MAX];
 	int nknobs;
 	char knobs[KNOBS_MAX][64];
+	int restore_knobs;          /* put `set` changes back when the run ends */
 
 	/* sweep */
 	char sweep_vus[OPT_STR_MAX];   /* "1,2,4" (empty: run.vus) */
@@ -77,6 +78,7 @@ typedef struct tpcc_config {
 	char config_path[OPT_STR_MAX];
 	int ask_password;
 	char durability_file[1024];  /* check --durability RUN.json */
+	char operand[1024];         /* the word after the subcommand (restore-knobs RUN.json) */
 	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
 	int procedures_only;        /* build --procedures-only */
 	char dump_reference[16];    /* --dump-reference=SECTION: print the man page's roff */

@@ -173,6 +173,9 @@ typedef struct dialect {
 	 * text, or as numbers). */
 	int (*in_effect)(db_conn *c, const char *name, const char *value, char *status,
 			 size_t statuslen, db_error *e);
+	/* The variables the server may move when name changes (and says so
+	 * only in a warning), NULL-terminated; NULL: none known. */
+	const char *const *(*dependents)(const char *name);
 } dialect;
 
 /* The dialect of a native driver (mysql, sqlite); NULL for odbc, whose

@@ -371,4 +371,5 @@ const dialect dialect_mysql = {
 	.set_var = mysql_server_set_var,
 	.check_var = mysql_server_check_var,
 	.in_effect = mysql_server_in_effect,
+	.dependents = mysql_server_dependents,
 };

@@ -23,6 +23,8 @@ int mysql_server_check_var(db_conn *c, const char *name, const char *value, char
  * says no resize is under way. */
 int mysql_server_in_effect(db_conn *c, const char *name, const char *value, char *status,
 			   size_t statuslen, db_error *e);
+/* What InnoDB moves along with name (dialect's dependents). */
+const char *const *mysql_server_dependents(const char *name);
 /* "512M", "2G": 1 with the bytes in *out; 0 when v is not such a size. */
 int mysql_size_suffix(const char *v, unsigned long long *out);
 

@@ -153,3 +153,16 @@ int mysql_server_in_effect(db_conn *c, const char *name, const char *value, char
 	}
 	return 1;
 }
+
+/* InnoDB keeps innodb_io_capacity <= innodb_io_capacity_max by moving
+ * the other one, with only a warning. */
+const char *const *mysql_server_dependents(const char *name)
+{
+	static const char *const cap[] = { "innodb_io_capacity_max", NULL };
+	static const char *const cap_max[] = { "innodb_io_capacity", NULL };
+	if (!strcasecmp(name, "innodb_io_capacity"))
+		return cap;
+	if (!strcasecmp(name, "innodb_io_capacity_max"))
+		return cap_max;
+	return NULL;
+}

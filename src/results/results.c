@@ -34,6 +34,7 @@ struct results {
 	jbuf steps;           /* a sweep's finished steps, elements (steps.c) */
 	jbuf step_cur;        /* the step under way, rewritten as it goes */
 	jbuf steps_table;     /* and its printed table, string elements */
+	jbuf knobs;           /* the knob journal's entries, elements (knobs.c) */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -115,6 +116,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->steps);
 	jb_init(&r->step_cur);
 	jb_init(&r->steps_table);
+	jb_init(&r->knobs);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -178,6 +180,18 @@ static void tick_json(jbuf *b, const tick *t)
 	jb_obj_close(b);
 }
 
+/* "key": [elements], when there are any (elements: written apart by commas). */
+static void elements_array(jbuf *b, const char *key, const jbuf *elements)
+{
+	if (!elements->len)
+		return;
+	jb_key(b, key);
+	jb_raw(b, "[");
+	jb_raw(b, elements->p);
+	jb_raw(b, "]");
+	b->need_comma = 1;
+}
+
 static void closing(jbuf *b, results *r, const run_summary *s, const char *stopped_by, int complete)
 {
 	jb_raw(b, "\n],\"events\":[");
@@ -197,13 +211,8 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_raw(b, "]");
 		b->need_comma = 1;
 	}
-	if (r->steps_table.len) {
-		jb_key(b, "steps_table");
-		jb_raw(b, "[");
-		jb_raw(b, r->steps_table.p);
-		jb_raw(b, "]");
-		b->need_comma = 1;
-	}
+	elements_array(b, "knob_journal", &r->knobs);
+	elements_array(b, "steps_table", &r->steps_table);
 	if (s) {
 		char lines[16][96];
 		jb_key(b, "summary");
@@ -379,6 +388,14 @@ int results_step(results *r, const step_result *s, int final)
 	return write_tail(r, NULL);
 }
 
+int results_knobs(results *r, const knob_entry *k, int n)
+{
+	jb_reset(&r->knobs);
+	for (int i = 0; i < n; i++)
+		knob_entry_json(&r->knobs, &k[i]);
+	return write_tail(r, NULL);
+}
+
 int results_steps_table(results *r, const char *const *lines, int n)
 {
 	jb_reset(&r->steps_table);
@@ -473,6 +490,7 @@ void results_close(results *r)
 	jb_free(&r->steps);
 	jb_free(&r->step_cur);
 	jb_free(&r->steps_table);
+	jb_free(&r->knobs);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
 	free(r);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include "config/options.h"
 #include "run/stats.h"
+#include "knobs.h"
 #include "steps.h"
 
 #define RESULTS_FORMAT "tpcc-console-results/1"
@@ -59,6 +60,8 @@ int results_event(results *r, const run_event *ev);
  * (so a kill leaves what it set and its figures so far); final fixes it
  * there and the next call starts the next step. */
 int results_step(results *r, const step_result *s, int final);
+/* The knob journal as it stands, into "knob_journal". */
+int results_knobs(results *r, const knob_entry *k, int n);
 /* The sweep's table as printed, one string a line, into "steps_table". */
 int results_steps_table(results *r, const char *const *lines, int n);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its

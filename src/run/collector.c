@@ -198,6 +198,8 @@ void *collector_main(void *arg)
 	engine_stop_all_unlocked(e);
 	if (vus)
 		engine_event(e, "vus", "vus %d -> 0 (run ending)", vus);
+	/* Before the file is finished, so it says what was put back. */
+	engine_restore_if_asked(e);
 	pthread_mutex_lock(&e->lock);
 	engine_reap_locked(e, 1);
 	e->target = 0;

@@ -259,24 +259,18 @@ int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err
 	return rc;
 }
 
-int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
+int engine_ctl_set_var(engine *e, const char *name, const char *value, char *note,
+		       size_t notelen, char *err, size_t errlen)
 {
-	char old[256] = "?", now[256] = "?", note[256] = "";
-	struct var_args a = { .name = name, .value = value, .buf = note, .len = sizeof note };
+	struct var_args a = { .name = name, .value = value, .buf = note, .len = notelen };
 	db_error de;
 
-	engine_get_var(e, name, old, sizeof old, err, errlen);
 	pthread_mutex_lock(&e->ctl_lock);
 	int rc = ctl_call(e, ctl_set_var, &a, &de);
 	pthread_mutex_unlock(&e->ctl_lock);
-	if (rc) {
+	if (rc)
 		snprintf(err, errlen, "set %s: %s", name, de.msg);
-		return -1;
-	}
-	if (engine_get_var(e, name, now, sizeof now, err, errlen))
-		str_copy(now, value, sizeof now);
-	engine_event(e, "knob", "set %s %s -> %s%s%s", name, old, now, note[0] ? ": " : "", note);
-	return 0;
+	return rc;
 }
 
 struct check_args {

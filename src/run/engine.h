@@ -112,6 +112,16 @@ void engine_record_steps_table(engine *e, const char *const *lines, int n);
 /* Server variables and ad-hoc SQL over the control connection. */
 int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen);
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
+/* engine_set_var, journalled as changed by `by` ("set", "step 3"). */
+int engine_set_var_by(engine *e, const char *name, const char *value, const char *by,
+		      char *err, size_t errlen);
+/* Put back every variable in the knob journal (see knob_journal.h);
+ * -1 with err naming what could not be. */
+int engine_restore_knobs(engine *e, char *err, size_t errlen);
+/* Put the journal back when the run ends, however it ends (a sweep). */
+void engine_restore_at_end(engine *e);
+/* 1 when name was changed in this run and not put back. */
+int engine_knob_changed(engine *e, const char *name);
 /* Would engine_set_var take value as asked?  0 yes; 1 no and -1 could not
  * ask, both with err filled.  Changes nothing on the server. */
 int engine_check_var(engine *e, const char *name, const char *value, char *err, size_t errlen);

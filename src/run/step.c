@@ -308,34 +308,6 @@ static void refresh(void *ud)
 	engine_record_step(p->e, p->r, 0);
 }
 
-/* Variables the steps changed, with the value before the first change. */
-typedef struct journal {
-	int n;
-	step_change v[STEPS_MAX];
-} journal;
-
-static void journal_note(journal *j, const char *name, const char *old)
-{
-	for (int i = 0; i < j->n; i++)
-		if (!strcmp(j->v[i].name, name))
-			return;
-	if (j->n < STEPS_MAX) {
-		str_copy(j->v[j->n].name, name, sizeof j->v[j->n].name);
-		str_copy(j->v[j->n].old, old, sizeof j->v[j->n].old);
-		j->n++;
-	}
-}
-
-/* Put every changed variable back, the last changed first. */
-static void journal_put_back(engine *e, const journal *j)
-{
-	char err[512];
-	for (int i = j->n - 1; i >= 0; i--)
-		if (engine_set_var(e, j->v[i].name, j->v[i].old, err, sizeof err))
-			engine_event(e, "error", "sweep: putting %s back to %s: %s", j->v[i].name,
-				     j->v[i].old, err);
-}
-
 static void label(step_result *r, const step_spec *s)
 {
 	size_t used = 0;
@@ -378,8 +350,7 @@ static double wait_in_effect(engine *e, const char *name, const char *value, uin
 }
 
 /* Make the step's changes: the VU count, then each variable. */
-static int apply(engine *e, const step_spec *s, step_result *r, journal *j, char *err,
-		 size_t errlen)
+static int apply(engine *e, const step_spec *s, step_result *r, char *err, size_t errlen)
 {
 	engine_status st;
 	engine_get_status(e, &st);
@@ -393,11 +364,12 @@ static int apply(engine *e, const step_spec *s, step_result *r, journal *j, char
 		str_copy(c->name, s->set[i].name, sizeof c->name);
 		if (engine_get_var(e, c->name, c->old, sizeof c->old, err, errlen))
 			return -1;
-		journal_note(j, c->name, c->old);
 		r->nset = i + 1;
 		str_copy(c->value, s->set[i].value, sizeof c->value);
 		uint64_t t0 = now_ns();
-		if (engine_set_var(e, c->name, s->set[i].value, err, errlen))
+		char by[32];
+		snprintf(by, sizeof by, "step %d", r->index);
+		if (engine_set_var_by(e, c->name, s->set[i].value, by, err, errlen))
 			return -1;
 		c->effect_s = wait_in_effect(e, c->name, s->set[i].value, t0);
 		char now[128];
@@ -411,15 +383,13 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 	      char *err, size_t errlen)
 {
 	engine_window w;
-	journal *j = calloc(1, sizeof *j);
 	engine_status st;
 	int rc = 0, t, done;
 
 	*nout = 0;
-	if (!j) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	/* However the run ends from here on (the last step, stop, a signal,
+	 * a step that failed), the collector puts the journal back. */
+	engine_restore_at_end(e);
 	/* Ramp-up, when there is one, comes before the first step. */
 	for (;;) {
 		engine_get_status(e, &st);
@@ -440,7 +410,7 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 			break;
 		r->started = t;
 		*nout = i + 1;
-		rc = apply(e, &s[i], r, j, err, errlen);
+		rc = apply(e, &s[i], r, err, errlen);
 		engine_record_step(e, r, 0);
 		if (rc) {
 			engine_event(e, "error", "step %d/%d (%s): %s; ending the sweep", i + 1, n,
@@ -472,8 +442,6 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 			     i + 1, n, r->label, r->nopm, r->tpm, r->seconds,
 			     r->complete ? "" : ", cut short");
 	}
-	journal_put_back(e, j);
-	free(j);
 	return rc;
 }
 

@@ -34,9 +34,10 @@ int steps_check(engine *e, const step_spec *s, int n, char *err, size_t errlen);
 
 /* Run the steps in order on the started engine, recording each in the
  * results file as it ends.  A run that ends (stop, a signal) ends the
- * steps; the one under way is recorded as cut short.  At the end every
- * variable the steps changed is set back to its value before the first
- * step.  out gets up to n results, *nout how many.  Returns 0, or -1 with
+ * steps; the one under way is recorded as cut short.  When the run ends,
+ * however it ends, every variable the steps changed (and every one that
+ * moved with them) is set back to its value before the first step (the
+ * engine's knob journal).  out gets up to n results, *nout how many.  Returns 0, or -1 with
  * err filled when a step could not make its change (the steps end). */
 int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 	      char *err, size_t errlen);

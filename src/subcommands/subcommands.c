@@ -37,7 +37,7 @@ const subcommand subcommands[] = {
 	  "(exit 1): use\n"
 	  ".B drop\n"
 	  "first.\n"
-	  "An interrupted build leaves a partial load that must be dropped.\n" },
+	  "An interrupted build leaves a partial load that must be dropped.\n", NULL },
 	{ "run", sub_run, 0, "run the workload (ramp-up, steady, ramp-down): on a terminal "
 	  "in the full-screen console, else (or with --batch) one line of figures per "
 	  "second, commands typed on stdin steering it",
@@ -49,7 +49,7 @@ const subcommand subcommands[] = {
 	  "The schema must be complete, and if\n"
 	  ".B \\-\\-warehouses\n"
 	  "is not 0 it must equal the number of warehouses built.\n"
-	  "Only the steady phase counts toward the summary.\n" },
+	  "Only the steady phase counts toward the summary.\n", NULL },
 	{ "sweep", sub_sweep, 0, "one run in steps: each sets the VUs (--vus 1,2,4) and/or a "
 	  "server variable (--knob NAME=V1,V2), settles (--settle), is measured (--step); "
 	  "a table of the steps at the end",
@@ -95,7 +95,22 @@ const subcommand subcommands[] = {
 	  ".B \\-\\-duration\n"
 	  "and the VU schedule are not used.\n"
 	  "Per-second lines are printed as in\n"
-	  ".BR \"run \\-\\-batch\" .\n" },
+	  ".BR \"run \\-\\-batch\" .\n", NULL },
+	{ "restore-knobs", sub_restore_knobs, 0, "put back the server variables a run's "
+	  "results file (RUN.json) says it changed and did not put back (after kill -9 of "
+	  "the client)",
+	  "Read the\n"
+	  ".B knob_journal\n"
+	  "of the results file\n"
+	  ".I RUN.json\n"
+	  "(written as the run goes, so a client killed with SIGKILL leaves it) and\n"
+	  "set every server variable it names as changed and not put back to its\n"
+	  "value before the run, over the configured connection: the variables\n"
+	  "asked for first, the last changed first, then those the server moved\n"
+	  "with them.\n"
+	  "Prints a line per variable (put back, or already at its old value);\n"
+	  "exits 1 if one could not be put back, 2 if the file is not a results\n"
+	  "file.\n", "RUN.json" },
 	{ "demo", sub_demo, 1, "the console on a 1-warehouse SQLite schema (built if "
 	  "missing), VUs looping 1, 2, 4, 8 and back until q",
 	  "The console over the configured database (SQLite\n"
@@ -111,7 +126,7 @@ const subcommand subcommands[] = {
 	  "pauses the schedule, and the header and the message row say so;\n"
 	  ".B d\n"
 	  "resumes it.\n"
-	  "Needs a terminal.\n" },
+	  "Needs a terminal.\n", NULL },
 	{ "cli", sub_cli, 0, "run with a tpcc> prompt instead of the console (-s FILE runs "
 	  "a command script first)",
 	  "Like\n"
@@ -130,7 +145,7 @@ const subcommand subcommands[] = {
 	  "run ends by itself the prompt leaves without waiting for a line.\n"
 	  "Ctrl-C drops the line typed; at an empty prompt it says how to stop,\n"
 	  "and a second Ctrl-C stops the run as a signal does (exit status 130).\n"
-	  "Without a terminal, SIGINT stops the run at once.\n" },
+	  "Without a terminal, SIGINT stops the run at once.\n", NULL },
 	{ "check", sub_check, 0, "check the TPC-C consistency conditions (clause 3.3.2)",
 	  "Check the twelve consistency conditions of TPC-C clause 3.3.2 and print\n"
 	  ".BR pass ,\n"
@@ -144,10 +159,10 @@ const subcommand subcommands[] = {
 	  "A condition's number is printed before its query runs.\n"
 	  "SIGINT or SIGTERM lets the running condition finish, marks the rest\n"
 	  ".BR \"not checked\" ,\n"
-	  "prints which were checked and which not, and exits 130.\n" },
+	  "prints which were checked and which not, and exits 130.\n", NULL },
 	{ "drop", sub_drop, 0, "drop the TPC-C tables",
 	  "Drop the stored procedures and the TPC-C tables.\n"
-	  "A MySQL database itself is kept; a SQLite file keeps its size.\n" },
+	  "A MySQL database itself is kept; a SQLite file keeps its size.\n", NULL },
 };
 
 const size_t subcommand_count = sizeof subcommands / sizeof subcommands[0];
@@ -167,7 +182,7 @@ const subcommand subcommand_default = {
 	"builds them, with a progress bar, rows per second, warehouses done and\n"
 	"time left, before the run starts;\n"
 	".B n\n"
-	"leaves.\n"
+	"leaves.\n", NULL
 };
 
 const subcommand *subcommand_find(const char *name, char *err, size_t errlen)
@@ -200,6 +215,15 @@ int subcommand_ready(const subcommand *sc, const tpcc_config *c, char *err, size
 		else
 			snprintf(err, errlen, "%s needs a terminal; for a headless run use "
 				 "'run --batch'", sc->name);
+		return EX_USAGE;
+	}
+	if (c->operand[0] && !sc->operand) {
+		snprintf(err, errlen, "unexpected argument '%.60s'", c->operand);
+		return EX_USAGE;
+	}
+	if (!c->operand[0] && sc->operand) {
+		snprintf(err, errlen, "%s needs %s: tpcc-console %s %s", sc->name, sc->operand,
+			 sc->name, sc->operand);
 		return EX_USAGE;
 	}
 	if (!driver_find(c->driver)) {

@@ -22,6 +22,7 @@ typedef struct subcommand {
 	int needs_terminal;
 	const char *help;         /* one line for --help */
 	const char *man;          /* the man page's paragraph (roff) */
+	const char *operand;      /* the word it takes after its name ("RUN.json"), or NULL */
 } subcommand;
 
 extern const subcommand subcommands[];
@@ -50,5 +51,6 @@ int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_drop(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_restore_knobs(tpcc_config *c, signals *s, char *err, size_t errlen);
 
 #endif
