@@ -71,10 +71,27 @@ assert "no subcommand exits 2 with a hint" [ $rc -eq 2 ]
 # The subcommand table drives dispatch, the refusal and --help alike.
 "$TPCC_BIN" frobnicate >o.txt 2>&1
 assert "an unknown subcommand's message lists the table" \
-	contains o.txt "(build, run, demo, cli, check, drop, compare, report, replay, runs)"
-for sub in build run demo cli check drop compare report replay runs; do
-	assert "--help lists $sub with its line" grep -qE "^  $sub +[a-z]" help.txt
+	contains o.txt "(build, run, sweep, restore-knobs, demo, cli, check, drop, compare, report, replay, runs)"
+for sub in build run sweep restore-knobs demo cli check drop compare report replay runs; do
+	assert "--help lists $sub with its line" grep -qE "^  $sub( +[a-z]|$)" help.txt
 done
+"$TPCC_BIN" run build --db never.sqlite >o.txt 2>&1; rc=$?
+assert "a second word where the subcommand takes none exits 2" [ $rc -eq 2 ]
+assert "naming it" contains o.txt "unexpected argument 'build'"
+"$TPCC_BIN" restore-knobs --db never.sqlite >o.txt 2>&1; rc=$?
+assert "restore-knobs without its file exits 2" [ $rc -eq 2 ]
+assert "and says what it needs" contains o.txt "restore-knobs needs RUN.json"
+# A sweep's lists are checked before anything connects.
+"$TPCC_BIN" sweep --db never.sqlite >o.txt 2>&1; rc=$?
+assert "sweep with nothing to sweep exits 2" [ $rc -eq 2 ]
+assert "and says so" contains o.txt "nothing to sweep"
+"$TPCC_BIN" sweep --db never.sqlite --vus 1,x >o.txt 2>&1; rc=$?
+assert "sweep --vus with a bad list exits 2" [ $rc -eq 2 ]
+assert "naming the setting" contains o.txt "sweep.vus (--vus): expected VU counts"
+"$TPCC_BIN" sweep --db never.sqlite --knob innodb_io_capacity >o.txt 2>&1; rc=$?
+assert "sweep --knob without values exits 2" [ $rc -eq 2 ]
+assert "saying what it expected" contains o.txt "expected NAME=V1,V2"
+assert "and connected to nothing" [ ! -e never.sqlite ]
 "$TPCC_BIN" demo --db never.sqlite </dev/null >o.txt 2>&1; rc=$?
 assert "demo without a terminal exits 2" [ $rc -eq 2 ]
 assert "demo without a terminal points at run --batch" contains o.txt "demo needs a terminal"

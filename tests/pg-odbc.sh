@@ -8,12 +8,15 @@ cd "$T"
 DBN=tpcc_pgit_$$
 pg_sql "CREATE DATABASE $DBN" || skip_all "cannot create a database on the test PostgreSQL"
 on_exit "pg_sql 'DROP DATABASE IF EXISTS $DBN WITH (FORCE)'"
-on_exit "pg_sql 'ALTER SYSTEM RESET work_mem' && pg_sql 'SELECT pg_reload_conf()' >/dev/null"
+on_exit "pg_sql 'ALTER SYSTEM RESET work_mem' && pg_sql 'ALTER SYSTEM RESET checkpoint_completion_target' && pg_sql 'SELECT pg_reload_conf()' >/dev/null"
 # A DSN from odbc.ini with the database overridden in the connection string.
 odbc_conf pg.conf "DSN=$TPCC_TEST_PG_DSN;Database=$DBN"
 export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
 A="-c $T/pg.conf --user $TPCC_TEST_PG_USER"
 q() { pg_sql -d "$DBN" "$1"; }
+# pg_reload_conf() returns before every backend has read the file: poll.
+pg_is() { [ "$(pg_sql "$1")" = "$2" ] || { echo "'$1' gave '$(pg_sql "$1")', wanted '$2'"; return 1; }; }
+wait_sql_pg() { poll 10 pg_is "$1" "$2"; }
 
 build_ok "build over ODBC exits 0" build.txt $A --warehouses 1
 assert "the server was recognised as PostgreSQL" contains build.txt "PostgreSQL"
@@ -22,6 +25,7 @@ assert "order_line has its primary key" [ "$(q "SELECT COUNT(*) FROM pg_constrai
 assert "the six functions exist" [ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
 
 check_ok "check passes on a fresh load" check0.txt $A
+
 
 "$TPCC_BIN" run $A --vus 4 --rampup 5 --duration 20 --results-dir "$T/rs" </dev/null >run1.txt 2>&1; rc=$?
 assert "statements run exits 0" [ $rc -eq 0 ]
@@ -101,6 +105,34 @@ assert "a Payment of an unknown customer fails" [ $rc -ne 0 ]
 assert "and leaves the warehouse alone" [ "$(q "SELECT w_ytd - $ytd0 FROM warehouse WHERE w_id = 1")" = 12.34 ]
 
 check_ok "check passes after the procedures run" check2.txt $A
+
+# After the runs, whose New-Orders the database is checked against: a
+# sweep's settings are judged from pg_settings before the first step:
+# exit 2, the reason, no results file, nothing changed.
+CCT=$(pg_sql "SHOW checkpoint_completion_target")
+refused() {
+	local what=$1 msg=$2 rc; shift 2
+	"$TPCC_BIN" sweep $A --vus 1 --step 1 --settle 0 --rampup 0 --results-dir "$T/refused" \
+		"$@" </dev/null >refused.txt 2>&1; rc=$?
+	assert "sweep, $what: exit 2 (got $rc)" [ $rc -eq 2 ]
+	assert "sweep, $what: says why" contains refused.txt "$msg"
+	assert "sweep, $what: no results file" [ ! -e "$T/refused" ]
+}
+refused "a restart-only setting" "shared_buffers takes effect only after a server restart" \
+	--knob shared_buffers=64MB,256MB
+refused "an unknown setting" "unrecognized setting 'no_such_setting'" --knob no_such_setting=1
+refused "a read-only setting" "block_size is read-only" --knob block_size=4096
+refused "a value out of bounds" "checkpoint_completion_target takes 0 to 1, not 5" \
+	--knob checkpoint_completion_target=0.5,5
+refused "a value not among the choices" "synchronous_commit takes one of" \
+	--knob synchronous_commit=on,sometimes
+assert "nothing changed on the server" [ "$(pg_sql "SHOW checkpoint_completion_target")" = "$CCT" ]
+tpcc_ok "a knob sweep over ODBC exits 0" sweep.txt sweep $A --vus 1 --step 1 --settle 0 --rampup 0 \
+	--knob checkpoint_completion_target=0.5,0.7 --results-dir "$T/sweep"
+R=$(ls "$T"/sweep/*.json 2>/dev/null | head -1)
+assert "its two steps set the value, read back after a reload" \
+	json_is "$R" '[float(s["set"]["checkpoint_completion_target"]["new"]) for s in d["steps"]]' "[0.5, 0.7]"
+assert "and it is put back after the sweep" wait_sql_pg "SHOW checkpoint_completion_target" "$CCT"
 
 TPCC_PASSWORD=wrong "$TPCC_BIN" check $A >badpw.txt 2>&1; rc=$?
 assert "a wrong password fails (exit 1)" [ $rc -eq 1 ]

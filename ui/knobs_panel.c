@@ -30,12 +30,13 @@ void knobs_draw(const console *c)
 	int n = worker_knobs(c->wk, k, WORKER_KNOBS);
 	pane p = overlay_box(2 * n + 4, 110, "Knobs (Up/Down, Enter: set, r: re-read, Esc: close)");
 	char hms[16], fx[200];
-	pane_printf(&p, 0, 1, crt_attr(CRT_DIM), "%-32s %-14s %s", "variable", "value",
+	pane_printf(&p, 0, 1, crt_attr(CRT_DIM), " %-31s %-14s %s", "variable (*: changed)", "value",
 		    "last change and NOPM 30 s before | after");
 	for (int i = 0; i < n; i++) {
 		int sel = i == c->knob_sel;
 		int a = sel ? A_REVERSE : 0;
-		pane_printf(&p, 1 + 2 * i, 1, a, "%-32s", k[i].name);
+		/* '*': changed in this run, not yet put back. */
+		pane_printf(&p, 1 + 2 * i, 1, a, "%c%-31s", k[i].changed ? '*' : ' ', k[i].name);
 		char val[sizeof k[i].value];
 		scale_trim_zeros(k[i].value, val, sizeof val);
 		pane_printf(&p, 1 + 2 * i, 34, k[i].ok ? (int)A_BOLD : crt_attr(CRT_BAD), "%-14.60s", val);

@@ -71,9 +71,11 @@ static void run_job(worker *w, const job *j)
 			str_copy(name, w->knobs[i].name, sizeof name);
 			pthread_mutex_unlock(&w->lock);
 			int ok = engine_get_var(w->e, name, val, sizeof val, err, sizeof err) == 0;
+			int changed = engine_knob_changed(w->e, name);
 			pthread_mutex_lock(&w->lock);
 			str_copy(w->knobs[i].value, ok ? val : err, sizeof w->knobs[i].value);
 			w->knobs[i].ok = ok;
+			w->knobs[i].changed = changed;
 			pthread_mutex_unlock(&w->lock);
 		}
 		break;

@@ -16,6 +16,7 @@ typedef struct worker_knob {
 	char name[64];
 	char value[128];          /* "?" until read; the error when it failed */
 	int ok;
+	int changed;              /* changed in this run and not put back */
 } worker_knob;
 
 int worker_start(engine *e, const char *const *knobs, int nknobs, worker **out,

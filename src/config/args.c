@@ -393,9 +393,14 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 	if (a->o->type == OPT_BOOL && value == NULL)
 		value = a->negate ? "false" : "true";
 	char joined[2048];
-	if (a->o->repeat && value)
-		value = repeat_value(c, st, a->o, value, joined, sizeof joined);
-	if (opt_set(c, a->o, value, msg, sizeof(msg)) < 0) {
+	/* sweep --vus 1,2,4: a list of VU counts is the sweep's, and the
+	 * first of them is where the run starts. */
+	const opt_def *o = a->o;
+	if (value && strchr(value, ',') && !strcmp(o->key, "run.vus"))
+		o = opt_find_key("sweep.vus");
+	if (o->repeat && value)
+		value = repeat_value(c, st, o, value, joined, sizeof joined);
+	if (opt_set(c, o, value, msg, sizeof(msg)) < 0) {
 		text_errf(err, errlen, "option '%s': %s", a->shown, msg);
 		return -1;
 	}

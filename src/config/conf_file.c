@@ -18,6 +18,7 @@
 #include <libconfig.h>
 
 #include "conf_file.h"
+#include "conf_steps.h"
 #include "options.h"
 #include "text.h"
 
@@ -32,7 +33,7 @@ typedef struct loader {
 	int nerr;
 } loader;
 
-static const char *const groups[] = { "connection", "workload", "run" };
+static const char *const groups[] = { "connection", "workload", "run", "sweep" };
 #define NGROUPS (sizeof(groups) / sizeof(groups[0]))
 
 /* Add one "FILE:LINE: message" line to the error buffer. */
@@ -644,6 +645,13 @@ static void set_value(loader *l, const opt_def *o, const config_setting_t *s)
 		return;
 	case OPT_STRING:
 	case OPT_ENUM:
+		if (o->offset == offsetof(tpcc_config, sweep_steps) && type != CONFIG_TYPE_STRING) {
+			const config_setting_t *bad;
+			if (conf_steps_text(s, c->sweep_steps, sizeof c->sweep_steps, msg, sizeof msg,
+					    &bad))
+				report(l, bad, "%s: %s", o->key, msg);
+			return;
+		}
 		if (type != CONFIG_TYPE_STRING) {
 			report(l, s, "%s: expected a string, got %s%s", o->key, type_name(type),
 			       config_setting_is_scalar(s) ? " (put the value in double quotes)"

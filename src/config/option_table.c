@@ -410,6 +410,109 @@ const opt_def opt_table[] = {
 		 ".B run.vus\n"
 		 "throughout.\n"
 		 ".RE\n" },
+	{ .key = "run.restore_knobs", .longopt = "restore-knobs", .type = OPT_BOOL,
+	  .def = "false", FIELD(restore_knobs),
+	  .help = "put every server variable `set` changed back when the run ends "
+		  "(a sweep always does)",
+	  .man = "When the run ends, however it ends (its phases over,\n"
+		 ".BR stop ,\n"
+		 "a signal), set every server variable that\n"
+		 ".B set\n"
+		 "changed, and every one the server moved with it, back to its value\n"
+		 "before the run's first change.\n"
+		 "A\n"
+		 ".B sweep\n"
+		 "always does this for the variables its steps change.\n"
+		 "The results file's\n"
+		 ".B knob_journal\n"
+		 "names each changed variable with its old value as the run goes, for\n"
+		 ".B restore\\-knobs\n"
+		 "after a client that died.\n"
+		 "Default false: changes stay.\n" },
+	{ .key = "sweep.vus", .type = OPT_STRING, .def = "", FIELD(sweep_vus),
+	  .argname = "N,N,...",
+	  .help = "sweep: the VU counts to step through, e.g. \"1,2,4,8\" (on the "
+		  "command line --vus with a list; empty: run.vus)",
+	  .man = "The VU counts a\n"
+		 ".B sweep\n"
+		 "steps through, comma-separated, each 1 to 10000, e.g.\n"
+		 ".BR \"1,2,4,8\" .\n"
+		 "On the command line,\n"
+		 ".B \\-\\-vus\n"
+		 "given a list sets this key (and a single number sets\n"
+		 ".BR run.vus ,\n"
+		 "which a sweep then holds throughout).\n"
+		 "With\n"
+		 ".B sweep.knob\n"
+		 "the steps are a grid: every knob value with every VU count, the VU\n"
+		 "count changing fastest.\n"
+		 "Default empty:\n"
+		 ".BR run.vus .\n" },
+	{ .key = "sweep.knob", .longopt = "knob", .type = OPT_STRING, .def = "",
+	  FIELD(sweep_knob), .argname = "NAME=V1,V2,...",
+	  .help = "sweep: a server variable and the values to step through, e.g. "
+		  "innodb_io_capacity=200,1000,5000",
+	  .man = "A server variable and the values a\n"
+		 ".B sweep\n"
+		 "sets it to in turn, e.g.\n"
+		 ".BR innodb_io_capacity=200,1000,5000 ;\n"
+		 "sizes may be written 256M or 2G.\n"
+		 "Every value is checked with the server before the first step (an\n"
+		 "unknown or read-only variable, a value out of range or not among the\n"
+		 "choices is refused with exit 2, and nothing is changed).\n"
+		 "Default empty: no variable.\n" },
+	{ .key = "sweep.step", .longopt = "step", .type = OPT_INT, .min = 1,
+	  .max = 86400, .def = "60", FIELD(sweep_step), .argname = "SECONDS",
+	  .help = "sweep: seconds each step is measured, after its settle time",
+	  .man = "Seconds each step of a\n"
+		 ".B sweep\n"
+		 "is measured, after its settle time, 1 to 86400.\n"
+		 "Default 60.\n" },
+	{ .key = "sweep.settle", .longopt = "settle", .type = OPT_INT, .min = 0,
+	  .max = 86400, .def = "15", FIELD(sweep_settle), .argname = "SECONDS",
+	  .help = "sweep: seconds after a step's change before its measuring starts",
+	  .man = "Seconds after a step's change (VUs connected, variable set) before\n"
+		 "its measured window starts, 0 to 86400.\n"
+		 "Default 15.\n" },
+	{ .key = "sweep.steps", .longopt = "steps", .type = OPT_STRING, .def = "",
+	  FIELD(sweep_steps), .argname = "STEPS",
+	  .help = "sweep: the steps one by one, e.g. \"vus=4; vus=8 innodb_io_capacity=1000 "
+		  "step=30\" (in the file also a list of groups); instead of sweep.vus "
+		  "and sweep.knob",
+	  .man = "A sweep's steps one by one, instead of\n"
+		 ".B sweep.vus\n"
+		 "and\n"
+		 ".BR sweep.knob :\n"
+		 "steps apart by\n"
+		 ".BR ; ,\n"
+		 "each a few\n"
+		 ".IB name = value\n"
+		 "apart by spaces:\n"
+		 ".B vus\n"
+		 "(the VU count),\n"
+		 ".B settle\n"
+		 "and\n"
+		 ".B step\n"
+		 "(seconds, defaults\n"
+		 ".B sweep.settle\n"
+		 "and\n"
+		 ".BR sweep.step ),\n"
+		 "anything else a server variable, e.g.\n"
+		 ".BR \"vus=4; vus=8 innodb_io_capacity=1000 step=30\" .\n"
+		 "A step that names no\n"
+		 ".B vus\n"
+		 "keeps the VUs it finds.\n"
+		 "In the configuration file also a list of groups:\n"
+		 ".RS\n"
+		 ".PP\n"
+		 ".EX\n"
+		 "steps = ( { vus = 4; },\n"
+		 "          { vus = 8; set = { innodb_io_capacity = 1000; }; step = 30; } );\n"
+		 ".EE\n"
+		 ".RE\n"
+		 ".IP\n"
+		 "At most 4 variables a step and 256 steps.\n"
+		 "Default empty.\n" },
 	{ .key = "run.knobs", .type = OPT_LIST, .def = "", FIELD(knobs),
 	  .help = "server variables for the console's knob panel, e.g. "
 		  "[ \"innodb_io_capacity\" ] (empty: the driver's defaults; `set` "

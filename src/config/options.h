@@ -69,6 +69,14 @@ typedef struct tpcc_config {
 	vu_step schedule[SCHEDULE_MAX];
 	int nknobs;
 	char knobs[KNOBS_MAX][64];
+	int restore_knobs;          /* put `set` changes back when the run ends */
+
+	/* sweep */
+	char sweep_vus[OPT_STR_MAX];   /* "1,2,4" (empty: run.vus) */
+	char sweep_knob[OPT_STR_MAX];  /* "NAME=V1,V2" (empty: none) */
+	int sweep_step;                /* measured seconds per step */
+	int sweep_settle;              /* seconds before measuring */
+	char sweep_steps[4096];        /* "vus=4 NAME=V settle=S step=S; ..." */
 
 	/* where values came from, for messages */
 	char config_path[OPT_STR_MAX];
@@ -77,8 +85,9 @@ typedef struct tpcc_config {
 	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
 	int procedures_only;        /* build --procedures-only */
 	char dump_reference[16];    /* --dump-reference=SECTION: print the man page's roff */
-	/* The words after the subcommand (report, compare, runs and replay take
-	 * results files; the others none), pointing into argv. */
+	/* The words after the subcommand (report, compare, runs, replay and
+	 * restore-knobs take results files; the others none), pointing into
+	 * argv. */
 	int nfiles;
 	const char *files[ARGS_FILES_MAX];
 	char output[1024];          /* report -o FILE */

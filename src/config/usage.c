@@ -140,6 +140,7 @@ void config_usage(FILE *out, void (*subcommands)(FILE *out))
 	usage_section(out, "connection.", "Connection options");
 	usage_section(out, "workload.", "Workload options");
 	usage_section(out, "run.", "Run options");
+	usage_section(out, "sweep.", "Sweep options");
 	fputs("\nConfig-file-only settings:\n", out);
 	for (i = 0; i < opt_count; i++)
 		if (opt_table[i].longopt == NULL)
@@ -147,9 +148,9 @@ void config_usage(FILE *out, void (*subcommands)(FILE *out))
 	fputs("\n"
 	      "Every option is also a key of the config file, shown in brackets. The file\n"
 	      "(libconfig syntax) groups them as connection = { ... }; workload = { ... };\n"
-	      "run = { ... }; see conf/tpcc-console.conf for a documented example. Options\n"
-	      "given on the command line override the file. Values are given as\n"
-	      "--name=VALUE or --name VALUE (a value that starts with '-' needs the\n"
+	      "run = { ... }; sweep = { ... }; see conf/tpcc-console.conf for a documented\n"
+	      "example. Options given on the command line override the file. Values are\n"
+	      "given as --name=VALUE or --name VALUE (a value that starts with '-' needs the\n"
 	      "'=' form); boolean options take --name or --no-name; long options may\n"
 	      "be shortened to any unique prefix.\n"
 	      "\n"

@@ -7,6 +7,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <stdio.h>
@@ -347,4 +348,39 @@ int dialect_is_number(const char *v)
 			p++;
 	}
 	return *p == '\0';
+}
+
+int dialect_same_value(const char *read, const char *asked)
+{
+	if (!strcasecmp(read, asked))
+		return 1;
+	if (!dialect_is_number(read) || !dialect_is_number(asked))
+		return 0;
+	return strtod(read, NULL) == strtod(asked, NULL);
+}
+
+int dialect_split(char *s, char **f, int max)
+{
+	int n = 0;
+	while (n < max) {
+		f[n++] = s;
+		s = strchr(s, '|');
+		if (!s)
+			break;
+		*s++ = '\0';
+	}
+	return n;
+}
+
+int dialect_in_list(const char *v, const char *list)
+{
+	size_t vl = strlen(v);
+	for (const char *p = list; *p;) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		if (l == vl && !strncasecmp(p, v, l))
+			return 1;
+		p += l + (c != NULL);
+	}
+	return 0;
 }

@@ -169,6 +169,22 @@ typedef struct dialect {
 	 * when and where it takes effect (may be left empty). */
 	int (*set_var)(db_conn *c, const char *name, const char *value, char *note,
 		       size_t notelen, db_error *e);
+	/* Before a sweep changes anything: would set_var take this value as
+	 * asked, now, without a restart?  0 yes; 1 no, with why filled (an
+	 * unknown or read-only variable, a value the server would refuse or
+	 * clamp); -1 could not ask.  NULL: only reading the variable back
+	 * (get_var) is checked. */
+	int (*check_var)(db_conn *c, const char *name, const char *value, char *why,
+			 size_t whylen, db_error *e);
+	/* After set_var: is value in effect yet?  1 yes, 0 not yet (status
+	 * may say what the server is doing, e.g. resizing the buffer pool),
+	 * -1 error.  NULL: the variable reads back as value (compared as
+	 * text, or as numbers). */
+	int (*in_effect)(db_conn *c, const char *name, const char *value, char *status,
+			 size_t statuslen, db_error *e);
+	/* The variables the server may move when name changes (and says so
+	 * only in a warning), NULL-terminated; NULL: none known. */
+	const char *const *(*dependents)(const char *name);
 } dialect;
 
 /* The dialect of a native driver (mysql, sqlite); NULL for odbc, whose
@@ -204,6 +220,19 @@ extern const char *const dialect_std_drop[];
 extern const char *const dialect_proc_names[];
 extern const dialect dialect_mysql;
 extern const dialect dialect_pg;
+/* dialect_pg_vars.c: dialect_pg's check_var and in_effect. */
+int pg_check_var(db_conn *c, const char *name, const char *value, char *why, size_t whylen,
+		 db_error *e);
+int pg_in_effect(db_conn *c, const char *name, const char *value, char *status,
+		 size_t statuslen, db_error *e);
+/* Does a setting read back as read mean the value asked?  Equal as text
+ * (case aside) or as numbers. */
+int dialect_same_value(const char *read, const char *asked);
+/* Cut a row read as one text at each '|' into up to max fields (s is
+ * written); returns how many. */
+int dialect_split(char *s, char **f, int max);
+/* Is v one of a comma-separated list, case aside? */
+int dialect_in_list(const char *v, const char *list);
 extern const dialect dialect_mssql;
 extern const dialect dialect_sqlite;
 

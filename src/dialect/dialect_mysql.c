@@ -378,4 +378,7 @@ const dialect dialect_mysql = {
 	.get_var = mysql_server_get_var,
 	.datadir_var = "datadir",
 	.set_var = mysql_server_set_var,
+	.check_var = mysql_server_check_var,
+	.in_effect = mysql_server_in_effect,
+	.dependents = mysql_server_dependents,
 };

@@ -123,7 +123,7 @@ int mysql_server_get_var(db_conn *c, const char *name, char *buf, size_t len, db
 }
 
 /* "512M" style sizes, as in my.cnf; SET GLOBAL only takes plain numbers. */
-static int size_suffix(const char *v, unsigned long long *out)
+int mysql_size_suffix(const char *v, unsigned long long *out)
 {
 	char *end;
 	unsigned long long n;
@@ -183,7 +183,7 @@ int mysql_server_set_var(db_conn *c, const char *name, const char *value, char *
 	if (dialect_is_number(value) || !strcasecmp(value, "ON") || !strcasecmp(value, "OFF") ||
 	    !strcasecmp(value, "DEFAULT"))
 		snprintf(sql, n, "SET GLOBAL %s = %s", name, value);
-	else if (size_suffix(value, &bytes))
+	else if (mysql_size_suffix(value, &bytes))
 		snprintf(sql, n, "SET GLOBAL %s = %llu", name, bytes);
 	else
 		quote_literal(value, sql + snprintf(sql, n, "SET GLOBAL %s = ", name));

@@ -430,4 +430,6 @@ const dialect dialect_pg = {
 	.get_var_sql = "SELECT setting FROM pg_settings WHERE name = ?",
 	.datadir_var = "data_directory",
 	.set_var = pg_set_var,
+	.check_var = pg_check_var,
+	.in_effect = pg_in_effect,
 };

@@ -117,3 +117,44 @@ int server_set_var(db_conn *c, const dialect *d, const char *name, const char *v
 				    "variables", what(c, d));
 	return d->set_var(c, name, value, note, notelen, e);
 }
+
+int server_check_var(db_conn *c, const dialect *d, const char *name, const char *value,
+		     char *why, size_t whylen, db_error *e)
+{
+	char now[256];
+	int rc;
+
+	why[0] = '\0';
+	if (!d || !d->set_var) {
+		snprintf(why, whylen, "the %s dialect cannot set server variables", what(c, d));
+		return 1;
+	}
+	if (d->check_var)
+		rc = d->check_var(c, name, value, why, whylen, e);
+	else if (server_get_var(c, d, name, now, sizeof now, e)) {
+		snprintf(why, whylen, "%s", e->msg);
+		rc = 1;
+	} else
+		rc = 0;
+	c->drv->commit(c, &(db_error){ 0 });
+	return rc;
+}
+
+int server_in_effect(db_conn *c, const dialect *d, const char *name, const char *value,
+		     char *status, size_t statuslen, db_error *e)
+{
+	char now[256];
+	int rc;
+
+	status[0] = '\0';
+	if (d && d->in_effect)
+		rc = d->in_effect(c, name, value, status, statuslen, e);
+	else if (server_get_var(c, d, name, now, sizeof now, e))
+		rc = -1;
+	else {
+		snprintf(status, statuslen, "reads %s", now);
+		rc = dialect_same_value(now, value);
+	}
+	c->drv->commit(c, &(db_error){ 0 });
+	return rc;
+}

@@ -26,5 +26,13 @@ int server_datadir(db_conn *c, const dialect *d, char *buf, size_t len, db_error
 /* note gets when and where the change takes effect, when the dialect says. */
 int server_set_var(db_conn *c, const dialect *d, const char *name, const char *value,
 		   char *note, size_t notelen, db_error *e);
+/* Before changing anything: would set_var take value for name as asked?
+ * 0 yes; 1 no, with why filled; -1 the server could not be asked. */
+int server_check_var(db_conn *c, const dialect *d, const char *name, const char *value,
+		     char *why, size_t whylen, db_error *e);
+/* After server_set_var: 1 value is in effect, 0 not yet (status says
+ * what the server reports), -1 error. */
+int server_in_effect(db_conn *c, const dialect *d, const char *name, const char *value,
+		     char *status, size_t statuslen, db_error *e);
 
 #endif

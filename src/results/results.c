@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "figures.h"
 #include "json.h"
 #include "results.h"
 #include "util/util.h"
@@ -32,6 +33,10 @@ struct results {
 	int npending;
 	jbuf good;            /* the closing part as last written, to restore */
 	hist_snap *hist;      /* the steady phase's, TX_COUNT of them, at the end */
+	jbuf steps;           /* a sweep's finished steps, elements (steps.c) */
+	jbuf step_cur;        /* the step under way, rewritten as it goes */
+	jbuf steps_table;     /* and its printed table, string elements */
+	jbuf knobs;           /* the knob journal's entries, elements (knobs.c) */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -194,6 +199,10 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->homes);
 	jb_init(&r->pending);
 	jb_init(&r->good);
+	jb_init(&r->steps);
+	jb_init(&r->step_cur);
+	jb_init(&r->steps_table);
+	jb_init(&r->knobs);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -313,31 +322,10 @@ static void tick_json(jbuf *b, const tick *t, const mon_sample *s)
 		jb_kv_dbl(b, "server_tpm", t->server_tpm, 0);
 	else
 		jb_kv_null(b, "server_tpm");
-	jb_key(b, "commits");
-	jb_obj_open(b);
-	for (int i = 0; i < TX_COUNT; i++)
-		jb_kv_int(b, txn_names[i], (int64_t)t->commits[i]);
-	jb_obj_close(b);
-	jb_key(b, "latency_ms");
-	jb_obj_open(b);
-	for (int i = 0; i < TX_COUNT; i++) {
-		jb_key(b, txn_names[i]);
-		jb_obj_open(b);
-		jb_kv_dbl(b, "p50", t->p50[i], 3);
-		jb_kv_dbl(b, "p95", t->p95[i], 3);
-		jb_kv_dbl(b, "p99", t->p99[i], 3);
-		jb_kv_dbl(b, "max", t->max[i], 3);
-		jb_obj_close(b);
-	}
-	jb_obj_close(b);
-	jb_key(b, "errors");
-	jb_obj_open(b);
-	for (int i = 0; i < ERR_KIND_COUNT; i++)
-		jb_kv_int(b, err_kind_names[i], (int64_t)t->errors[i]);
-	jb_obj_close(b);
-	jb_kv_int(b, "failed", (int64_t)t->failed);
-	jb_kv_int(b, "retries", (int64_t)t->retries);
-	jb_kv_int(b, "reconnects", (int64_t)t->reconnects);
+	figures_json(b, &(figures_ref){ .commits = t->commits, .p50 = t->p50, .p95 = t->p95,
+					.p99 = t->p99, .max = t->max, .errors = t->errors,
+					.failed = t->failed, .retries = t->retries,
+					.reconnects = t->reconnects });
 	jb_kv_int(b, "vus_reconnecting", t->vus_reconnecting);
 	jb_kv_dbl(b, "cpu_client", t->cpu_client, 1);
 	sample_json(b, s);
@@ -367,6 +355,18 @@ static void hist_json(jbuf *b, const char *name, const hist_snap *h)
 	jb_obj_close(b);
 }
 
+/* "key": [elements], when there are any (elements: written apart by commas). */
+static void elements_array(jbuf *b, const char *key, const jbuf *elements)
+{
+	if (!elements->len)
+		return;
+	jb_key(b, key);
+	jb_raw(b, "[");
+	jb_raw(b, elements->p);
+	jb_raw(b, "]");
+	b->need_comma = 1;
+}
+
 static void closing(jbuf *b, results *r, const run_summary *s, const char *stopped_by, int complete)
 {
 	jb_raw(b, "\n],\"events\":[");
@@ -374,6 +374,20 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_raw(b, r->events.p);
 	jb_raw(b, "]");
 	b->need_comma = 1;
+	if (r->steps.len || r->step_cur.len) {
+		jb_key(b, "steps");
+		jb_raw(b, "[");
+		if (r->steps.len)
+			jb_raw(b, r->steps.p);
+		if (r->step_cur.len) {
+			jb_raw(b, r->steps.len ? ",\n" : "\n");
+			jb_raw(b, r->step_cur.p);
+		}
+		jb_raw(b, "]");
+		b->need_comma = 1;
+	}
+	elements_array(b, "knob_journal", &r->knobs);
+	elements_array(b, "steps_table", &r->steps_table);
 	if (s) {
 		char lines[16][96];
 		jb_key(b, "summary");
@@ -562,6 +576,34 @@ int results_event(results *r, const run_event *ev)
 	return write_tail(r, NULL);
 }
 
+int results_step(results *r, const step_result *s, int final)
+{
+	jb_reset(&r->step_cur);
+	step_json(&r->step_cur, s);
+	if (final) {
+		jb_raw(&r->steps, r->steps.len ? ",\n" : "\n");
+		jb_raw(&r->steps, r->step_cur.p);
+		jb_reset(&r->step_cur);
+	}
+	return write_tail(r, NULL);
+}
+
+int results_knobs(results *r, const knob_entry *k, int n)
+{
+	jb_reset(&r->knobs);
+	for (int i = 0; i < n; i++)
+		knob_entry_json(&r->knobs, &k[i]);
+	return write_tail(r, NULL);
+}
+
+int results_steps_table(results *r, const char *const *lines, int n)
+{
+	jb_reset(&r->steps_table);
+	for (int i = 0; i < n; i++)
+		jb_el_str(&r->steps_table, lines[i]);
+	return write_tail(r, NULL);
+}
+
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
 		   char *err, size_t errlen)
 {
@@ -659,6 +701,10 @@ void results_close(results *r)
 	jb_free(&r->homes);
 	jb_free(&r->pending);
 	jb_free(&r->good);
+	jb_free(&r->steps);
+	jb_free(&r->step_cur);
+	jb_free(&r->steps_table);
+	jb_free(&r->knobs);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
 	free(r->hist);

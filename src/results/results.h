@@ -12,6 +12,8 @@
 #include "run/monitor.h"
 #include "run/stats.h"
 #include "run/sysinfo.h"
+#include "knobs.h"
+#include "steps.h"
 
 /* 2 added per tick host_cpu, cpu_server, disk, server_metrics(_per_s); the
  * system object, run.label and run.tags, "unavailable" and the summary's
@@ -72,6 +74,14 @@ int results_open(results **out, const char *dir, const run_info *ri,
  * host CPU, server CPU, disk and server metrics for the tick. */
 int results_tick(results *r, const tick *t, const mon_sample *s);
 int results_event(results *r, const run_event *ev);
+/* A sweep's step in "steps": the one under way is rewritten by each call
+ * (so a kill leaves what it set and its figures so far); final fixes it
+ * there and the next call starts the next step. */
+int results_step(results *r, const step_result *s, int final);
+/* The knob journal as it stands, into "knob_journal". */
+int results_knobs(results *r, const knob_entry *k, int n);
+/* The sweep's table as printed, one string a line, into "steps_table". */
+int results_steps_table(results *r, const char *const *lines, int n);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its
  * own) and rename it into place. */
 int results_finish(results *r, const run_summary *s, const char *stopped_by,

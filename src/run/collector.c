@@ -129,6 +129,7 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	stats_fill_tick(tk, e->iv, 1.0);
 	server_rate_locked(e, tk, phase);
 	tk->cpu_client = wall > 0 ? 100.0 * (cpu - e->cpu_last) / wall : 0;
+	window_tick_locked(e, tk, e->iv, cpu - e->cpu_last);
 	if (phase == PH_STEADY) {
 		stats_sum_add(e->steady, e->iv);
 		e->steady_secs++;
@@ -236,6 +237,8 @@ void *collector_main(void *arg)
 	engine_stop_all_unlocked(e);
 	if (vus)
 		engine_event(e, "vus", "vus %d -> 0 (run ending)", vus);
+	/* Before the file is finished, so it says what was put back. */
+	engine_restore_if_asked(e);
 	pthread_mutex_lock(&e->lock);
 	engine_reap_locked(e, 1);
 	e->target = 0;

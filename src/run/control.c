@@ -266,24 +266,66 @@ int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err
 	return rc;
 }
 
-int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
+int engine_ctl_set_var(engine *e, const char *name, const char *value, char *note,
+		       size_t notelen, char *err, size_t errlen)
 {
-	char old[256] = "?", now[256] = "?", note[256] = "";
-	struct var_args a = { .name = name, .value = value, .buf = note, .len = sizeof note };
+	struct var_args a = { .name = name, .value = value, .buf = note, .len = notelen };
 	db_error de;
 
-	engine_get_var(e, name, old, sizeof old, err, errlen);
 	pthread_mutex_lock(&e->ctl_lock);
 	int rc = ctl_call(e, ctl_set_var, &a, &de);
 	pthread_mutex_unlock(&e->ctl_lock);
-	if (rc) {
+	if (rc)
 		snprintf(err, errlen, "set %s: %s", name, de.msg);
-		return -1;
-	}
-	if (engine_get_var(e, name, now, sizeof now, err, errlen))
-		str_copy(now, value, sizeof now);
-	engine_event(e, "knob", "set %s %s -> %s%s%s", name, old, now, note[0] ? ": " : "", note);
-	return 0;
+	return rc;
+}
+
+struct check_args {
+	const char *name, *value;
+	char *why;
+	size_t len;
+};
+
+static int ctl_check_var(engine *e, void *arg, db_error *de)
+{
+	struct check_args *a = arg;
+	return server_check_var(e->ctl, e->d, a->name, a->value, a->why, a->len, de);
+}
+
+int engine_check_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
+{
+	char why[512] = "";
+	struct check_args a = { .name = name, .value = value, .why = why, .len = sizeof why };
+	db_error de;
+
+	pthread_mutex_lock(&e->ctl_lock);
+	int rc = ctl_call(e, ctl_check_var, &a, &de);
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (rc < 0)
+		snprintf(err, errlen, "cannot check %s: %s", name, de.msg);
+	else if (rc > 0)
+		snprintf(err, errlen, "%s = %s: %s", name, value, why);
+	return rc;
+}
+
+static int ctl_in_effect(engine *e, void *arg, db_error *de)
+{
+	struct check_args *a = arg;
+	return server_in_effect(e->ctl, e->d, a->name, a->value, a->why, a->len, de);
+}
+
+int engine_var_in_effect(engine *e, const char *name, const char *value, char *status,
+			 size_t statuslen, char *err, size_t errlen)
+{
+	struct check_args a = { .name = name, .value = value, .why = status, .len = statuslen };
+	db_error de;
+
+	pthread_mutex_lock(&e->ctl_lock);
+	int rc = ctl_call(e, ctl_in_effect, &a, &de);
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (rc < 0)
+		snprintf(err, errlen, "%s: %s", name, de.msg);
+	return rc;
 }
 
 int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen)

@@ -188,6 +188,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 		e->hooks = *hooks;
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_mutex_init(&e->ctl_lock, NULL);
+	journal_init(&e->journal);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&e->cond, &ca);
@@ -358,6 +359,8 @@ void engine_destroy(engine *e)
 	free(e->prev);
 	free(e->iv);
 	free(e->steady);
+	free(e->win);
+	journal_destroy(&e->journal);
 	free(e->ring);
 	free(e->acked);
 	free(e->evring);

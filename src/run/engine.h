@@ -83,9 +83,56 @@ int engine_pause(engine *e, int paused);
 void engine_event(engine *e, const char *type, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* A measured window of a sweep's step: the collector folds the ticks
+ * from..to (run seconds, inclusive) into it, histograms merged. */
+typedef struct engine_window {
+	int from, to;             /* as asked; to may be moved (engine_window_end) */
+	int seconds;              /* ticks folded in so far */
+	stats_sum s;
+	double cpu_s;             /* this process's CPU over those ticks */
+	double server_tpm_sum;    /* over the ticks that had a reading */
+	int server_ticks;
+	int vus_min, vus_max;
+	int nmetrics;             /* the monitor's samples in the window */
+	int metric_samples;
+	int sample_t;             /* the monitor's last sample taken (its clock) */
+	db_metric metric[MON_METRICS_MAX];  /* values summed */
+	double rate[MON_METRICS_MAX];       /* rates summed */
+} engine_window;
+/* Open the one window over the ticks from..to; a window still open is
+ * replaced.  -1 when out of memory. */
+int engine_window_open(engine *e, int from, int to, char *err, size_t errlen);
+/* Copy what the window holds so far; 1 once its last tick is in. */
+int engine_window_read(engine *e, engine_window *out);
+/* End the window at the tick the run is at (a step ended early). */
+void engine_window_close(engine *e);
+/* The run's second and whether it is over, cheaply, for a step's waits. */
+void engine_clock(engine *e, int *t, int *done);
+/* A step into the results file's "steps" (results_step: final fixes it);
+ * the table of them.  Both do nothing once the file is finished. */
+void engine_record_step(engine *e, const step_result *s, int final);
+void engine_record_steps_table(engine *e, const char *const *lines, int n);
+
 /* Server variables and ad-hoc SQL over the control connection. */
 int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen);
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
+/* engine_set_var, journalled as changed by `by` ("set", "step 3"). */
+int engine_set_var_by(engine *e, const char *name, const char *value, const char *by,
+		      char *err, size_t errlen);
+/* Put back every variable in the knob journal (see knob_journal.h);
+ * -1 with err naming what could not be. */
+int engine_restore_knobs(engine *e, char *err, size_t errlen);
+/* Put the journal back when the run ends, however it ends (a sweep). */
+void engine_restore_at_end(engine *e);
+/* 1 when name was changed in this run and not put back. */
+int engine_knob_changed(engine *e, const char *name);
+/* Would engine_set_var take value as asked?  0 yes; 1 no and -1 could not
+ * ask, both with err filled.  Changes nothing on the server. */
+int engine_check_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
+/* After engine_set_var: 1 value is in effect, 0 not yet (status says what
+ * the server reports), -1 with err filled. */
+int engine_var_in_effect(engine *e, const char *name, const char *value, char *status,
+			 size_t statuslen, char *err, size_t errlen);
 /* The server's metrics (dialect's or driver's), one "name value" a line. */
 int engine_metrics(engine *e, char *out, size_t outlen, char *err, size_t errlen);
 /* Run a statement; a result's first rows are formatted into out. */

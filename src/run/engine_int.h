@@ -22,6 +22,7 @@
 #include "sysinfo.h"
 #include "tpcc/rand.h"
 #include "tpcc/schema.h"
+#include "knob_journal.h"
 
 #define RING 4096                 /* ticks kept in memory for front ends */
 #define EVRING 512                /* events kept in memory for front ends */
@@ -160,6 +161,15 @@ struct engine {
 	atomic_int paused;
 	atomic_int session_warned;   /* a run_session statement was refused */
 
+	/* e->lock: a sweep step's measured window (window.c), NULL until
+	 * the first; the collector folds ticks into it, the step reads it. */
+	engine_window *win;
+
+	/* Its own lock (knob_journal.h); restore_at_end: a sweep asked that
+	 * the journal be put back when the run ends. */
+	knob_journal journal;
+	atomic_int restore_at_end;
+
 	/* The thread that calls engine_start, engine_wait and engine_destroy
 	 * owns these. */
 	pthread_t collector;
@@ -217,6 +227,17 @@ void vu_change_settled(engine *e, vu *self, int leaving);
 
 /* collector.c: the collector thread's body; arg is the engine. */
 void *collector_main(void *arg);
+
+/* window.c: fold tick tk (interval iv, cpu seconds of this process) into
+ * the open window, if tk falls in it.  e->lock held. */
+void window_tick_locked(engine *e, const tick *tk, const stats_sum *iv, double cpu);
+
+/* control.c: set_var over the control connection, nothing journalled. */
+int engine_ctl_set_var(engine *e, const char *name, const char *value, char *note,
+		       size_t notelen, char *err, size_t errlen);
+/* knobs.c: at the run's end, with no lock held: put the journal back when
+ * a sweep or run.restore_knobs asked. */
+void engine_restore_if_asked(engine *e);
 
 /* engine.c: the VU pool and the phases, which the collector, the control
  * calls and the life cycle all move */

@@ -102,6 +102,7 @@ static void options(FILE *out)
 	options_group(out, "Connection options", "connection.", 0);
 	options_group(out, "Workload options", "workload.", 0);
 	options_group(out, "Run options", "run.", 0);
+	options_group(out, "Sweep options", "sweep.", 0);
 	options_group(out, "Configuration-file-only settings", NULL, 1);
 }
 

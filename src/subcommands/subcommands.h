@@ -52,11 +52,11 @@ int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_drop(tpcc_config *c, signals *s, char *err, size_t errlen);
 /* results files (src/report/): report.c, compare.c, runs.c, replay.c */
-int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
-int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_compare(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_runs(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_restore_knobs(tpcc_config *c, signals *s, char *err, size_t errlen);
 
 #endif

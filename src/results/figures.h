@@ -1,0 +1,22 @@
+/* figures.h: the figures a tick and a sweep's step both carry in the
+ * results file (commits and latency per type, errors by class, failed,
+ * retries, reconnects), written one way for both. */
+#ifndef TPCC_RESULTS_FIGURES_H
+#define TPCC_RESULTS_FIGURES_H
+
+#include <stdint.h>
+#include "json.h"
+#include "run/stats.h"
+
+typedef struct figures_ref {
+	const uint64_t *commits;                       /* [TX_COUNT] */
+	const double *p50, *p95, *p99, *max;           /* [TX_COUNT], ms */
+	const uint64_t *errors;                        /* [ERR_KIND_COUNT] */
+	uint64_t failed, retries, reconnects;
+} figures_ref;
+
+/* "commits", "latency_ms", "errors", "failed", "retries", "reconnects"
+ * as keys of the object open in b. */
+void figures_json(jbuf *b, const figures_ref *f);
+
+#endif

@@ -1,0 +1,66 @@
+/* steps.c: a step's JSON (see steps.h and the results file's "steps" in
+ * doc/internals.md). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "figures.h"
+#include "steps.h"
+
+void step_json(jbuf *b, const step_result *s)
+{
+	jb_el_begin(b);
+	jb_obj_open(b);
+	jb_kv_int(b, "step", s->index);
+	jb_kv_str(b, "label", s->label);
+	jb_key(b, "set");
+	jb_obj_open(b);
+	if (s->vus >= 0) {
+		jb_key(b, "vus");
+		jb_obj_open(b);
+		jb_kv_int(b, "old", s->vus_old);
+		jb_kv_int(b, "new", s->vus);
+		jb_obj_close(b);
+	}
+	for (int i = 0; i < s->nset; i++) {
+		jb_key(b, s->set[i].name);
+		jb_obj_open(b);
+		jb_kv_str(b, "old", s->set[i].old);
+		jb_kv_str(b, "new", s->set[i].value);
+		if (s->set[i].effect_s >= 0)
+			jb_kv_dbl(b, "in_effect_s", s->set[i].effect_s, 3);
+		else
+			jb_kv_null(b, "in_effect_s");
+		jb_obj_close(b);
+	}
+	jb_obj_close(b);
+	jb_kv_int(b, "started", s->started);
+	jb_kv_int(b, "settled", s->settled);
+	jb_kv_int(b, "ended", s->ended);
+	jb_kv_bool(b, "complete", s->complete);
+	jb_kv_int(b, "seconds", s->seconds);
+	jb_kv_int(b, "vus_min", s->vus_min);
+	jb_kv_int(b, "vus_max", s->vus_max);
+	jb_kv_dbl(b, "nopm", s->nopm, 1);
+	jb_kv_dbl(b, "tpm", s->tpm, 1);
+	if (s->server_tpm >= 0)
+		jb_kv_dbl(b, "server_tpm", s->server_tpm, 1);
+	else
+		jb_kv_null(b, "server_tpm");
+	figures_json(b, &(figures_ref){ .commits = s->commits, .p50 = s->p50, .p95 = s->p95,
+					.p99 = s->p99, .max = s->max, .errors = s->errors,
+					.failed = s->failed, .retries = s->retries,
+					.reconnects = s->reconnects });
+	jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
+	jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);
+	jb_key(b, "server_metrics");
+	jb_obj_open(b);
+	for (int i = 0; i < s->nmetrics; i++) {
+		jb_key(b, s->metric[i]);
+		jb_obj_open(b);
+		jb_kv_dbl(b, "avg", s->metric_avg[i], 2);
+		jb_kv_dbl(b, "per_s", s->metric_rate[i], 2);
+		jb_obj_close(b);
+	}
+	jb_obj_close(b);
+	jb_obj_close(b);
+}

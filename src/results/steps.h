@@ -1,0 +1,50 @@
+/* steps.h: one step of a sweep as the results file records it: what it
+ * set (with the values before), when it started, settled and ended, and
+ * its measured window's figures, merged from the window's histograms. */
+#ifndef TPCC_RESULTS_STEPS_H
+#define TPCC_RESULTS_STEPS_H
+
+#include <stdint.h>
+#include "json.h"
+#include "run/stats.h"
+
+#define STEP_SET_MAX 4
+#define STEP_METRICS_MAX 16
+
+typedef struct step_change {
+	char name[64];
+	char old[128];            /* as read back before the change */
+	char value[128];          /* as read back after it */
+	double effect_s;          /* from the change until the server had it in
+	                           * effect (a buffer-pool resize done, a reload
+	                           * read); -1: it never said so in time */
+} step_change;
+
+typedef struct step_result {
+	int index;                /* 1, 2, ... */
+	char label[160];          /* "vus=4 innodb_io_capacity=1000" */
+	int vus, vus_old;         /* -1: the step left the VU count alone */
+	int nset;
+	step_change set[STEP_SET_MAX];
+	int started, settled, ended;  /* seconds of the run */
+	int complete;             /* 0: cut short (stop, signal, next) */
+	int seconds;              /* ticks in the measured window */
+	int vus_min, vus_max;     /* active VUs over the window's ticks */
+	double nopm, tpm;
+	double server_tpm;        /* averaged over the window; -1: none */
+	uint64_t commits[TX_COUNT];
+	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT];  /* ms */
+	uint64_t errors[ERR_KIND_COUNT];
+	uint64_t failed, retries, reconnects;
+	double client_cpu_s;
+	double cpu_per_1000_no;   /* client CPU seconds per 1,000 New-Orders */
+	int nmetrics;             /* the server's, averaged over the window */
+	char metric[STEP_METRICS_MAX][48];
+	double metric_avg[STEP_METRICS_MAX];
+	double metric_rate[STEP_METRICS_MAX];  /* average change per second */
+} step_result;
+
+/* One element of the results file's "steps" array. */
+void step_json(jbuf *b, const step_result *s);
+
+#endif

@@ -1,0 +1,153 @@
+/* knobs.c: changing server variables through the one knob journal
+ * (knob_journal.h): engine_set_var reads, before and after the change, the
+ * variable, the ones the dialect says move with it and the knob panel's,
+ * and journals every one that moved; engine_restore_knobs puts them back.
+ * The journal goes into the results file after each change, so a client
+ * killed mid-run leaves what `restore-knobs` needs. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <string.h>
+#include "engine_int.h"
+#include "util/util.h"
+
+#define WATCH_MAX 48
+
+/* The variables read around a change of name: its dependents, then the
+ * knob panel's list, each once, name itself left out. */
+static int watched(const engine *e, const char *name, const char **out, int max)
+{
+	int n = 0;
+	const char *const *dep = e->d && e->d->dependents ? e->d->dependents(name) : NULL;
+	const char *const *panel = e->d ? e->d->knobs : NULL;
+	const char *list[KNOBS_MAX + 1];
+	if (e->cfg.nknobs) {
+		int k;
+		for (k = 0; k < e->cfg.nknobs && k < KNOBS_MAX; k++)
+			list[k] = e->cfg.knobs[k];
+		list[k] = NULL;
+		panel = list;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (const char *const *p = pass ? panel : dep; p && *p && n < max; p++) {
+			int seen = !strcmp(*p, name);
+			for (int i = 0; i < n && !seen; i++)
+				seen = !strcmp(out[i], *p);
+			if (!seen)
+				out[n++] = *p;
+		}
+	return n;
+}
+
+static void write_journal(engine *e)
+{
+	knob_entry k[JOURNAL_MAX];
+	int n = journal_copy(&e->journal, k, JOURNAL_MAX);
+	pthread_mutex_lock(&e->lock);
+	if (e->res && !e->done)
+		results_knobs(e->res, k, n);
+	pthread_mutex_unlock(&e->lock);
+}
+
+int engine_set_var_by(engine *e, const char *name, const char *value, const char *by,
+		      char *err, size_t errlen)
+{
+	char old[128] = "?", now[128] = "?", note[256] = "", ign[256];
+	const char *w[WATCH_MAX];
+	static const size_t vl = 128;
+	char (*before)[128] = NULL;
+	int nw = watched(e, name, w, WATCH_MAX);
+
+	if (engine_get_var(e, name, old, sizeof old, ign, sizeof ign)) {
+		snprintf(err, errlen, "set %s: %s", name, ign);
+		return -1;
+	}
+	char buf[WATCH_MAX][128];
+	before = buf;
+	for (int i = 0; i < nw; i++)
+		if (engine_get_var(e, w[i], before[i], vl, ign, sizeof ign))
+			before[i][0] = '\0';
+	if (engine_ctl_set_var(e, name, value, note, sizeof note, err, errlen))
+		return -1;
+	if (engine_get_var(e, name, now, sizeof now, ign, sizeof ign))
+		str_copy(now, value, sizeof now);
+	journal_note(&e->journal, name, old, now, by, NULL);
+	engine_event(e, "knob", "set %s %s -> %s%s%s", name, old, now, note[0] ? ": " : "", note);
+	for (int i = 0; i < nw; i++) {
+		char after[128];
+		if (!before[i][0] || engine_get_var(e, w[i], after, sizeof after, ign, sizeof ign) ||
+		    !strcmp(after, before[i]))
+			continue;
+		journal_note(&e->journal, w[i], before[i], after, by, name);
+		engine_event(e, "knob", "%s moved with %s: %s -> %s", w[i], name, before[i], after);
+	}
+	write_journal(e);
+	return 0;
+}
+
+int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
+{
+	return engine_set_var_by(e, name, value, "set", err, errlen);
+}
+
+void engine_restore_at_end(engine *e)
+{
+	atomic_store(&e->restore_at_end, 1);
+}
+
+int engine_knob_changed(engine *e, const char *name)
+{
+	return journal_changed(&e->journal, name);
+}
+
+/* Two rounds: a value the server refused or moved in the first (a
+ * maximum below its minimum's value for a moment) goes in the second. */
+int engine_restore_knobs(engine *e, char *err, size_t errlen)
+{
+	knob_entry k[JOURNAL_MAX];
+	int order[JOURNAL_MAX], failed = 0;
+	char note[256], now[128], why[512] = "";
+
+	for (int round = 0; round < 2; round++) {
+		int n = journal_copy(&e->journal, k, JOURNAL_MAX);
+		int m = journal_put_back_order(k, n, order);
+		failed = 0;
+		for (int i = 0; i < m; i++) {
+			knob_entry *x = &k[order[i]];
+			if (engine_get_var(e, x->name, now, sizeof now, why, sizeof why) == 0 &&
+			    !strcmp(now, x->old)) {
+				journal_mark(&e->journal, x->name, 1, now);
+				continue;
+			}
+			if (engine_ctl_set_var(e, x->name, x->old, note, sizeof note, why, sizeof why) ||
+			    engine_get_var(e, x->name, now, sizeof now, why, sizeof why) ||
+			    strcmp(now, x->old)) {
+				if (!why[0])
+					snprintf(why, sizeof why, "%s reads %s, not %s", x->name, now, x->old);
+				failed++;
+				continue;
+			}
+			journal_mark(&e->journal, x->name, 1, now);
+			engine_event(e, "knob", "put back %s %s -> %s", x->name, x->now, x->old);
+		}
+		if (!failed)
+			break;
+	}
+	write_journal(e);
+	if (failed) {
+		snprintf(err, errlen, "%d variable%s not put back: %s (the results file's "
+			 "knob_journal names them: tpcc-console restore-knobs FILE)", failed,
+			 failed == 1 ? "" : "s", why);
+		engine_event(e, "error", "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+void engine_restore_if_asked(engine *e)
+{
+	char err[768];
+	if (atomic_load(&e->restore_at_end) || e->cfg.restore_knobs)
+		engine_restore_knobs(e, err, sizeof err);
+}

@@ -1,0 +1,477 @@
+/* step.c: see step.h.  Each step is timed by the run's own seconds (the
+ * collector's ticks), so its window is exactly the ticks it names, however
+ * late this thread wakes. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "step.h"
+#include "util/util.h"
+
+/* ---- the steps from the configuration ------------------------------------ */
+
+/* "1,2,4" into VU counts. */
+static int parse_vus(const char *list, int *out, int max, char *err, size_t errlen)
+{
+	int n = 0;
+	const char *p = list;
+	while (*p) {
+		char *end;
+		long v = strtol(p, &end, 10);
+		if (end == p || (*end && *end != ',') || v < 1 || v > SCHEDULE_VUS_MAX) {
+			snprintf(err, errlen, "sweep.vus (--vus): expected VU counts from 1 to %d "
+				 "separated by commas, got '%s'", SCHEDULE_VUS_MAX, list);
+			return -1;
+		}
+		if (n == max) {
+			snprintf(err, errlen, "sweep.vus (--vus): at most %d VU counts", max);
+			return -1;
+		}
+		out[n++] = (int)v;
+		p = *end ? end + 1 : end;
+		if (*end && !*p) {
+			snprintf(err, errlen, "sweep.vus (--vus): a comma at the end of '%s'", list);
+			return -1;
+		}
+	}
+	return n;
+}
+
+/* "NAME=V1,V2" into the name and its values. */
+static int parse_knob(const char *spec, char *name, size_t namelen, char vals[][128], int max,
+		      char *err, size_t errlen)
+{
+	const char *eq = strchr(spec, '=');
+	char msg[256];
+	if (!eq || eq == spec || !eq[1] || (size_t)(eq - spec) >= namelen) {
+		snprintf(err, errlen, "sweep.knob (--knob): expected NAME=V1,V2,..., got '%s'", spec);
+		return -1;
+	}
+	snprintf(name, namelen, "%.*s", (int)(eq - spec), spec);
+	if (opt_check_knob(name, msg, sizeof msg)) {
+		snprintf(err, errlen, "sweep.knob (--knob): %s", msg);
+		return -1;
+	}
+	int n = 0;
+	for (const char *p = eq + 1;;) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		if (l == 0 || l >= 128) {
+			snprintf(err, errlen, "sweep.knob (--knob): %s in '%s'",
+				 l ? "a value longer than 127 characters" : "an empty value", spec);
+			return -1;
+		}
+		if (n == max) {
+			snprintf(err, errlen, "sweep.knob (--knob): at most %d values", max);
+			return -1;
+		}
+		snprintf(vals[n++], 128, "%.*s", (int)l, p);
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	return n;
+}
+
+/* One "vus=4 NAME=V settle=S step=S" of sweep.steps (cut out of the list,
+ * so writable). */
+static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, char *err,
+		      size_t errlen)
+{
+	char msg[256];
+	memset(s, 0, sizeof *s);
+	s->vus = -1;
+	s->seconds = c->sweep_step;
+	s->settle = c->sweep_settle;
+	int fields = 0;
+	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save), fields++) {
+		char *eq = strchr(w, '=');
+		if (!eq || eq == w || !eq[1]) {
+			snprintf(err, errlen, "sweep.steps (--steps): step %d: expected NAME=VALUE, "
+				 "got '%s'", idx, w);
+			return -1;
+		}
+		*eq = '\0';
+		const char *v = eq + 1;
+		char *end;
+		long n = strtol(v, &end, 10);
+		if (!strcmp(w, "vus") || !strcmp(w, "settle") || !strcmp(w, "step")) {
+			long lo = !strcmp(w, "settle") ? 0 : 1;
+			long hi = !strcmp(w, "vus") ? SCHEDULE_VUS_MAX : 86400;
+			if (*end || end == v || n < lo || n > hi) {
+				snprintf(err, errlen, "sweep.steps (--steps): step %d: %s: expected an "
+					 "integer from %ld to %ld, got '%s'", idx, w, lo, hi, v);
+				return -1;
+			}
+			*(!strcmp(w, "vus") ? &s->vus : !strcmp(w, "settle") ? &s->settle
+									    : &s->seconds) = (int)n;
+			continue;
+		}
+		if (opt_check_knob(w, msg, sizeof msg)) {
+			snprintf(err, errlen, "sweep.steps (--steps): step %d: %s", idx, msg);
+			return -1;
+		}
+		if (s->nset == STEP_SET_MAX || strlen(v) >= sizeof s->set[0].value) {
+			snprintf(err, errlen, "sweep.steps (--steps): step %d: %s", idx,
+				 s->nset == STEP_SET_MAX ? "at most 4 variables a step" :
+				 "a value longer than 127 characters");
+			return -1;
+		}
+		str_copy(s->set[s->nset].name, w, sizeof s->set[0].name);
+		str_copy(s->set[s->nset].value, v, sizeof s->set[0].value);
+		s->nset++;
+	}
+	if (!fields) {
+		snprintf(err, errlen, "sweep.steps (--steps): step %d is empty", idx);
+		return -1;
+	}
+	return 0;
+}
+
+static int steps_from_text(const tpcc_config *c, step_spec *out, int max, char *err,
+			   size_t errlen)
+{
+	char *text = strdup(c->sweep_steps);
+	int n = 0, rc = 0;
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (char *p = text; p && rc == 0;) {
+		char *semi = strchr(p, ';');
+		if (semi)
+			*semi = '\0';
+		if (n == max) {
+			snprintf(err, errlen, "sweep.steps (--steps): at most %d steps", max);
+			rc = -1;
+		} else
+			rc = parse_step(p, n + 1, c, &out[n], err, errlen);
+		n++;
+		p = semi ? semi + 1 : NULL;
+	}
+	free(text);
+	return rc ? -1 : n;
+}
+
+int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, size_t errlen)
+{
+	if (c->sweep_steps[0]) {
+		if (c->sweep_vus[0] || c->sweep_knob[0]) {
+			snprintf(err, errlen, "sweep: give the steps either one by one (sweep.steps, "
+				 "--steps) or as lists (sweep.vus and sweep.knob, --vus and --knob), "
+				 "not both");
+			return -1;
+		}
+		return steps_from_text(c, out, max, err, errlen);
+	}
+
+	int vus[STEPS_MAX], nvus = 0, nvals = 0;
+	char name[64] = "", (*vals)[128] = NULL;
+
+	if (c->sweep_vus[0] && (nvus = parse_vus(c->sweep_vus, vus, STEPS_MAX, err, errlen)) < 0)
+		return -1;
+	if (c->sweep_knob[0]) {
+		vals = malloc(STEPS_MAX * sizeof *vals);
+		if (!vals) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		nvals = parse_knob(c->sweep_knob, name, sizeof name, vals, STEPS_MAX, err, errlen);
+		if (nvals < 0) {
+			free(vals);
+			return -1;
+		}
+	}
+	if (!nvus && !nvals) {
+		snprintf(err, errlen, "sweep: nothing to sweep: give --vus a list (e.g. --vus 1,2,4) "
+			 "or --knob NAME=V1,V2,... (or sweep.vus / sweep.knob in the config file)");
+		return -1;
+	}
+	int outer = nvals ? nvals : 1, inner = nvus ? nvus : 1;
+	if (outer * inner > max) {
+		snprintf(err, errlen, "sweep: %d x %d steps, at most %d", outer, inner, max);
+		free(vals);
+		return -1;
+	}
+	int n = 0;
+	for (int k = 0; k < outer; k++)
+		for (int v = 0; v < inner; v++) {
+			step_spec *s = &out[n++];
+			memset(s, 0, sizeof *s);
+			s->vus = nvus ? vus[v] : -1;
+			if (nvals) {
+				s->nset = 1;
+				str_copy(s->set[0].name, name, sizeof s->set[0].name);
+				str_copy(s->set[0].value, vals[k], sizeof s->set[0].value);
+			}
+			s->seconds = c->sweep_step;
+			s->settle = c->sweep_settle;
+		}
+	free(vals);
+	return n;
+}
+
+/* ---- before the first step ----------------------------------------------- */
+
+int steps_check(engine *e, const step_spec *s, int n, char *err, size_t errlen)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < s[i].nset; j++) {
+			int seen = 0;
+			for (int k = 0; k < i && !seen; k++)
+				for (int m = 0; m < s[k].nset; m++)
+					seen |= !strcmp(s[k].set[m].name, s[i].set[j].name) &&
+						!strcmp(s[k].set[m].value, s[i].set[j].value);
+			if (seen)
+				continue;
+			int rc = engine_check_var(e, s[i].set[j].name, s[i].set[j].value, err, errlen);
+			if (rc)
+				return rc;
+		}
+	return 0;
+}
+
+/* ---- running them -------------------------------------------------------- */
+
+/* Poll the run's clock until second `until` has been recorded or the run
+ * is over; returns 1 when it is over.  `seen`, when not NULL, is called on
+ * each new second (to refresh the step under way in the file). */
+static int wait_until(engine *e, int until, void (*seen)(void *), void *ud)
+{
+	const struct timespec nap = { 0, 20 * 1000 * 1000 };
+	int t, done, last = -1;
+	for (;;) {
+		engine_clock(e, &t, &done);
+		if (done)
+			return 1;
+		if (t != last && last >= 0 && seen)
+			seen(ud);
+		last = t;
+		if (t >= until)
+			return 0;
+		nanosleep(&nap, NULL);
+	}
+}
+
+static void fill(step_result *r, const engine_window *w)
+{
+	const stats_sum *s = &w->s;
+	tick tk;
+
+	/* A window is a long tick: the same rates, percentiles and counts. */
+	stats_fill_tick(&tk, s, w->seconds);
+	r->seconds = w->seconds;
+	r->vus_min = w->vus_min < 0 ? 0 : w->vus_min;
+	r->vus_max = w->vus_max;
+	r->nopm = w->seconds ? tk.nopm : 0;
+	r->tpm = w->seconds ? tk.tpm : 0;
+	memcpy(r->commits, tk.commits, sizeof r->commits);
+	memcpy(r->p50, tk.p50, sizeof r->p50);
+	memcpy(r->p95, tk.p95, sizeof r->p95);
+	memcpy(r->p99, tk.p99, sizeof r->p99);
+	memcpy(r->max, tk.max, sizeof r->max);
+	memcpy(r->errors, tk.errors, sizeof r->errors);
+	r->failed = tk.failed;
+	r->retries = tk.retries;
+	r->reconnects = tk.reconnects;
+	r->client_cpu_s = w->cpu_s;
+	r->cpu_per_1000_no = s->commits[TX_NEW_ORDER] ?
+		w->cpu_s * 1000 / s->commits[TX_NEW_ORDER] : 0;
+	r->server_tpm = w->server_ticks ? w->server_tpm_sum / w->server_ticks : -1;
+	r->nmetrics = w->metric_samples ? w->nmetrics : 0;
+	for (int i = 0; i < r->nmetrics && i < STEP_METRICS_MAX; i++) {
+		str_copy(r->metric[i], w->metric[i].name, sizeof r->metric[i]);
+		r->metric_avg[i] = w->metric[i].value / w->metric_samples;
+		r->metric_rate[i] = w->rate[i] / w->metric_samples;
+	}
+}
+
+/* The step under way, refreshed in the results file each second. */
+struct progress {
+	engine *e;
+	step_result *r;
+	engine_window *w;
+	int measuring;
+};
+
+static void refresh(void *ud)
+{
+	struct progress *p = ud;
+	if (p->measuring) {
+		engine_window_read(p->e, p->w);
+		fill(p->r, p->w);
+	}
+	engine_record_step(p->e, p->r, 0);
+}
+
+static void label(step_result *r, const step_spec *s)
+{
+	size_t used = 0;
+	r->label[0] = '\0';
+	if (s->vus >= 0)
+		used += (size_t)snprintf(r->label, sizeof r->label, "vus=%d", s->vus);
+	for (int i = 0; i < s->nset && used < sizeof r->label; i++)
+		used += (size_t)snprintf(r->label + used, sizeof r->label - used, "%s%s=%s",
+					 used ? " " : "", s->set[i].name, s->set[i].value);
+	if (!r->label[0])
+		str_copy(r->label, "as is", sizeof r->label);
+}
+
+/* The settle time starts once the server has the value in effect: a
+ * buffer pool resizes in the background, a reload reaches each backend
+ * when it gets round to it.  Seconds since t0, or -1 when the server did
+ * not say so within STEP_EFFECT_MAX_S (the step goes on, with a warning). */
+#define STEP_EFFECT_MAX_S 300
+static double wait_in_effect(engine *e, const char *name, const char *value, uint64_t t0)
+{
+	const struct timespec nap = { 0, 50 * 1000 * 1000 };
+	char status[256] = "", err[512];
+	int t, done;
+	for (;;) {
+		int rc = engine_var_in_effect(e, name, value, status, sizeof status, err, sizeof err);
+		double took = (now_ns() - t0) / 1e9;
+		if (rc > 0) {
+			if (took >= 1)
+				engine_event(e, "step", "%s = %s in effect after %.1f s", name, value, took);
+			return took;
+		}
+		engine_clock(e, &t, &done);
+		if (rc < 0 || took > STEP_EFFECT_MAX_S || done) {
+			engine_event(e, "warning", "%s = %s: not seen in effect after %.0f s (%s); "
+				     "the step goes on", name, value, took, rc < 0 ? err : status);
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+	}
+}
+
+/* Make the step's changes: the VU count, then each variable. */
+static int apply(engine *e, const step_spec *s, step_result *r, char *err, size_t errlen)
+{
+	engine_status st;
+	engine_get_status(e, &st);
+	r->vus = s->vus;
+	r->vus_old = st.vus_target;
+	if (s->vus >= 0 && s->vus != st.vus_target &&
+	    engine_set_vus(e, s->vus, "step", err, errlen))
+		return -1;
+	for (int i = 0; i < s->nset && i < STEP_SET_MAX; i++) {
+		step_change *c = &r->set[i];
+		str_copy(c->name, s->set[i].name, sizeof c->name);
+		if (engine_get_var(e, c->name, c->old, sizeof c->old, err, errlen))
+			return -1;
+		r->nset = i + 1;
+		str_copy(c->value, s->set[i].value, sizeof c->value);
+		uint64_t t0 = now_ns();
+		char by[32];
+		snprintf(by, sizeof by, "step %d", r->index);
+		if (engine_set_var_by(e, c->name, s->set[i].value, by, err, errlen))
+			return -1;
+		c->effect_s = wait_in_effect(e, c->name, s->set[i].value, t0);
+		char now[128];
+		if (!engine_get_var(e, c->name, now, sizeof now, err, errlen))
+			str_copy(c->value, now, sizeof c->value);
+	}
+	return 0;
+}
+
+int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
+	      char *err, size_t errlen)
+{
+	engine_window w;
+	engine_status st;
+	int rc = 0, t, done;
+
+	*nout = 0;
+	/* However the run ends from here on (the last step, stop, a signal,
+	 * a step that failed), the collector puts the journal back. */
+	engine_restore_at_end(e);
+	/* Ramp-up, when there is one, comes before the first step. */
+	for (;;) {
+		engine_get_status(e, &st);
+		engine_clock(e, &t, &done);
+		if (done || st.phase != PH_RAMPUP)
+			break;
+		wait_until(e, t + 1, NULL, NULL);
+	}
+	for (int i = 0; i < n && !done; i++) {
+		step_result *r = &out[i];
+		struct progress p = { .e = e, .r = r, .w = &w };
+
+		memset(r, 0, sizeof *r);
+		r->index = i + 1;
+		label(r, &s[i]);
+		engine_clock(e, &t, &done);
+		if (done)
+			break;
+		r->started = t;
+		*nout = i + 1;
+		rc = apply(e, &s[i], r, err, errlen);
+		engine_record_step(e, r, 0);
+		if (rc) {
+			engine_event(e, "error", "step %d/%d (%s): %s; ending the sweep", i + 1, n,
+				     r->label, err);
+			break;
+		}
+		engine_clock(e, &t, &done);
+		int from = t + s[i].settle + 1, to = t + s[i].settle + s[i].seconds;
+		if (engine_window_open(e, from, to, err, errlen)) {
+			rc = -1;
+			break;
+		}
+		engine_event(e, "step", "step %d/%d: %s, settling %d s, then measuring %d s",
+			     i + 1, n, r->label, s[i].settle, s[i].seconds);
+		done = wait_until(e, from - 1, refresh, &p);
+		r->settled = from - 1;
+		if (!done) {
+			engine_event(e, "step", "step %d/%d measuring (%s)", i + 1, n, r->label);
+			p.measuring = 1;
+			done = wait_until(e, to, refresh, &p);
+		}
+		int over = engine_window_read(e, &w);
+		fill(r, &w);
+		engine_clock(e, &t, &done);
+		r->ended = t < to ? t : to;
+		r->complete = over && w.seconds == s[i].seconds;
+		engine_record_step(e, r, 1);
+		engine_event(e, "step", "step %d/%d done (%s): NOPM %.0f, TPM %.0f over %d s%s",
+			     i + 1, n, r->label, r->nopm, r->tpm, r->seconds,
+			     r->complete ? "" : ", cut short");
+	}
+	return rc;
+}
+
+/* ---- the table ----------------------------------------------------------- */
+
+int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
+{
+	int k = 0, w = 7;
+	if (max < 1)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(r[i].label) > w)
+			w = (int)strlen(r[i].label);
+	if (w > 100)
+		w = 100;
+	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s %10s %9s %9s %7s %6s", "step", w, "setting",
+		 "NOPM", "TPM", "p95 NO", "p95 Pay", "errors", "ratio");
+	for (int i = 0; i < n && k < max; i++) {
+		uint64_t errs = 0;
+		for (int c = 0; c < ERR_KIND_COUNT; c++)
+			errs += r[i].errors[c];
+		char ratio[16];
+		if (r[0].nopm > 0)
+			snprintf(ratio, sizeof ratio, "%.2f", r[i].nopm / r[0].nopm);
+		else
+			snprintf(ratio, sizeof ratio, "-");
+		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f %10.0f %9.2f %9.2f %7llu %6s%s",
+			 r[i].index, w, w, r[i].label, r[i].nopm, r[i].tpm, r[i].p95[TX_NEW_ORDER],
+			 r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio,
+			 r[i].complete ? "" : "  (cut short)");
+	}
+	return k;
+}

@@ -1,0 +1,50 @@
+/* step.h: the steps of a sweep.  A step sets the VU count and server
+ * variables, waits its settle time, then measures a window of the run;
+ * the window's figures go into the results file's "steps" array as the
+ * step ends, and a table of them is printed (and written there) at the
+ * end.  The steps run on the caller's thread through the engine's public
+ * calls; only the window's folding is the collector's (window.c). */
+#ifndef TPCC_STEP_H
+#define TPCC_STEP_H
+
+#include <stddef.h>
+#include "engine.h"
+#include "results/steps.h"
+
+#define STEPS_MAX 256
+#define STEP_LINE 240
+
+typedef struct step_spec {
+	int vus;                  /* -1: the step leaves the VU count alone */
+	int nset;
+	struct { char name[64]; char value[128]; } set[STEP_SET_MAX];
+	int seconds, settle;
+} step_spec;
+
+/* The sweep's steps from sweep.vus, sweep.knob, sweep.step and
+ * sweep.settle: every knob value with every VU count, the VU count
+ * changing fastest.  Returns the count, or -1 with err naming the setting
+ * and what was expected. */
+int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, size_t errlen);
+
+/* Ask the server whether every value the steps set would be taken as
+ * asked, before anything changes.  0 all fine; 1 one is refused and -1
+ * the server could not be asked, both with err filled. */
+int steps_check(engine *e, const step_spec *s, int n, char *err, size_t errlen);
+
+/* Run the steps in order on the started engine, recording each in the
+ * results file as it ends.  A run that ends (stop, a signal) ends the
+ * steps; the one under way is recorded as cut short.  When the run ends,
+ * however it ends, every variable the steps changed (and every one that
+ * moved with them) is set back to its value before the first step (the
+ * engine's knob journal).  out gets up to n results, *nout how many.  Returns 0, or -1 with
+ * err filled when a step could not make its change (the steps end). */
+int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
+	      char *err, size_t errlen);
+
+/* The table of the steps: a header and one line per step (the setting,
+ * NOPM, TPM, p95 New-Order and Payment in ms, errors, NOPM against the
+ * first step).  Returns the lines filled (<= max). */
+int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max);
+
+#endif

@@ -1,0 +1,133 @@
+/* restore_knobs.c: the restore-knobs subcommand: the server variables a
+ * run's results file says it changed and never put back (its client was
+ * killed, or the server was away at the end) go back to their values
+ * before the run, in the order the run itself would have used. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+#include "dialect/server.h"
+#include "run/knob_journal.h"
+#include "session.h"
+#include "subcommands.h"
+#include "util/util.h"
+
+struct todo {
+	knob_entry v[JOURNAL_MAX];
+	int n;
+};
+
+/* The journal's entries not yet put back; EX_USAGE when the file is not a
+ * results file or its journal is not as written. */
+static int read_journal(const char *path, struct todo *t, int *total, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *root = json_load_file(path, 0, &je);
+	if (!root) {
+		snprintf(err, errlen, "%s:%d: not JSON: %s", path, je.line, je.text);
+		return EX_USAGE;
+	}
+	int rc = EX_OK;
+	const char *format = json_string_value(json_object_get(root, "format"));
+	json_t *j = json_object_get(root, "knob_journal");
+	*total = 0;
+	t->n = 0;
+	if (!format || strncmp(format, "tpcc-console-results/", 21)) {
+		snprintf(err, errlen, "%s: not a tpcc-console results file (no \"format\")", path);
+		rc = EX_USAGE;
+	} else if (j && !json_is_array(j)) {
+		snprintf(err, errlen, "%s: knob_journal: expected an array", path);
+		rc = EX_USAGE;
+	}
+	for (size_t i = 0; rc == EX_OK && j && i < json_array_size(j); i++) {
+		json_t *e = json_array_get(j, i);
+		const char *name = json_string_value(json_object_get(e, "name"));
+		const char *old = json_string_value(json_object_get(e, "old"));
+		const char *now = json_string_value(json_object_get(e, "now"));
+		json_t *dep = json_object_get(e, "dependent_of");
+		json_t *restored = json_object_get(e, "restored");
+		if (!name || !old || !json_is_boolean(restored) || t->n == JOURNAL_MAX) {
+			snprintf(err, errlen, "%s: knob_journal entry %zu: expected name, old and "
+				 "restored", path, i + 1);
+			rc = EX_USAGE;
+			break;
+		}
+		(*total)++;
+		if (json_is_true(restored))
+			continue;
+		knob_entry *k = &t->v[t->n++];
+		memset(k, 0, sizeof *k);
+		str_copy(k->name, name, sizeof k->name);
+		str_copy(k->old, old, sizeof k->old);
+		str_copy(k->now, now ? now : "?", sizeof k->now);
+		if (json_is_string(dep))
+			str_copy(k->dependent_of, json_string_value(dep), sizeof k->dependent_of);
+	}
+	json_decref(root);
+	return rc;
+}
+
+/* Two rounds, as the engine's own put-back: what the server moved or
+ * refused in the first goes again in the second. */
+static int put_back(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
+		    char *err, size_t errlen)
+{
+	struct todo *t = ctx;
+	int order[JOURNAL_MAX], left = 0;
+	char now[256], note[256];
+	db_error e;
+	(void)c;
+
+	for (int round = 0; round < 2; round++) {
+		int m = journal_put_back_order(t->v, t->n, order);
+		left = 0;
+		for (int i = 0; i < m; i++) {
+			knob_entry *k = &t->v[order[i]];
+			if (!server_get_var(conn, d, k->name, now, sizeof now, &e) && !strcmp(now, k->old)) {
+				if (round == 0)
+					printf("%s: already %s\n", k->name, k->old);
+				k->restored = 1;
+				continue;
+			}
+			if (server_set_var(conn, d, k->name, k->old, note, sizeof note, &e) ||
+			    server_get_var(conn, d, k->name, now, sizeof now, &e) || strcmp(now, k->old)) {
+				if (round == 1)
+					printf("%s: NOT put back to %s: %s\n", k->name, k->old,
+					       e.msg[0] ? e.msg : "the server reads another value");
+				left++;
+				continue;
+			}
+			printf("%s: put back %s -> %s\n", k->name, k->now, k->old);
+			k->restored = 1;
+		}
+		if (!left)
+			break;
+	}
+	if (left) {
+		snprintf(err, errlen, "restore-knobs: %d variable%s not put back", left,
+			 left == 1 ? "" : "s");
+		return EX_FAIL;
+	}
+	return EX_OK;
+}
+
+int sub_restore_knobs(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	struct todo t;
+	int total;
+	(void)s;
+
+	int rc = read_journal(c->files[0], &t, &total, err, errlen);
+	if (rc)
+		return rc;
+	if (!t.n) {
+		printf("restore-knobs: %s names %d changed variable%s, none left to put back\n",
+		       c->files[0], total, total == 1 ? "" : "s");
+		return EX_OK;
+	}
+	printf("restore-knobs: %d of the %d variable%s %s names as changed were not put back\n", t.n,
+	       total, total == 1 ? "" : "s", c->files[0]);
+	return session_run(c, 1, put_back, &t, err, errlen);
+}

@@ -1,0 +1,134 @@
+/* sweep.c: the sweep subcommand: one run whose steady phase is a series of
+ * steps (VU counts, a server variable's values, or a grid of both), each
+ * settled and then measured, with a table of the steps at the end.  The
+ * steps themselves are src/run/step.c. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run/batch.h"
+#include "run/step.h"
+#include "subcommands.h"
+#include "tpcc/schema.h"
+
+/* The table into the results file (e not NULL) or onto stdout. */
+static void table(engine *e, const step_result *r, int n)
+{
+	char (*lines)[STEP_LINE] = malloc((STEPS_MAX + 1) * sizeof *lines);
+	const char *ptr[STEPS_MAX + 1];
+	if (!lines)
+		return;
+	int k = steps_table(r, n, lines, STEPS_MAX + 1);
+	for (int i = 0; i < k; i++)
+		ptr[i] = lines[i];
+	if (e)
+		engine_record_steps_table(e, ptr, k);
+	else {
+		printf("sweep: %d step%s\n", n, n == 1 ? "" : "s");
+		for (int i = 0; i < k; i++)
+			printf("%s\n", ptr[i]);
+		fflush(stdout);
+	}
+	free(lines);
+}
+
+/* The steps after the run has started; returns the exit code. */
+static int sweep_steps(engine *e, const step_spec *steps, int n, step_result *res,
+		       char *err, size_t errlen)
+{
+	int nres = 0;
+	char serr[512] = "";
+	int failed = steps_run(e, steps, n, res, &nres, serr, sizeof serr) != 0;
+	table(e, res, nres);
+	/* The steps are the steady phase: their end is the run's. */
+	char ign[128];
+	engine_start_rampdown(e, ign, sizeof ign);
+	run_summary sum;
+	int rc = engine_wait(e, &sum, err, errlen);
+	engine_status st;
+	engine_get_status(e, &st);
+	batch_summary(stdout, &sum, st.warehouses, st.results_path);
+	table(NULL, res, nres);
+	if (rc)
+		return EX_FAIL;
+	if (failed) {
+		snprintf(err, errlen, "sweep: %s", serr);
+		return EX_FAIL;
+	}
+	err[0] = '\0';
+	return EX_OK;
+}
+
+int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	step_spec *steps = calloc(STEPS_MAX, sizeof *steps);
+	step_result *res = calloc(STEPS_MAX, sizeof *res);
+	engine_hooks h = { 0 };
+	batch_out b;
+	engine *e = NULL;
+	int rc = EX_FAIL;
+
+	if (!steps || !res) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	int n = steps_from_config(c, steps, STEPS_MAX, err, errlen);
+	if (n < 0) {
+		rc = EX_USAGE;
+		goto out;
+	}
+	/* The run starts as the first step asks, so that step changes no
+	 * VU count, and its steady phase lasts until the steps end it. */
+	if (steps[0].vus >= 0)
+		c->vus = steps[0].vus;
+	c->nschedule = 0;
+	c->duration = 2592000;
+	c->rampdown = 0;
+	batch_init(&b, stdout, c->report_interval);
+	batch_hooks(&b, &h);
+	int made = engine_create(c, &h, &e, err, errlen);
+	if (made) {
+		rc = made == ENGINE_EUNUSABLE ? EX_USAGE : EX_FAIL;
+		e = NULL;
+		goto out;
+	}
+	/* Every value is put to the server before anything changes. */
+	int bad = steps_check(e, steps, n, err, errlen);
+	if (bad) {
+		rc = bad > 0 ? EX_USAGE : EX_FAIL;
+		goto out;
+	}
+	int total = 0;
+	for (int i = 0; i < n; i++)
+		total += steps[i].settle + steps[i].seconds;
+	engine_status st;
+	engine_get_status(e, &st);
+	printf("sweep: %s on %s, %d warehouse%s, %d step%s (%d s each: settle %d, measure %d), "
+	       "about %d s after a %d s ramp-up, %s mode\n",
+	       st.server_version, schema_target_name(c), st.warehouses,
+	       st.warehouses == 1 ? "" : "s", n, n == 1 ? "" : "s",
+	       steps[0].settle + steps[0].seconds, steps[0].settle, steps[0].seconds, total,
+	       c->rampup, c->mode);
+	atomic_store(&s->engine, e);
+	if (engine_start(e, err, errlen)) {
+		atomic_store(&s->engine, NULL);
+		goto out;
+	}
+	if (engine_monitor(e))
+		monitor_watch(engine_monitor(e));
+	engine_get_status(e, &st);
+	printf("results: %s\n", st.results_path);
+	fflush(stdout);
+	rc = sweep_steps(e, steps, n, res, err, errlen);
+	atomic_store(&s->engine, NULL);
+	if (rc == EX_OK && atomic_load(&s->stop))
+		rc = EX_SIGNAL;
+out:
+	if (e)
+		engine_destroy(e);
+	free(steps);
+	free(res);
+	return rc;
+}

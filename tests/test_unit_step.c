@@ -1,0 +1,146 @@
+/* test_unit_step.c: a sweep's steps from its settings (the --vus x --knob
+ * grid in its order, the one-by-one text form that --steps and the config
+ * file's list become, and the errors that name the setting), and the
+ * table printed at the end. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <check.h>
+#include "unit.h"
+#include <string.h>
+#include "config/options.h"
+#include "run/step.h"
+
+static step_spec specs[STEPS_MAX];
+
+static tpcc_config base(void)
+{
+	tpcc_config c;
+	config_defaults(&c);
+	c.sweep_step = 7;
+	c.sweep_settle = 3;
+	return c;
+}
+
+START_TEST(test_grid_order)
+{
+	tpcc_config c = base();
+	char err[512];
+	strcpy(c.sweep_vus, "8,32");
+	strcpy(c.sweep_knob, "innodb_io_capacity=200,1000,5000");
+	int n = steps_from_config(&c, specs, STEPS_MAX, err, sizeof err);
+	REQUIRE(n == 6);
+	/* Every value with every VU count, the VU count changing fastest. */
+	const int vus[] = { 8, 32, 8, 32, 8, 32 };
+	const char *const val[] = { "200", "200", "1000", "1000", "5000", "5000" };
+	for (int i = 0; i < n; i++) {
+		REQUIRE(specs[i].vus == vus[i]);
+		REQUIRE(specs[i].nset == 1);
+		REQUIRE(!strcmp(specs[i].set[0].name, "innodb_io_capacity"));
+		REQUIRE(!strcmp(specs[i].set[0].value, val[i]));
+		REQUIRE(specs[i].seconds == 7 && specs[i].settle == 3);
+	}
+	c.sweep_knob[0] = '\0';
+	REQUIRE(steps_from_config(&c, specs, STEPS_MAX, err, sizeof err) == 2);
+	REQUIRE(specs[1].vus == 32 && specs[1].nset == 0);
+	REQUIRE(steps_from_config(&c, specs, 1, err, sizeof err) == -1);
+}
+END_TEST
+
+START_TEST(test_text_form)
+{
+	tpcc_config c = base();
+	char err[512];
+	strcpy(c.sweep_steps, "vus=4;  vus=8 innodb_io_capacity=1000 settle=0 step=30 ;sync_binlog=0");
+	int n = steps_from_config(&c, specs, STEPS_MAX, err, sizeof err);
+	REQUIRE(n == 3);
+	REQUIRE(specs[0].vus == 4 && specs[0].nset == 0 && specs[0].seconds == 7 && specs[0].settle == 3);
+	REQUIRE(specs[1].vus == 8 && specs[1].nset == 1 && specs[1].seconds == 30 && specs[1].settle == 0);
+	REQUIRE(!strcmp(specs[1].set[0].name, "innodb_io_capacity") && !strcmp(specs[1].set[0].value, "1000"));
+	REQUIRE(specs[2].vus == -1 && specs[2].nset == 1);
+}
+END_TEST
+
+/* err says which setting, which step and what was expected. */
+static void refused(tpcc_config *c, const char *want)
+{
+	char err[512] = "";
+	REQUIRE(steps_from_config(c, specs, STEPS_MAX, err, sizeof err) == -1);
+	if (!strstr(err, want))
+		ck_abort_msg("error '%s' lacks '%s'", err, want);
+}
+
+START_TEST(test_errors)
+{
+	tpcc_config c = base();
+	refused(&c, "nothing to sweep");
+	strcpy(c.sweep_vus, "1,0,4");
+	refused(&c, "sweep.vus (--vus): expected VU counts from 1 to 10000");
+	strcpy(c.sweep_vus, "1,2,");
+	refused(&c, "a comma at the end");
+	c = base();
+	strcpy(c.sweep_knob, "innodb_io_capacity");
+	refused(&c, "sweep.knob (--knob): expected NAME=V1,V2");
+	strcpy(c.sweep_knob, "innodb_io_capacity=1,,2");
+	refused(&c, "an empty value");
+	strcpy(c.sweep_knob, "bad name=1");
+	refused(&c, "sweep.knob (--knob):");
+	c = base();
+	strcpy(c.sweep_steps, "vus=4; ; vus=8");
+	refused(&c, "step 2 is empty");
+	strcpy(c.sweep_steps, "vus=x");
+	refused(&c, "step 1: vus: expected an integer from 1 to 10000, got 'x'");
+	strcpy(c.sweep_steps, "vus=1 step=0");
+	refused(&c, "step: expected an integer from 1 to 86400");
+	strcpy(c.sweep_steps, "vus=1 a=1 b=2 c=3 d=4 e=5");
+	refused(&c, "at most 4 variables a step");
+	strcpy(c.sweep_vus, "1,2");
+	refused(&c, "not both");
+}
+END_TEST
+
+START_TEST(test_table)
+{
+	step_result r[2];
+	char lines[3][STEP_LINE];
+	memset(r, 0, sizeof r);
+	r[0].index = 1;
+	strcpy(r[0].label, "vus=1");
+	r[0].nopm = 1000;
+	r[0].tpm = 2300;
+	r[0].p95[TX_NEW_ORDER] = 12.5;
+	r[0].p95[TX_PAYMENT] = 8.25;
+	r[0].complete = 1;
+	r[1] = r[0];
+	r[1].index = 2;
+	strcpy(r[1].label, "vus=2 a_rather_long_variable_name_for_a_column=123456");
+	r[1].nopm = 1500;
+	r[1].errors[ERR_DEADLOCK] = 2;
+	r[1].errors[ERR_OTHER] = 1;
+	r[1].complete = 0;
+	REQUIRE(steps_table(r, 2, lines, 3) == 3);
+	REQUIRE(strstr(lines[0], "NOPM") && strstr(lines[0], "ratio"));
+	/* The label column is as wide as the longest label. */
+	REQUIRE(strstr(lines[2], "a_rather_long_variable_name_for_a_column=123456 "));
+	REQUIRE(strstr(lines[1], " 1000 ") && strstr(lines[1], " 12.50 ") && strstr(lines[1], " 8.25 "));
+	REQUIRE(strstr(lines[1], " 1.00"));
+	REQUIRE(strstr(lines[2], " 1500 ") && strstr(lines[2], " 3 ") && strstr(lines[2], " 1.50"));
+	REQUIRE(strstr(lines[2], "(cut short)"));
+	REQUIRE(!strstr(lines[1], "(cut short)"));
+	/* The header's columns line up with the rows'. */
+	REQUIRE(strlen(lines[0]) == strlen(lines[1]));
+	REQUIRE(strstr(lines[0], "NOPM") - lines[0] + 4 == strstr(lines[1], "1000") - lines[1] + 4);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("step");
+	TCase *tc = tcase_create("step");
+	tcase_add_test(tc, test_grid_order);
+	tcase_add_test(tc, test_text_form);
+	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_table);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
