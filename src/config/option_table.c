@@ -319,6 +319,24 @@ const opt_def opt_table[] = {
 		 ".B stopped_by\n"
 		 "\\(dqhangup\\(dq and exit status 130.\n"
 		 "Default continue.\n" },
+	{ .key = "run.metrics_listen", .longopt = "metrics-listen", .type = OPT_STRING,
+	  .def = "", FIELD(metrics_listen), .argname = "[ADDR:]PORT",
+	  .help = "serve Prometheus metrics at http://ADDR:PORT/metrics during the run "
+		  "(no address: 127.0.0.1; empty: off)",
+	  .man = "Serve the run's figures in the Prometheus text format at\n"
+		 ".BI http:// addr : port /metrics\n"
+		 "while it runs (see\n"
+		 ".BR METRICS ).\n"
+		 "A port alone (or\n"
+		 ".BI : port \\fR)\n"
+		 "listens on 127.0.0.1 only;\n"
+		 ".BI 0.0.0.0: port\n"
+		 "or\n"
+		 ".BI [::]: port\n"
+		 "on every address.\n"
+		 "At most 64 connections at once, each closed after 5 idle seconds;\n"
+		 "a request with a body is refused unread.\n"
+		 "Empty (the default): no endpoint.\n" },
 	{ .key = "run.schedule", .type = OPT_SCHEDULE, .def = "", FIELD(schedule),
 	  .help = "VU schedule, a list of steps { at = SECONDS; vus = N; } with "
 		  "at increasing (empty: run.vus throughout)",

@@ -61,6 +61,7 @@ typedef struct tpcc_config {
 	int batch;
 	int report_interval;        /* seconds between batch lines */
 	char on_hangup[16];         /* continue | stop: what SIGHUP does to a run */
+	char metrics_listen[OPT_STR_MAX]; /* [ADDR:]PORT of /metrics; "": off */
 	int nschedule;
 	vu_step schedule[SCHEDULE_MAX];
 	int nknobs;

@@ -127,6 +127,32 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	}
 }
 
+/* The copy the metrics endpoint reads (engine_published), kept apart from
+ * collect_locked so the two change independently.  e->prev is the
+ * cumulative sum collect_locked just made.  The monitor's sample is read
+ * here rather than by the scraper, whose thread outlives the monitor. */
+static void publish_locked(engine *e, const tick *tk)
+{
+	mon_sample s;
+	int have = e->mon && monitor_samples(e->mon, &s, 1) == 1;
+
+	pthread_mutex_lock(&e->pub_lock);
+	engine_pub *p = e->pub;
+	p->ticks++;
+	p->t = tk->t;
+	p->phase = tk->phase;
+	p->vus = tk->vus;
+	p->vus_target = tk->vus_target;
+	p->vus_reconnecting = tk->vus_reconnecting;
+	p->step = -1;
+	p->cum = *e->prev;
+	if (have) {
+		p->sample = s;
+		p->have_sample = 1;
+	}
+	pthread_mutex_unlock(&e->pub_lock);
+}
+
 void *collector_main(void *arg)
 {
 	engine *e = arg;
@@ -154,6 +180,7 @@ void *collector_main(void *arg)
 		engine_reap_locked(e, 0);
 		tick tk;
 		collect_locked(e, &tk, phase);
+		publish_locked(e, &tk);
 
 		/* Phase for the next second, and the VU schedule. */
 		e->phase = engine_phase_at(e, e->t);

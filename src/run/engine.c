@@ -173,6 +173,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 		e->hooks = *hooks;
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_mutex_init(&e->ctl_lock, NULL);
+	pthread_mutex_init(&e->pub_lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&e->cond, &ca);
@@ -184,10 +185,13 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	e->steady = calloc(1, sizeof(stats_sum));
 	e->ring = calloc(RING, sizeof(tick));
 	e->evring = calloc(EVRING, sizeof(run_event));
-	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->ring || !e->evring) {
+	e->pub = calloc(1, sizeof *e->pub);
+	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->ring || !e->evring ||
+	    !e->pub) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
+	e->pub->step = -1;
 	e->drv = driver_find(cfg->driver);
 	if (!e->drv) {
 		snprintf(err, errlen, "driver '%s' is not available (have: %s)", cfg->driver,
@@ -309,7 +313,9 @@ void engine_destroy(engine *e)
 	free(e->ring);
 	free(e->acked);
 	free(e->evring);
+	free(e->pub);
 	pthread_mutex_destroy(&e->lock);
+	pthread_mutex_destroy(&e->pub_lock);
 	pthread_mutex_destroy(&e->ctl_lock);
 	pthread_cond_destroy(&e->cond);
 	free(e);
@@ -376,6 +382,13 @@ int engine_vu_states(engine *e, unsigned char *out, int max)
 monitor *engine_monitor(engine *e)
 {
 	return e->mon;
+}
+
+void engine_published(engine *e, engine_pub *out)
+{
+	pthread_mutex_lock(&e->pub_lock);
+	*out = *e->pub;
+	pthread_mutex_unlock(&e->pub_lock);
 }
 
 int engine_is_done(engine *e)

@@ -145,6 +145,12 @@ struct engine {
 	 * engine_start before the collector starts, cleared by engine_wait
 	 * after it ends, so the collector reads it without a lock. */
 	monitor *mon;
+
+	/* e->pub_lock, a leaf lock (nothing is taken while it is held):
+	 * the collector writes pub once a tick and engine_published copies
+	 * it for the metrics endpoint.  No VU takes it. */
+	pthread_mutex_t pub_lock;
+	engine_pub *pub;
 };
 
 /* Counts toward e->target until asked to stop, though a stopped VU may

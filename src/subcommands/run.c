@@ -8,6 +8,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include "metrics/endpoint.h"
 #include "run/batch.h"
 #include "session.h"
 #include "subcommands.h"
@@ -136,12 +138,26 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 		if (rc >= 0)
 			return rc;
 	}
+	int mfd = -1;
+	endpoint *ep = NULL;
+	if (c->metrics_listen[0]) {
+		char host[256];
+		int port;
+		if (endpoint_parse_listen(c->metrics_listen, host, sizeof host, &port, err, errlen))
+			return EX_USAGE;
+		mfd = endpoint_bind(c->metrics_listen, err, errlen);
+		if (mfd < 0)
+			return EX_FAIL;
+	}
 	batch_init(&b, stdout, c->report_interval);
 	if (front == FRONT_BATCH)
 		batch_hooks(&b, &h);
 	int made = engine_create(c, &h, &e, err, errlen);
-	if (made)
+	if (made) {
+		if (mfd >= 0)
+			close(mfd);
 		return made == ENGINE_EUNUSABLE ? EX_USAGE : EX_FAIL;
+	}
 	engine_get_status(e, &st);
 	print_plan(c, &st, demo);
 	atomic_store(&s->engine, e);
@@ -153,13 +169,26 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 	if (engine_start(e, err, errlen)) {
 		atomic_store(&s->engine, NULL);
 		engine_destroy(e);
+		if (mfd >= 0)
+			close(mfd);
 		return EX_FAIL;
 	}
 	engine_get_status(e, &st);
 	printf("results: %s\n", st.results_path);
+	if (mfd >= 0) {
+		char merr[300];
+		/* The endpoint serves the server's metrics too: sample them. */
+		if (engine_monitor(e))
+			monitor_watch(engine_monitor(e));
+		if (endpoint_start(mfd, e, &ep, merr, sizeof merr))
+			engine_event(e, "error", "no metrics endpoint: %s", merr);
+		else
+			printf("metrics: http://%s/metrics\n", c->metrics_listen);
+	}
 	fflush(stdout);
 	steer(e, c, s, front, demo, &b);
 	int rc = engine_wait(e, &sum, err, errlen);
+	endpoint_stop(ep);
 	atomic_store(&s->engine, NULL);
 	engine_get_status(e, &st);
 	batch_summary(stdout, &sum, st.warehouses, st.results_path);
