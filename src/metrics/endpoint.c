@@ -126,8 +126,7 @@ static void fixed_labels(endpoint *ep)
 		ep->st.run[n - 5] = '\0';
 	str_copy(ep->st.version, PACKAGE_VERSION, sizeof ep->st.version);
 	ep->st.warehouses = st.warehouses;
-	ep->st.first_w = 1;
-	ep->st.last_w = st.warehouses;
+	engine_home_range(ep->e, &ep->st.first_w, &ep->st.last_w);
 }
 
 int endpoint_bind(const char *spec, char *err, size_t errlen)

@@ -23,6 +23,7 @@ typedef struct buf {
 	size_t len, cap;
 	int failed;
 	const char *labels;   /* run="..",label=".." */
+	const char *ts;       /* " <ms>": the tick's time, or "": the scrape's */
 } buf;
 
 static void put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -72,13 +73,13 @@ static void head(buf *b, const char *name, const char *type, const char *help)
 /* One sample; extra is "" or more labels without the leading comma. */
 static void sample(buf *b, const char *name, const char *extra, double v)
 {
-	put(b, "%s{%s%s%s} %.15g\n", name, b->labels, extra[0] ? "," : "", extra, v);
+	put(b, "%s{%s%s%s} %.15g%s\n", name, b->labels, extra[0] ? "," : "", extra, v, b->ts);
 }
 
 static void sample_u(buf *b, const char *name, const char *extra, uint64_t v)
 {
-	put(b, "%s{%s%s%s} %llu\n", name, b->labels, extra[0] ? "," : "", extra,
-	    (unsigned long long)v);
+	put(b, "%s{%s%s%s} %llu%s\n", name, b->labels, extra[0] ? "," : "", extra,
+	    (unsigned long long)v, b->ts);
 }
 
 void expo_fold(const hist_snap *h, uint64_t cum[EXPO_NBOUNDS])
@@ -120,7 +121,7 @@ static void latency(buf *b, const engine_pub *p)
 	}
 }
 
-static void counters(buf *b, const engine_pub *p, double cpu_s)
+static void counters(buf *b, const engine_pub *p)
 {
 	char lab[64];
 	head(b, "tpcc_commits_total", "counter", "Transactions committed, by type.");
@@ -142,8 +143,24 @@ static void counters(buf *b, const engine_pub *p, double cpu_s)
 	sample_u(b, "tpcc_retries_total", "", p->cum.retries);
 	head(b, "tpcc_reconnects_total", "counter", "Reconnections after a lost connection.");
 	sample_u(b, "tpcc_reconnects_total", "", p->cum.reconnects);
+}
+
+/* Read at the scrape, not at the tick: the scrape's own time. */
+static void now_figures(buf *b, const engine_pub *p, double cpu_s)
+{
+	char lab[160], name[128];
+	b->ts = "";
 	head(b, "tpcc_client_cpu_seconds_total", "counter", "CPU time of the tpcc-console process.");
 	sample(b, "tpcc_client_cpu_seconds_total", "", cpu_s);
+	if (!p->have_sample || !p->sample.nmetrics)
+		return;
+	head(b, "tpcc_server_metric", "gauge",
+	     "The server's own figures as the monitor last read them (counters as they stand).");
+	for (int i = 0; i < p->sample.nmetrics; i++) {
+		escape(name, sizeof name, p->sample.metric[i].name);
+		snprintf(lab, sizeof lab, "name=\"%s\"", name);
+		sample(b, "tpcc_server_metric", lab, p->sample.metric[i].value);
+	}
 }
 
 static void gauges(buf *b, const engine_pub *p, const expo_static *st)
@@ -177,15 +194,6 @@ static void gauges(buf *b, const engine_pub *p, const expo_static *st)
 	head(b, "tpcc_info", "gauge", "Always 1: the version of tpcc-console.");
 	snprintf(lab, sizeof lab, "version=\"%s\"", name);
 	sample(b, "tpcc_info", lab, 1);
-	if (!p->have_sample || !p->sample.nmetrics)
-		return;
-	head(b, "tpcc_server_metric", "gauge",
-	     "The server's own figures as the monitor last read them (counters as they stand).");
-	for (int i = 0; i < p->sample.nmetrics; i++) {
-		escape(name, sizeof name, p->sample.metric[i].name);
-		snprintf(lab, sizeof lab, "name=\"%s\"", name);
-		sample(b, "tpcc_server_metric", lab, p->sample.metric[i].value);
-	}
 }
 
 int expo_render(const engine_pub *p, const expo_static *st, double cpu_s, char **out,
@@ -198,14 +206,21 @@ int expo_render(const engine_pub *p, const expo_static *st, double cpu_s, char *
 		snprintf(labels, sizeof labels, "run=\"%s\",label=\"%s\"", run, label);
 	else
 		snprintf(labels, sizeof labels, "run=\"%s\"", run);
-	buf b = { .labels = labels };
+	/* The tick's figures carry its second's time, so rate() divides by
+	 * the seconds the results file counts rather than by the time between
+	 * scrapes that fall anywhere in a second. */
+	char ts[32] = "";
+	if (p->ticks)
+		snprintf(ts, sizeof ts, " %lld", p->at_ms);
+	buf b = { .labels = labels, .ts = ts };
 	b.cap = 32768;
 	b.s = malloc(b.cap);
 	if (!b.s)
 		return -1;
-	counters(&b, p, cpu_s);
+	counters(&b, p);
 	latency(&b, p);
 	gauges(&b, p, st);
+	now_figures(&b, p, cpu_s);
 	if (b.failed) {
 		free(b.s);
 		return -1;

@@ -129,7 +129,9 @@ static void collect_locked(engine *e, tick *tk, int phase)
 
 /* The copy the metrics endpoint reads (engine_published), kept apart from
  * collect_locked so the two change independently.  e->prev is the
- * cumulative sum collect_locked just made.  The monitor's sample is read
+ * cumulative sum collect_locked just made.  Its time is the tick's second
+ * on the wall clock, as the results file counts it (a second each, however
+ * late the collector woke), so rate() over it agrees with the file.  The monitor's sample is read
  * here rather than by the scraper, whose thread outlives the monitor. */
 static void publish_locked(engine *e, const tick *tk)
 {
@@ -139,6 +141,7 @@ static void publish_locked(engine *e, const tick *tk)
 	pthread_mutex_lock(&e->pub_lock);
 	engine_pub *p = e->pub;
 	p->ticks++;
+	p->at_ms = e->t0_wall_ms + (long long)tk->t * 1000;
 	p->t = tk->t;
 	p->phase = tk->phase;
 	p->vus = tk->vus;
@@ -161,7 +164,10 @@ void *collector_main(void *arg)
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 
 	uint64_t t0 = now_ns();
+	struct timespec wall;
+	clock_gettime(CLOCK_REALTIME, &wall);
 	pthread_mutex_lock(&e->lock);
+	e->t0_wall_ms = (long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
 	e->cpu_last = process_cpu_seconds();
 	e->cpu_last_ns = t0;
 	for (;;) {

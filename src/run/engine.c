@@ -215,6 +215,11 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 		engine_destroy(e);
 		return rc;
 	}
+	if (opt_warehouse_range(cfg->warehouse_range, e->schema.warehouses, &e->home_first,
+				&e->home_last, err, errlen)) {
+		engine_destroy(e);
+		return ENGINE_EUNUSABLE;
+	}
 	e->acked = calloc((size_t)e->schema.warehouses * 10, sizeof *e->acked);
 	if (!e->acked) {
 		snprintf(err, errlen, "out of memory");
@@ -382,6 +387,12 @@ int engine_vu_states(engine *e, unsigned char *out, int max)
 monitor *engine_monitor(engine *e)
 {
 	return e->mon;
+}
+
+void engine_home_range(const engine *e, int *first, int *last)
+{
+	*first = e->home_first;
+	*last = e->home_last;
 }
 
 void engine_published(engine *e, engine_pub *out)

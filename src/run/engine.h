@@ -53,6 +53,7 @@ typedef struct engine_status {
  * its own that no VU takes (engine_published). */
 typedef struct engine_pub {
 	long ticks;               /* ticks published so far; 0: nothing yet */
+	long long at_ms;          /* wall clock (ms since the epoch) of the tick */
 	int t, phase, vus, vus_target, vus_reconnecting;
 	int step;                 /* the schedule step in effect, -1: none */
 	stats_sum cum;
@@ -112,6 +113,8 @@ int engine_events(engine *e, run_event *out, int max, long *total);
 /* VU states, one byte each (enum vu_state), up to max; returns the count. */
 int engine_vu_states(engine *e, unsigned char *out, int max);
 int engine_is_done(engine *e);
+/* The home warehouses of this instance's VUs (workload.warehouse_range). */
+void engine_home_range(const engine *e, int *first, int *last);
 /* Copy what the collector last published.  Takes only the publication
  * lock, which the collector holds for one copy a second: a scrape never
  * waits on e->lock, which VUs take to log events. */

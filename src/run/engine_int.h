@@ -57,6 +57,7 @@ struct engine {
 	schema_info schema;
 	tpcc_nurand_c c_run;
 	char server_version[128];
+	int home_first, home_last;  /* workload.warehouse_range, resolved */
 
 	pthread_mutex_t lock;
 	pthread_cond_t cond;      /* CLOCK_MONOTONIC: wakes the collector */
@@ -84,6 +85,7 @@ struct engine {
 	int phase;
 	int t;
 	int rampup_end, steady_end, rampdown_end;
+	long long t0_wall_ms;     /* the wall clock at second 0, for engine_pub */
 	int sched_idx;
 	/* e->lock, with e->cond: a stop must wake the collector at once. */
 	int stop_req;
@@ -169,6 +171,10 @@ int vu_spawn_locked(engine *e, char *err, size_t errlen);
 /* A VU connected (self NULL) or is leaving (self): log "ready" once a VU
  * count change is fully in effect.  Takes e->lock. */
 void vu_change_settled(engine *e, vu *self);
+
+/* The home warehouse and district of VU slot s: the first warehouses of
+ * the instance's range get one VU each before any gets a second. */
+void vu_home(const engine *e, int slot, int *w_id, int *d_id);
 
 /* collector.c: the collector thread's body; arg is the engine. */
 void *collector_main(void *arg);

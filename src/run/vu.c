@@ -192,6 +192,13 @@ busy:
 	pthread_mutex_unlock(&e->lock);
 }
 
+void vu_home(const engine *e, int slot, int *w_id, int *d_id)
+{
+	int n = e->home_last - e->home_first + 1;
+	*w_id = e->home_first + slot % n;
+	*d_id = (slot / n) % 10 + 1;
+}
+
 static void *vu_main(void *arg)
 {
 	vu *v = arg;
@@ -203,12 +210,11 @@ static void *vu_main(void *arg)
 	db_error err;
 	db_conn *c = NULL;
 	txn_terminal term = {
-		.w_id = v->slot % e->schema.warehouses + 1,
-		.d_id = (v->slot / e->schema.warehouses) % 10 + 1,
 		.warehouses = e->schema.warehouses,
 		.all_warehouses = e->cfg.all_warehouses,
 		.c = e->c_run,
 	};
+	vu_home(e, v->slot, &term.w_id, &term.d_id);
 
 	/* A batch thread does not preempt the running one when it wakes, so
 	 * a local server finishes sending its reply before the VU reads it
