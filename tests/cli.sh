@@ -98,5 +98,17 @@ assert "--warehouse-range with --all-warehouses exits 2" [ $rc -eq 2 ]
 "$TPCC_BIN" run --driver null --database 2 --batch --warehouse-range 2-3 </dev/null >o.txt 2>&1; rc=$?
 assert "a range past the schema's warehouses exits 2" [ $rc -eq 2 ]
 assert "... and says how many there are" contains o.txt "the schema has 2 warehouses"
+# A metrics port in use fails the run before it starts: no results file.
+python3 -c 'import socket
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(); print(s.getsockname()[1], flush=True)
+s.accept()' >busy.txt 2>/dev/null &
+holder=$!
+on_exit "kill $holder 2>/dev/null"
+poll 10 test -s busy.txt
+"$TPCC_BIN" run --driver null --batch --results-dir "$T/busy-results" --metrics-listen "$(cat busy.txt)" </dev/null >o.txt 2>&1; rc=$?
+assert "a metrics port in use exits 1" [ $rc -eq 1 ]
+assert "... and says why" contains o.txt "Address already in use"
+assert "... before any results file" [ ! -d "$T/busy-results" ]
+kill $holder 2>/dev/null
 
 finish

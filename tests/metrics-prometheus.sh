@@ -26,7 +26,7 @@ for i in 1 2; do
 	on_exit "kill $! 2>/dev/null"
 done
 assert "both wait for the same second" wait_for run2.txt "waiting until $AT" 20
-assert "the first announces its endpoint" wait_for run1.txt "metrics: http://$P1/metrics" 30
+assert "the first announces its endpoint" wait_for run1.txt "metrics: http://127.0.0.1:$P1/metrics" 30
 http_get "http://127.0.0.1:$P1/metrics" >metrics.txt
 assert "/metrics serves commits per type" contains metrics.txt 'tpcc_commits_total{run="'
 assert "/metrics names the home warehouses" contains metrics.txt 'tpcc_home_warehouse_first{run="'

@@ -228,10 +228,14 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 		/* The endpoint serves the server's metrics too: sample them. */
 		if (engine_monitor(e))
 			monitor_watch(engine_monitor(e));
+		char host[256];
+		int port;
 		if (endpoint_start(mfd, e, &ep, merr, sizeof merr))
 			engine_event(e, "error", "no metrics endpoint: %s", merr);
-		else
-			printf("metrics: http://%s/metrics\n", c->metrics_listen);
+		else if (!endpoint_parse_listen(c->metrics_listen, host, sizeof host, &port, merr,
+						sizeof merr))
+			printf("metrics: http://%s%s%s:%d/metrics\n", strchr(host, ':') ? "[" : "",
+			       host, strchr(host, ':') ? "]" : "", port);
 	}
 	fflush(stdout);
 	steer(e, c, s, front, demo, &b);
