@@ -4,14 +4,16 @@
 # what the test suite needs (MariaDB and PostgreSQL servers, the psqlODBC
 # and MariaDB ODBC drivers, Python for JSON checks, tmux, openssl for the
 # test server's certificates, clang and its libFuzzer runtime, and the
-# static analyzers: scan-build, in clang-tools-14, and cppcheck).
+# static analyzers: scan-build, in clang-tools-14, and cppcheck; Prometheus
+# and curl for the /metrics tests; debhelper, lintian and man-db for the
+# Debian package).
 set -euo pipefail
 
 build_pkgs="build-essential autoconf automake pkg-config libmariadb-dev libsqlite3-dev
-	libconfig-dev libedit-dev libncurses-dev unixodbc-dev libpq-dev check libjansson-dev"
+	libconfig-dev libedit-dev libncurses-dev unixodbc-dev libpq-dev check libjansson-dev libmicrohttpd-dev"
 test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3 openssl clang libclang-rt-14-dev
 	clang-tools-14 cppcheck postgresql postgresql-client odbc-postgresql odbc-mariadb unixodbc
-	libxml2-utils chromium"
+	libxml2-utils chromium prometheus curl debhelper lintian man-db"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$want $test_pkgs"

@@ -7,6 +7,8 @@
 # so the page stays a committed, readable file.  BINARY (default
 # ./tpcc-console, built) prints each section with --dump-reference=SECTION.
 # tests/reference.sh fails when the committed page differs from this.
+# It writes the bash completion script, contrib/bash-completion/tpcc-console,
+# from the same tables (--dump-reference=completion) the same way.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$top/tpcc-console}
@@ -26,6 +28,14 @@ for section in subcommands options commands keys; do
 		!skip { print }' "$tmp" >"$tmp.new"
 	mv "$tmp.new" "$tmp"
 done
+comp=$top/contrib/bash-completion/tpcc-console
+"$bin" --dump-reference=completion >"$tmp.completion"
+if cmp -s "$tmp.completion" "$comp"; then
+	echo "gen-man.sh: $comp is up to date"
+else
+	cat "$tmp.completion" >"$comp"
+	echo "gen-man.sh: rewrote $comp"
+fi
 if cmp -s "$tmp" "$page"; then
 	echo "gen-man.sh: $page is up to date"
 else

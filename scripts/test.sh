@@ -2,6 +2,7 @@
 # test.sh: the whole test suite on a fresh Debian 12 machine.  Installs what
 # is missing, builds with -Werror, starts a private MariaDB and a private
 # PostgreSQL (with a private ODBC setup for both) on loopback, runs
+# builds the tarball (make distcheck) and the Debian package (scripts/package.sh),
 # `make check`, runs the static analyzers (scripts/analyze.sh: scan-build
 # and cppcheck, any finding fails), fuzzes the config and command parsers
 # (scripts/fuzz.sh, TPCC_FUZZ_SECONDS per target, default 30, 0 to skip),
@@ -45,6 +46,16 @@ trap stop_db EXIT
 eval "$(tests/mariadb-server.sh start "$work/mariadb")"
 # After MariaDB: its port goes into the ODBC data source for it.
 eval "$(tests/pg-server.sh start "$work/pg")"
+
+# The tarball (make distcheck) and the Debian package built from it, for
+# tests/debian-package.sh to install and purge.
+echo "== make distcheck, dpkg-buildpackage, lintian =="
+if scripts/package.sh "$work/deb"; then
+	TPCC_DEB=$(ls "$work"/deb/tpcc-console_*.deb)
+	export TPCC_DEB
+else
+	status=1
+fi
 
 # The integration tests wait on servers and on the clock more than they
 # compute, and each keeps to its own database, tmux server and scratch

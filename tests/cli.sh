@@ -101,4 +101,31 @@ setsid -w "$TPCC_BIN" build --driver null --ask-password </dev/null >o.txt 2>&1;
 assert "--ask-password without a terminal exits 2" [ $rc -eq 2 ]
 assert "--ask-password without a terminal says so" contains o.txt "no terminal to ask on"
 
+# The options of several clients and of the metrics endpoint: bad values
+# are refused before any connection, with exit 2 and what was expected.
+for bad in "--warehouse-range 5-2|FIRST-LAST" "--start-at soon|HH:MM:SS" \
+	"--metrics-listen host:0|a port from 1 to 65535" "--metrics-listen x:y:z|[IPV6]:PORT"; do
+	opt=${bad%%|*} rest=${bad#*|}
+	"$TPCC_BIN" run --driver null --batch ${opt%% *} "${opt#* }" </dev/null >o.txt 2>&1; rc=$?
+	assert "run $opt exits 2" [ $rc -eq 2 ]
+	assert "run $opt says what was expected" contains o.txt "$rest"
+done
+"$TPCC_BIN" run --driver null --batch --warehouse-range 1-2 --all-warehouses </dev/null >o.txt 2>&1; rc=$?
+assert "--warehouse-range with --all-warehouses exits 2" [ $rc -eq 2 ]
+"$TPCC_BIN" run --driver null --database 2 --batch --warehouse-range 2-3 </dev/null >o.txt 2>&1; rc=$?
+assert "a range past the schema's warehouses exits 2" [ $rc -eq 2 ]
+assert "... and says how many there are" contains o.txt "the schema has 2 warehouses"
+# A metrics port in use fails the run before it starts: no results file.
+python3 -c 'import socket
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(); print(s.getsockname()[1], flush=True)
+s.accept()' >busy.txt 2>/dev/null &
+holder=$!
+on_exit "kill $holder 2>/dev/null"
+poll 10 test -s busy.txt
+"$TPCC_BIN" run --driver null --batch --results-dir "$T/busy-results" --metrics-listen "$(cat busy.txt)" </dev/null >o.txt 2>&1; rc=$?
+assert "a metrics port in use exits 1" [ $rc -eq 1 ]
+assert "... and says why" contains o.txt "Address already in use"
+assert "... before any results file" [ ! -d "$T/busy-results" ]
+kill $holder 2>/dev/null
+
 finish

@@ -311,3 +311,39 @@ plausible_server_tpm() {
 # db_matches_client RESULTS COUNT: the New-Orders the client counted over
 # the whole run are what the database holds.
 db_matches_client() { json_is "$1" 'd["summary"]["run_totals"]["commits"]["new_order"]' "$2"; }
+
+# free_port: a TCP port on 127.0.0.1 that nothing listens on now (the
+# kernel picks it), for a test's own endpoint or Prometheus.
+free_port() {
+	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+http_get() { curl -fsS --max-time "${2:-5}" "$1"; }
+# start_prometheus TARGET...: a private Prometheus (Debian's package) on a
+# free loopback port, its data in $T/prom, scraping each HOST:PORT every
+# second; sets PROM (its base URL).  Skips the test without the package.
+start_prometheus() {
+	command -v prometheus >/dev/null || skip_all "prometheus not installed (apt-get install prometheus)"
+	local port targets=""
+	port=$(free_port)
+	for t in "$@"; do targets="$targets${targets:+, }'$t'"; done
+	cat >"$T/prometheus.yml" <<PROMYML
+global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+scrape_configs:
+  - job_name: tpcc
+    static_configs:
+      - targets: [$targets]
+PROMYML
+	prometheus --config.file="$T/prometheus.yml" --storage.tsdb.path="$T/prom" \
+		--web.listen-address="127.0.0.1:$port" --log.level=warn >"$T/prometheus.txt" 2>&1 &
+	PROM_PID=$!
+	on_exit "kill $PROM_PID 2>/dev/null; wait $PROM_PID 2>/dev/null"
+	PROM=http://127.0.0.1:$port
+	poll 30 http_get "$PROM/-/ready" >/dev/null
+}
+# prom_query EXPR [TIME]: the JSON answer of Prometheus's instant query.
+prom_query() {
+	curl -fsS --max-time 10 "$PROM/api/v1/query" --data-urlencode "query=$1" \
+		${2:+--data-urlencode "time=$2"}
+}

@@ -26,6 +26,14 @@ for s in subcommands options commands keys; do
 	fi
 done
 
+"$TPCC_BIN" --dump-reference=completion >gen-completion.bash
+if diff -u "$TPCC_SRCDIR/contrib/bash-completion/tpcc-console" gen-completion.bash >diff-completion.txt; then
+	ok "contrib/bash-completion/tpcc-console is what the tables generate"
+else
+	not_ok "contrib/bash-completion/tpcc-console differs from the tables (run scripts/gen-man.sh)"
+	cat diff-completion.txt
+fi
+
 "$TPCC_BIN" --dump-reference=nonsense >o.txt 2>&1; rc=$?
 assert "an unknown section exits 2" [ $rc -eq 2 ]
 "$TPCC_BIN" --help >help.txt 2>&1

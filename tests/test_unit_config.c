@@ -1100,6 +1100,45 @@ START_TEST(test_every_screen_has_options)
 }
 END_TEST
 
+/* --warehouse-range and --start-at: what parses, and what each refusal
+ * says. */
+START_TEST(test_range_and_start)
+{
+	char err[256];
+	int f, l;
+	long long at;
+
+	ck_assert_int_eq(opt_warehouse_range("", 8, &f, &l, err, sizeof err), 0);
+	ck_assert(f == 1 && l == 8);
+	ck_assert_int_eq(opt_warehouse_range("3-5", 8, &f, &l, err, sizeof err), 0);
+	ck_assert(f == 3 && l == 5);
+	ck_assert_int_eq(opt_warehouse_range("7-7", 0, &f, &l, err, sizeof err), 0);
+	ck_assert_int_eq(opt_warehouse_range("5-3", 8, &f, &l, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "FIRST-LAST"));
+	ck_assert_int_eq(opt_warehouse_range("0-3", 8, &f, &l, err, sizeof err), -1);
+	ck_assert_int_eq(opt_warehouse_range("3", 8, &f, &l, err, sizeof err), -1);
+	ck_assert_int_eq(opt_warehouse_range("3-9", 8, &f, &l, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "the schema has 8 warehouses"));
+
+	const long long now = 1796131190; /* 2026-12-01T13:19:50Z */
+	ck_assert_int_eq(opt_start_at("", now, &at, err, sizeof err), 0);
+	ck_assert(at == now);
+	ck_assert_int_eq(opt_start_at("+30", now, &at, err, sizeof err), 0);
+	ck_assert(at == now + 30);
+	ck_assert_int_eq(opt_start_at("2026-12-01T13:20:00Z", now, &at, err, sizeof err), 0);
+	ck_assert(at == now + 10);
+	ck_assert_int_eq(opt_start_at("13:21:00", now, &at, err, sizeof err), 0);
+	ck_assert(at == now + 70);
+	ck_assert_int_eq(opt_start_at("13:00:00", now, &at, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "already past"));
+	ck_assert_int_eq(opt_start_at("2026-12-03T13:20:00Z", now, &at, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "more than a day ahead"));
+	ck_assert_int_eq(opt_start_at("soon", now, &at, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "HH:MM:SS"));
+	ck_assert_int_eq(opt_start_at("+x", now, &at, err, sizeof err), -1);
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
@@ -1123,6 +1162,7 @@ static Suite *config_suite(void)
 	tcase_add_test(t, test_on_hangup);
 	tcase_add_test(t, test_opt_set_schedule_list);
 	tcase_add_test(t, test_knob_names);
+	tcase_add_test(t, test_range_and_start);
 	tcase_add_test(t, test_check_schedule);
 	tcase_add_test(t, test_format_secret);
 	tcase_add_test(t, test_validate);

@@ -256,6 +256,45 @@ const opt_def opt_table[] = {
 	  .man = "Each transaction picks a random warehouse instead of the VU's home\n"
 		 "warehouse.\n"
 		 "Default false.\n" },
+	{ .key = "workload.warehouse_range", .longopt = "warehouse-range", .type = OPT_STRING,
+	  .def = "", FIELD(warehouse_range), .argname = "FIRST-LAST",
+	  .help = "this instance's VUs call warehouses FIRST to LAST home (remote "
+		  "ones still over all of them), so several clients split one run",
+	  .man = "The VUs of this instance take their home warehouses from\n"
+		 ".I first\n"
+		 "to\n"
+		 ".I last\n"
+		 "only (1-based, within the schema's warehouses), spread over them as\n"
+		 "over all warehouses otherwise; remote warehouses (order lines supplied\n"
+		 "elsewhere, payments of other warehouses' customers) are still chosen\n"
+		 "over all of them, as the specification says.\n"
+		 "Several instances, on one host or many, with disjoint ranges and the\n"
+		 "same\n"
+		 ".B \\-\\-start\\-at\n"
+		 "run one benchmark between them; Prometheus adds up their\n"
+		 ".B /metrics\n"
+		 "(see\n"
+		 ".BR PROMETHEUS ).\n"
+		 "Not with\n"
+		 ".BR \\-\\-all\\-warehouses .\n"
+		 "Empty (the default): every warehouse.\n" },
+	{ .key = "run.start_at", .longopt = "start-at", .type = OPT_STRING,
+	  .def = "", FIELD(start_at), .argname = "TIME",
+	  .help = "begin the run's phases at TIME, UTC (YYYY-MM-DDTHH:MM:SSZ or "
+		  "HH:MM:SS today) or +SECONDS from now, so several instances start together",
+	  .man = "Connect and check the schema now, then wait until\n"
+		 ".I time\n"
+		 "to start the VUs and the phases, so that several instances begin\n"
+		 "together:\n"
+		 ".B YYYY\\-MM\\-DDTHH:MM:SSZ\n"
+		 "or\n"
+		 ".B HH:MM:SS\n"
+		 "(today), both UTC, or\n"
+		 ".BI + seconds\n"
+		 "from now.\n"
+		 "A time already past, or more than a day ahead, is an error.\n"
+		 "A signal while waiting ends the command before the run starts.\n"
+		 "Empty (the default): at once.\n" },
 	{ .key = "workload.load_threads", .longopt = "load-threads", .type = OPT_INT,
 	  .min = 1, .max = 256, .def = "2", FIELD(load_threads), .argname = "N",
 	  .help = "threads loading warehouses in parallel during build",
@@ -389,6 +428,24 @@ const opt_def opt_table[] = {
 		 ".B stopped_by\n"
 		 "\\(dqhangup\\(dq and exit status 130.\n"
 		 "Default continue.\n" },
+	{ .key = "run.metrics_listen", .longopt = "metrics-listen", .type = OPT_STRING,
+	  .def = "", FIELD(metrics_listen), .argname = "[ADDR:]PORT",
+	  .help = "serve Prometheus metrics at http://ADDR:PORT/metrics during the run "
+		  "(no address: 127.0.0.1; empty: off)",
+	  .man = "Serve the run's figures in the Prometheus text format at\n"
+		 ".BI http:// addr : port /metrics\n"
+		 "while it runs (see\n"
+		 ".BR METRICS ).\n"
+		 "A port alone (or\n"
+		 ".BI : port \\fR)\n"
+		 "listens on 127.0.0.1 only;\n"
+		 ".BI 0.0.0.0: port\n"
+		 "or\n"
+		 ".BI [::]: port\n"
+		 "on every address.\n"
+		 "At most 64 connections at once, each closed after 5 idle seconds;\n"
+		 "a request with a body is refused unread.\n"
+		 "Empty (the default): no endpoint.\n" },
 	{ .key = "run.schedule", .type = OPT_SCHEDULE, .def = "", FIELD(schedule),
 	  .help = "VU schedule, a list of steps { at = SECONDS; vus = N; } with "
 		  "at increasing (empty: run.vus throughout)",

@@ -14,11 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "conn_string.h"
 #include "conninfo.h"
 #include "options.h"
 #include "text.h"
+#include "util/util.h"
 
 #define KNOB_LEN ((int)sizeof(((tpcc_config *)0)->knobs[0]))
 
@@ -302,6 +304,79 @@ const opt_def *opt_find_long(const char *name)
 		if (opt_table[i].longopt && strcmp(opt_table[i].longopt, name) == 0)
 			return &opt_table[i];
 	return NULL;
+}
+
+int opt_warehouse_range(const char *s, int warehouses, int *first, int *last, char *err,
+			size_t errlen)
+{
+	long f, l;
+	char *dash;
+
+	if (!s[0]) {
+		*first = 1;
+		*last = warehouses;
+		return 0;
+	}
+	char buf[32];
+	str_copy(buf, s, sizeof buf);
+	dash = strchr(buf, '-');
+	if (dash)
+		*dash = '\0';
+	if (!dash || parse_long(buf, 1, 1000000, &f) || parse_long(dash + 1, 1, 1000000, &l) ||
+	    l < f) {
+		text_errf(err, errlen, "--warehouse-range: expected FIRST-LAST, two warehouse "
+			  "numbers with FIRST <= LAST (e.g. 1-50), got '%s'", s);
+		return -1;
+	}
+	if (warehouses > 0 && l > warehouses) {
+		text_errf(err, errlen, "--warehouse-range %s: the schema has %d warehouse%s", s,
+			  warehouses, warehouses == 1 ? "" : "s");
+		return -1;
+	}
+	*first = (int)f;
+	*last = (int)l;
+	return 0;
+}
+
+int opt_start_at(const char *s, long long now, long long *at, char *err, size_t errlen)
+{
+	struct tm tm;
+	long v;
+	const char *end = NULL;
+
+	if (!s[0]) {
+		*at = now;
+		return 0;
+	}
+	memset(&tm, 0, sizeof tm);
+	if (s[0] == '+') {
+		if (parse_long(s + 1, 0, 86400, &v))
+			goto bad;
+		*at = now + v;
+		return 0;
+	}
+	if (strchr(s, 'T')) {
+		end = strptime(s, "%Y-%m-%dT%H:%M:%S", &tm);
+		if (end && *end == 'Z')
+			end++;
+	} else {
+		time_t t = (time_t)now;
+		gmtime_r(&t, &tm);
+		end = strptime(s, "%H:%M:%S", &tm);
+	}
+	if (!end || *end)
+		goto bad;
+	*at = (long long)timegm(&tm);
+	if (*at < now || *at > now + 86400) {
+		text_errf(err, errlen, "--start-at %s: that is %s", s,
+			  *at < now ? "already past" : "more than a day ahead");
+		return -1;
+	}
+	return 0;
+bad:
+	text_errf(err, errlen, "--start-at: expected YYYY-MM-DDTHH:MM:SSZ or HH:MM:SS (UTC), or "
+		  "+SECONDS up to 86400, got '%s'", s);
+	return -1;
 }
 
 int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size_t errlen)

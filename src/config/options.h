@@ -50,6 +50,7 @@ typedef struct tpcc_config {
 	int all_warehouses;
 	int load_threads;
 	int load_batch;             /* rows per INSERT / per commit when loading */
+	char warehouse_range[32];   /* "FIRST-LAST" home warehouses; "": all */
 
 	/* run */
 	int vus;
@@ -65,6 +66,8 @@ typedef struct tpcc_config {
 	char label[OPT_STR_MAX];    /* the run's name in runs, reports, the header */
 	char tags[1024];            /* K=V,K=V */
 	char on_hangup[16];         /* continue | stop: what SIGHUP does to a run */
+	char metrics_listen[OPT_STR_MAX]; /* [ADDR:]PORT of /metrics; "": off */
+	char start_at[40];          /* when the phases begin (UTC or +SECONDS); "": now */
 	int nschedule;
 	vu_step schedule[SCHEDULE_MAX];
 	int nknobs;
@@ -154,6 +157,14 @@ int opt_check_schedule(const vu_step *steps, int n, int *bad, char *err, size_t 
  * and '.' (not first), shorter than a knobs slot.  Returns 0, or -1 with
  * err filled ("'a b' is not a variable name ..."). */
 int opt_check_knob(const char *name, char *err, size_t errlen);
+/* workload.warehouse_range: "" gives 1..warehouses; "F-L" must lie within
+ * them (warehouses 0: not known yet, only the syntax is checked).  Returns
+ * 0, or -1 with err saying what was expected. */
+int opt_warehouse_range(const char *s, int warehouses, int *first, int *last, char *err,
+			size_t errlen);
+/* run.start_at against now (seconds since the epoch): *at gets the time to
+ * begin (now for ""), or -1 with err. */
+int opt_start_at(const char *s, long long now, long long *at, char *err, size_t errlen);
 
 /* Cross-field checks after everything is loaded (e.g. sqlite needs a file). */
 int config_validate(const tpcc_config *c, char *err, size_t errlen);

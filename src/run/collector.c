@@ -164,6 +164,35 @@ static int take_async_stop_locked(engine *e)
 	return e->stop_req;
 }
 
+/* The copy the metrics endpoint reads (engine_published), kept apart from
+ * collect_locked so the two change independently.  e->prev is the
+ * cumulative sum collect_locked just made.  Its time is the tick's second
+ * on the wall clock, as the results file counts it (a second each, however
+ * late the collector woke), so rate() over it agrees with the file.  The monitor's sample is read
+ * here rather than by the scraper, whose thread outlives the monitor. */
+static void publish_locked(engine *e, const tick *tk)
+{
+	mon_sample s;
+	int have = e->mon && monitor_samples(e->mon, &s, 1) == 1;
+
+	pthread_mutex_lock(&e->pub_lock);
+	engine_pub *p = e->pub;
+	p->ticks++;
+	p->at_ms = e->t0_wall_ms + (long long)tk->t * 1000;
+	p->t = tk->t;
+	p->phase = tk->phase;
+	p->vus = tk->vus;
+	p->vus_target = tk->vus_target;
+	p->vus_reconnecting = tk->vus_reconnecting;
+	p->step = -1;
+	p->cum = *e->prev;
+	if (have) {
+		p->sample = s;
+		p->have_sample = 1;
+	}
+	pthread_mutex_unlock(&e->pub_lock);
+}
+
 void *collector_main(void *arg)
 {
 	engine *e = arg;
@@ -174,7 +203,10 @@ void *collector_main(void *arg)
 	pthread_setname_np(pthread_self(), "tpcc-collector");
 
 	uint64_t t0 = now_ns();
+	struct timespec wall;
+	clock_gettime(CLOCK_REALTIME, &wall);
 	pthread_mutex_lock(&e->lock);
+	e->t0_wall_ms = (long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
 	e->cpu_last = process_cpu_seconds();
 	e->cpu_last_ns = t0;
 	for (;;) {
@@ -194,6 +226,7 @@ void *collector_main(void *arg)
 		engine_reap_locked(e, 0);
 		tick tk;
 		collect_locked(e, &tk, phase);
+		publish_locked(e, &tk);
 
 		/* Phase for the next second, and the VU schedule. */
 		e->phase = engine_phase_at(e, e->t);

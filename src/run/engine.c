@@ -189,6 +189,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_mutex_init(&e->ctl_lock, NULL);
 	journal_init(&e->journal);
+	pthread_mutex_init(&e->pub_lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&e->cond, &ca);
@@ -201,10 +202,13 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	e->steady = calloc(1, sizeof(stats_sum));
 	e->ring = calloc(RING, sizeof(tick));
 	e->evring = calloc(EVRING, sizeof(run_event));
-	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->ring || !e->evring) {
+	e->pub = calloc(1, sizeof *e->pub);
+	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->ring || !e->evring ||
+	    !e->pub) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
+	e->pub->step = -1;
 	e->drv = driver_find(cfg->driver);
 	if (!e->drv) {
 		snprintf(err, errlen, "driver '%s' is not available (have: %s)", cfg->driver,
@@ -227,6 +231,11 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	if (rc) {
 		engine_destroy(e);
 		return rc;
+	}
+	if (opt_warehouse_range(cfg->warehouse_range, e->schema.warehouses, &e->home_first,
+				&e->home_last, err, errlen)) {
+		engine_destroy(e);
+		return ENGINE_EUNUSABLE;
 	}
 	e->acked = calloc((size_t)e->schema.warehouses * 10, sizeof *e->acked);
 	if (!e->acked) {
@@ -364,7 +373,9 @@ void engine_destroy(engine *e)
 	free(e->ring);
 	free(e->acked);
 	free(e->evring);
+	free(e->pub);
 	pthread_mutex_destroy(&e->lock);
+	pthread_mutex_destroy(&e->pub_lock);
 	pthread_mutex_destroy(&e->ctl_lock);
 	pthread_cond_destroy(&e->cond);
 	pthread_cond_destroy(&e->spawn_cond);
@@ -432,6 +443,19 @@ int engine_vu_states(engine *e, unsigned char *out, int max)
 monitor *engine_monitor(engine *e)
 {
 	return e->mon;
+}
+
+void engine_home_range(const engine *e, int *first, int *last)
+{
+	*first = e->home_first;
+	*last = e->home_last;
+}
+
+void engine_published(engine *e, engine_pub *out)
+{
+	pthread_mutex_lock(&e->pub_lock);
+	*out = *e->pub;
+	pthread_mutex_unlock(&e->pub_lock);
 }
 
 int engine_is_done(engine *e)

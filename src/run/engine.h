@@ -47,6 +47,20 @@ typedef struct engine_status {
 	run_summary steady;
 } engine_status;
 
+/* What the metrics endpoint serves, as of the latest tick: the run's
+ * cumulative counters and histograms (every VU, the retired ones too) and
+ * the monitor's latest sample.  Published by the collector under a lock of
+ * its own that no VU takes (engine_published). */
+typedef struct engine_pub {
+	long ticks;               /* ticks published so far; 0: nothing yet */
+	long long at_ms;          /* wall clock (ms since the epoch) of the tick */
+	int t, phase, vus, vus_target, vus_reconnecting;
+	int step;                 /* the schedule step in effect, -1: none */
+	stats_sum cum;
+	int have_sample;
+	mon_sample sample;        /* server metrics: sample.nmetrics of them */
+} engine_pub;
+
 /* engine_create's answer when the database cannot serve this run as
  * configured (no schema, a table, column or procedure missing, another
  * warehouse count): the operator's to fix, as a usage error is. */
@@ -150,6 +164,12 @@ int engine_events(engine *e, run_event *out, int max, long *total);
 /* VU states, one byte each (enum vu_state), up to max; returns the count. */
 int engine_vu_states(engine *e, unsigned char *out, int max);
 int engine_is_done(engine *e);
+/* The home warehouses of this instance's VUs (workload.warehouse_range). */
+void engine_home_range(const engine *e, int *first, int *last);
+/* Copy what the collector last published.  Takes only the publication
+ * lock, which the collector holds for one copy a second: a scrape never
+ * waits on e->lock, which VUs take to log events. */
+void engine_published(engine *e, engine_pub *out);
 /* The run's monitor (server TPM, and CPU, disk and metrics for a front end
  * that calls monitor_watch on it), from engine_start until engine_wait;
  * NULL before, after, or when its thread could not start. */

@@ -68,6 +68,7 @@ struct engine {
 	schema_info schema;
 	tpcc_nurand_c c_run;
 	char server_version[128];
+	int home_first, home_last;  /* workload.warehouse_range, resolved */
 
 	pthread_mutex_t lock;
 	pthread_cond_t cond;      /* CLOCK_MONOTONIC: wakes the collector */
@@ -119,6 +120,7 @@ struct engine {
 	int phase;
 	int t;
 	int rampup_end, steady_end, rampdown_end;
+	long long t0_wall_ms;     /* the wall clock at second 0, for engine_pub */
 	int sched_idx;
 	/* e->lock, with e->cond: a stop must wake the collector at once. */
 	int stop_req;
@@ -198,6 +200,12 @@ struct engine {
 	 * engine_start before the collector starts, cleared by engine_wait
 	 * after it ends, so the collector reads it without a lock. */
 	monitor *mon;
+
+	/* e->pub_lock, a leaf lock (nothing is taken while it is held):
+	 * the collector writes pub once a tick and engine_published copies
+	 * it for the metrics endpoint.  No VU takes it. */
+	pthread_mutex_t pub_lock;
+	engine_pub *pub;
 };
 
 /* Counts toward e->target until asked to stop, though a stopped VU may
@@ -224,6 +232,10 @@ void *vu_spawner_main(void *arg);
  * was logged: log "ready" once the VU count change is fully in effect.
  * Takes e->lock. */
 void vu_change_settled(engine *e, vu *self, int leaving);
+
+/* The home warehouse and district of VU slot s: the first warehouses of
+ * the instance's range get one VU each before any gets a second. */
+void vu_home(const engine *e, int slot, int *w_id, int *d_id);
 
 /* collector.c: the collector thread's body; arg is the engine. */
 void *collector_main(void *arg);

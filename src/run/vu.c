@@ -238,6 +238,13 @@ static void vu_home(const engine *e, int slot, int *w_id, int *d_id)
 	}
 }
 
+void vu_home(const engine *e, int slot, int *w_id, int *d_id)
+{
+	int n = e->home_last - e->home_first + 1;
+	*w_id = e->home_first + slot % n;
+	*d_id = (slot / n) % 10 + 1;
+}
+
 static void *vu_main(void *arg)
 {
 	vu *v = arg;
@@ -253,6 +260,7 @@ static void *vu_main(void *arg)
 		.all_warehouses = e->cfg.all_warehouses,
 		.c = e->c_run,
 	};
+	vu_home(e, v->slot, &term.w_id, &term.d_id);
 
 	/* A batch thread does not preempt the running one when it wakes, so
 	 * a local server finishes sending its reply before the VU reads it

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "config/args.h"
 #include "config/options.h"
+#include "completion.h"
 #include "reference.h"
 #include "run/command.h"
 #include "run/command_doc.h"
@@ -211,7 +212,12 @@ int reference_dump(FILE *out, const char *section, char *err, size_t errlen)
 		return commands(out, err, errlen);
 	if (!strcmp(section, "keys"))
 		return keys(out, err, errlen);
-	snprintf(err, errlen, "--dump-reference: no section '%s' (subcommands, options, commands, keys)",
+	if (!strcmp(section, "completion")) {
+		completion_write(out);
+		return EX_OK;
+	}
+	snprintf(err, errlen, "--dump-reference: no section '%s' (subcommands, options, commands, "
+		 "keys, completion)",
 		 section);
 	return EX_USAGE;
 }

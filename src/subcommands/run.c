@@ -8,6 +8,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "metrics/endpoint.h"
 #include "run/batch.h"
 #include "session.h"
 #include "subcommands.h"
@@ -121,6 +124,37 @@ static void steer(engine *e, tpcc_config *c, signals *s, enum front front, int d
 	}
 }
 
+/* --start-at: the run's phases begin on the wall clock's second, so
+ * several instances begin together.  Woken every 0.2 s to see a signal,
+ * which ends the wait (and the command): 1 then, else 0. */
+static int wait_until(long long at, signals *s)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (at <= now.tv_sec)
+		return 0;
+	char when[32];
+	time_t t = (time_t)at;
+	struct tm tm;
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
+	printf("waiting until %s (%lld s) to start\n", when, at - (long long)now.tv_sec);
+	fflush(stdout);
+	for (;;) {
+		if (atomic_load(&s->stop))
+			return 1;
+		clock_gettime(CLOCK_REALTIME, &now);
+		long long left_ns = (at - (long long)now.tv_sec) * 1000000000LL - now.tv_nsec;
+		/* time(), which stamps the results file, reads a coarser clock
+		 * that may still show the second before for a few ms. */
+		if (left_ns <= 0 && time(NULL) >= at)
+			return 0;
+		if (left_ns <= 0)
+			left_ns = 1000000;
+		struct timespec nap = { 0, left_ns < 200000000LL ? (long)left_ns : 200000000L };
+		nanosleep(&nap, NULL);
+	}
+}
+
 static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char *err,
 		    size_t errlen)
 {
@@ -136,12 +170,35 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 		if (rc >= 0)
 			return rc;
 	}
+	int mfd = -1, wf, wl;
+	long long start_at;
+	endpoint *ep = NULL;
+	if (opt_warehouse_range(c->warehouse_range, 0, &wf, &wl, err, errlen) ||
+	    opt_start_at(c->start_at, (long long)time(NULL), &start_at, err, errlen))
+		return EX_USAGE;
+	if (c->warehouse_range[0] && c->all_warehouses) {
+		snprintf(err, errlen, "--warehouse-range and --all-warehouses exclude each other: "
+			 "the one keeps VUs in a range, the other sends them anywhere");
+		return EX_USAGE;
+	}
+	if (c->metrics_listen[0]) {
+		char host[256];
+		int port;
+		if (endpoint_parse_listen(c->metrics_listen, host, sizeof host, &port, err, errlen))
+			return EX_USAGE;
+		mfd = endpoint_bind(c->metrics_listen, err, errlen);
+		if (mfd < 0)
+			return EX_FAIL;
+	}
 	batch_init(&b, stdout, c->report_interval);
 	if (front == FRONT_BATCH)
 		batch_hooks(&b, &h);
 	int made = engine_create(c, &h, &e, err, errlen);
-	if (made)
+	if (made) {
+		if (mfd >= 0)
+			close(mfd);
 		return made == ENGINE_EUNUSABLE ? EX_USAGE : EX_FAIL;
+	}
 	engine_get_status(e, &st);
 	print_plan(c, &st, demo);
 	atomic_store(&s->engine, e);
@@ -150,16 +207,40 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 	sigaddset(&winch, SIGWINCH);
 	if (front == FRONT_CONSOLE)
 		pthread_sigmask(SIG_BLOCK, &winch, NULL);
+	if (wait_until(start_at, s)) {
+		atomic_store(&s->engine, NULL);
+		engine_destroy(e);
+		if (mfd >= 0)
+			close(mfd);
+		return EX_SIGNAL;
+	}
 	if (engine_start(e, err, errlen)) {
 		atomic_store(&s->engine, NULL);
 		engine_destroy(e);
+		if (mfd >= 0)
+			close(mfd);
 		return EX_FAIL;
 	}
 	engine_get_status(e, &st);
 	printf("results: %s\n", st.results_path);
+	if (mfd >= 0) {
+		char merr[300];
+		/* The endpoint serves the server's metrics too: sample them. */
+		if (engine_monitor(e))
+			monitor_watch(engine_monitor(e));
+		char host[256];
+		int port;
+		if (endpoint_start(mfd, e, &ep, merr, sizeof merr))
+			engine_event(e, "error", "no metrics endpoint: %s", merr);
+		else if (!endpoint_parse_listen(c->metrics_listen, host, sizeof host, &port, merr,
+						sizeof merr))
+			printf("metrics: http://%s%s%s:%d/metrics\n", strchr(host, ':') ? "[" : "",
+			       host, strchr(host, ':') ? "]" : "", port);
+	}
 	fflush(stdout);
 	steer(e, c, s, front, demo, &b);
 	int rc = engine_wait(e, &sum, err, errlen);
+	endpoint_stop(ep);
 	atomic_store(&s->engine, NULL);
 	engine_get_status(e, &st);
 	batch_summary(stdout, &sum, st.warehouses, st.results_path);

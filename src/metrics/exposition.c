@@ -1,0 +1,231 @@
+/* exposition.c: the Prometheus text page, built into a growing buffer. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "exposition.h"
+
+/* 1-1.5-2-3-4-5-7.5 steps from 1 ms to 2 s, then coarser to 60 s: a p95
+ * of a few milliseconds falls in a bucket under half as wide as its value,
+ * with 32 series per type. */
+const uint64_t expo_bounds_us[EXPO_NBOUNDS] = {
+	100, 250, 500, 1000, 2000, 3000, 4000, 5000, 7500,
+	10000, 15000, 20000, 30000, 40000, 50000, 75000,
+	100000, 150000, 200000, 300000, 400000, 500000, 750000,
+	1000000, 1500000, 2000000, 3000000, 5000000, 10000000, 30000000, 60000000,
+};
+
+typedef struct buf {
+	char *s;
+	size_t len, cap;
+	int failed;
+	const char *labels;   /* run="..",label=".." */
+	const char *ts;       /* " <ms>": the tick's time, or "": the scrape's */
+} buf;
+
+static void put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	for (int tries = 0; tries < 2 && !b->failed; tries++) {
+		va_start(ap, fmt);
+		int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			b->failed = 1;
+			return;
+		}
+		if ((size_t)n < b->cap - b->len) {
+			b->len += (size_t)n;
+			return;
+		}
+		size_t cap = (b->cap + (size_t)n + 1) * 2;
+		char *s = realloc(b->s, cap);
+		if (!s) {
+			b->failed = 1;
+			return;
+		}
+		b->s = s;
+		b->cap = cap;
+	}
+}
+
+/* A label value with \, " and newline escaped as the format asks. */
+static void escape(char *dst, size_t size, const char *src)
+{
+	size_t n = 0;
+	for (; *src && n + 3 < size; src++) {
+		if (*src == '\\' || *src == '"' || *src == '\n')
+			dst[n++] = '\\';
+		dst[n++] = *src == '\n' ? 'n' : *src;
+	}
+	dst[n] = '\0';
+}
+
+static void head(buf *b, const char *name, const char *type, const char *help)
+{
+	put(b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+/* One sample; extra is "" or more labels without the leading comma. */
+static void sample(buf *b, const char *name, const char *extra, double v)
+{
+	put(b, "%s{%s%s%s} %.15g%s\n", name, b->labels, extra[0] ? "," : "", extra, v, b->ts);
+}
+
+static void sample_u(buf *b, const char *name, const char *extra, uint64_t v)
+{
+	put(b, "%s{%s%s%s} %llu%s\n", name, b->labels, extra[0] ? "," : "", extra,
+	    (unsigned long long)v, b->ts);
+}
+
+void expo_fold(const hist_snap *h, uint64_t cum[EXPO_NBOUNDS])
+{
+	int k = 0;
+	uint64_t run = 0;
+	for (int i = 0; i < HIST_BUCKETS; i++) {
+		if (!h->b[i])
+			continue;
+		/* the bucket's values are lo .. hi-1 microseconds */
+		uint64_t top = hist_bucket_hi(i) - 1;
+		while (k < EXPO_NBOUNDS && expo_bounds_us[k] < top)
+			cum[k++] = run;
+		run += h->b[i];
+	}
+	while (k < EXPO_NBOUNDS)
+		cum[k++] = run;
+}
+
+static void latency(buf *b, const engine_pub *p)
+{
+	char lab[96];
+	head(b, "tpcc_latency_seconds", "histogram",
+	     "Time from a transaction's first attempt to its commit, by type.");
+	for (int t = 0; t < TX_COUNT; t++) {
+		const hist_snap *h = &p->cum.lat[t];
+		uint64_t cum[EXPO_NBOUNDS];
+		expo_fold(h, cum);
+		for (int k = 0; k < EXPO_NBOUNDS; k++) {
+			snprintf(lab, sizeof lab, "type=\"%s\",le=\"%g\"", txn_names[t],
+				 expo_bounds_us[k] / 1e6);
+			sample_u(b, "tpcc_latency_seconds_bucket", lab, cum[k]);
+		}
+		snprintf(lab, sizeof lab, "type=\"%s\",le=\"+Inf\"", txn_names[t]);
+		sample_u(b, "tpcc_latency_seconds_bucket", lab, h->count);
+		snprintf(lab, sizeof lab, "type=\"%s\"", txn_names[t]);
+		sample(b, "tpcc_latency_seconds_sum", lab, h->sum_us / 1e6);
+		sample_u(b, "tpcc_latency_seconds_count", lab, h->count);
+	}
+}
+
+static void counters(buf *b, const engine_pub *p)
+{
+	char lab[64];
+	head(b, "tpcc_commits_total", "counter", "Transactions committed, by type.");
+	for (int t = 0; t < TX_COUNT; t++) {
+		snprintf(lab, sizeof lab, "type=\"%s\"", txn_names[t]);
+		sample_u(b, "tpcc_commits_total", lab, p->cum.commits[t]);
+	}
+	head(b, "tpcc_rollbacks_total", "counter",
+	     "New-Orders rolled back on purpose (the 1% with an unused item).");
+	sample_u(b, "tpcc_rollbacks_total", "", p->cum.audit[AU_NO_ROLLBACKS]);
+	head(b, "tpcc_errors_total", "counter", "Errors, by the class the driver gave them.");
+	for (int k = 0; k < ERR_KIND_COUNT; k++) {
+		snprintf(lab, sizeof lab, "class=\"%s\"", err_kind_names[k]);
+		sample_u(b, "tpcc_errors_total", lab, p->cum.errors[k]);
+	}
+	head(b, "tpcc_failed_total", "counter", "Transactions abandoned after their retries.");
+	sample_u(b, "tpcc_failed_total", "", p->cum.failed);
+	head(b, "tpcc_retries_total", "counter", "Transactions retried whole after a deadlock or lock timeout.");
+	sample_u(b, "tpcc_retries_total", "", p->cum.retries);
+	head(b, "tpcc_reconnects_total", "counter", "Reconnections after a lost connection.");
+	sample_u(b, "tpcc_reconnects_total", "", p->cum.reconnects);
+}
+
+/* Read at the scrape, not at the tick: the scrape's own time. */
+static void now_figures(buf *b, const engine_pub *p, double cpu_s)
+{
+	char lab[160], name[128];
+	b->ts = "";
+	head(b, "tpcc_client_cpu_seconds_total", "counter", "CPU time of the tpcc-console process.");
+	sample(b, "tpcc_client_cpu_seconds_total", "", cpu_s);
+	if (!p->have_sample || !p->sample.nmetrics)
+		return;
+	head(b, "tpcc_server_metric", "gauge",
+	     "The server's own figures as the monitor last read them (counters as they stand).");
+	for (int i = 0; i < p->sample.nmetrics; i++) {
+		escape(name, sizeof name, p->sample.metric[i].name);
+		snprintf(lab, sizeof lab, "name=\"%s\"", name);
+		sample(b, "tpcc_server_metric", lab, p->sample.metric[i].value);
+	}
+}
+
+static void gauges(buf *b, const engine_pub *p, const expo_static *st)
+{
+	char lab[160], name[128];
+	head(b, "tpcc_vus", "gauge", "VUs running.");
+	sample(b, "tpcc_vus", "", p->vus);
+	head(b, "tpcc_vus_target", "gauge", "VUs asked for.");
+	sample(b, "tpcc_vus_target", "", p->vus_target);
+	head(b, "tpcc_vus_reconnecting", "gauge", "VUs waiting for the server.");
+	sample(b, "tpcc_vus_reconnecting", "", p->vus_reconnecting);
+	head(b, "tpcc_phase", "gauge", "1 for the phase the run is in, 0 for the others.");
+	for (int i = 0; i < PH_COUNT; i++) {
+		snprintf(lab, sizeof lab, "phase=\"%s\"", phase_names[i]);
+		sample(b, "tpcc_phase", lab, p->phase == i);
+	}
+	if (p->step >= 0) {
+		head(b, "tpcc_step", "gauge", "The step of the schedule or sweep in effect.");
+		snprintf(lab, sizeof lab, "step=\"%d\"", p->step);
+		sample(b, "tpcc_step", lab, 1);
+	}
+	head(b, "tpcc_elapsed_seconds", "gauge", "Seconds since the run started, at the last tick.");
+	sample(b, "tpcc_elapsed_seconds", "", p->t);
+	head(b, "tpcc_warehouses", "gauge", "Warehouses in the schema.");
+	sample(b, "tpcc_warehouses", "", st->warehouses);
+	head(b, "tpcc_home_warehouse_first", "gauge", "Lowest home warehouse of this instance's VUs.");
+	sample(b, "tpcc_home_warehouse_first", "", st->first_w);
+	head(b, "tpcc_home_warehouse_last", "gauge", "Highest home warehouse of this instance's VUs.");
+	sample(b, "tpcc_home_warehouse_last", "", st->last_w);
+	escape(name, sizeof name, st->version);
+	head(b, "tpcc_info", "gauge", "Always 1: the version of tpcc-console.");
+	snprintf(lab, sizeof lab, "version=\"%s\"", name);
+	sample(b, "tpcc_info", lab, 1);
+}
+
+int expo_render(const engine_pub *p, const expo_static *st, double cpu_s, char **out,
+		size_t *len)
+{
+	char run[512], label[256], labels[800];
+	escape(run, sizeof run, st->run);
+	escape(label, sizeof label, st->label);
+	if (label[0])
+		snprintf(labels, sizeof labels, "run=\"%s\",label=\"%s\"", run, label);
+	else
+		snprintf(labels, sizeof labels, "run=\"%s\"", run);
+	/* The tick's figures carry its second's time, so rate() divides by
+	 * the seconds the results file counts rather than by the time between
+	 * scrapes that fall anywhere in a second. */
+	char ts[32] = "";
+	if (p->ticks)
+		snprintf(ts, sizeof ts, " %lld", p->at_ms);
+	buf b = { .labels = labels, .ts = ts };
+	b.cap = 32768;
+	b.s = malloc(b.cap);
+	if (!b.s)
+		return -1;
+	counters(&b, p);
+	latency(&b, p);
+	gauges(&b, p, st);
+	now_figures(&b, p, cpu_s);
+	if (b.failed) {
+		free(b.s);
+		return -1;
+	}
+	*out = b.s;
+	*len = b.len;
+	return 0;
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# metrics-prometheus.sh: two instances split one run on the shared MariaDB
+# (--warehouse-range 1-1 and 2-2, the same --start-at), and a real
+# Prometheus scrapes both every second.  What it computes must agree with
+# the results files: per instance, rate(tpcc_commits_total{type=
+# "new_order"}[10s])*60 with the ticks' NOPM over the same seconds within
+# 5% and histogram_quantile's p95 with the file's within its bucket; over
+# both, the sum of New-Orders exactly.  Each instance's New-Orders went to
+# its own warehouses only, and check passes afterwards.  Every query of
+# contrib/grafana-dashboard.json names metrics /metrics serves, and the
+# Prometheus answers each with data.
+. "$(dirname "$0")/lib.sh"
+mariadb_db tpcc_prom
+cd "$T"
+
+build_ok "build 2 warehouses" build.txt $A --warehouses 2
+P1=$(free_port) P2=$(free_port)
+start_prometheus "127.0.0.1:$P1" "127.0.0.1:$P2" || { not_ok "Prometheus is ready"; finish; exit; }
+AT=$(date -u -d @$(($(date +%s) + 6)) +%Y-%m-%dT%H:%M:%SZ)
+for i in 1 2; do
+	eval "port=\$P$i"
+	"$TPCC_BIN" run $A --vus 2 --rampup 0 --duration 20 --rampdown 2 --batch \
+		--warehouse-range $i-$i --start-at "$AT" --results-dir "$T/results$i" \
+		--metrics-listen "$port" </dev/null >run$i.txt 2>&1 &
+	eval "RUN$i=$!"
+	on_exit "kill $! 2>/dev/null"
+done
+assert "both wait for the same second" wait_for run2.txt "waiting until $AT" 20
+assert "the first announces its endpoint" wait_for run1.txt "metrics: http://127.0.0.1:$P1/metrics" 30
+http_get "http://127.0.0.1:$P1/metrics" >metrics.txt
+assert "/metrics serves commits per type" contains metrics.txt 'tpcc_commits_total{run="'
+assert "/metrics names the home warehouses" contains metrics.txt 'tpcc_home_warehouse_first{run="'
+innodb() { http_get "http://127.0.0.1:$P1/metrics" | grep -q 'tpcc_server_metric{.*name="innodb_data_writes"}'; }
+assert "/metrics serves the server's InnoDB figures" poll 10 innodb
+http_get "http://127.0.0.1:$P1/metrics" >metrics.txt
+wait_exit $RUN1 60
+assert "the first run exits 0" [ $? -eq 0 ]
+wait_exit $RUN2 30
+assert "the second run exits 0" [ $? -eq 0 ]
+R1=$(ls "$T"/results1/*.json | head -1) R2=$(ls "$T"/results2/*.json | head -1)
+assert "results files complete" json_true "$R1" 'd["complete"]'
+assert "both runs started on the same second" [ "$(json_get "$R1" 'd["run"]["started_at"]')" = "$(json_get "$R2" 'd["run"]["started_at"]')" ]
+for i in 1 2; do
+	eval "R=\$R$i"
+	n=$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district WHERE d_w_id = $i")
+	assert "warehouse $i holds instance $i's New-Orders and no others ($n)" db_matches_client "$R" "$n"
+done
+scraped() { prom_query 'count(count_over_time(tpcc_elapsed_seconds[10m]))' | grep -q '"2"'; }
+assert "Prometheus scraped both instances" poll 5 scraped
+for i in 1 2; do
+	eval "R=\$R$i port=\$P$i"
+	python3 "$TPCC_SRCDIR/tests/prom_compare.py" nopm "$PROM" "$R" "instance=\"127.0.0.1:$port\"" >nopm$i.txt 2>&1
+	assert "instance $i: rate()*60 agrees with its file's NOPM within 5%" [ $? -eq 0 ]
+	cat nopm$i.txt
+done
+python3 "$TPCC_SRCDIR/tests/prom_compare.py" p95 "$PROM" "$R1" "instance=\"127.0.0.1:$P1\"" >p95.txt 2>&1
+assert "histogram_quantile's p95 agrees with the file's" [ $? -eq 0 ]
+cat p95.txt
+python3 "$TPCC_SRCDIR/tests/prom_compare.py" sum "$PROM" "$R1=127.0.0.1:$P1" "$R2=127.0.0.1:$P2" >sum.txt 2>&1
+assert "Prometheus's sum over both instances is the files' sum" [ $? -eq 0 ]
+cat sum.txt
+python3 "$TPCC_SRCDIR/tests/dashboard_check.py" "$TPCC_SRCDIR/contrib/grafana-dashboard.json" \
+	metrics.txt "$PROM" >dashboard.txt 2>&1
+assert "every dashboard query names served metrics and Prometheus answers it" [ $? -eq 0 ]
+cat dashboard.txt
+promtool check config "$TPCC_SRCDIR/contrib/prometheus.yml" >promtool.txt 2>&1
+assert "contrib/prometheus.yml is a valid Prometheus configuration" [ $? -eq 0 ]
+check_ok "check passes after the split run" check.txt $A
+finish
