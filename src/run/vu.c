@@ -219,30 +219,25 @@ void vu_change_settled(engine *e, vu *self, int leaving)
 	engine_event(e, "vus", "vus %d ready in %.2f s", ready, secs);
 }
 
-/* The terminal's home warehouse and district, from its slot.  With
- * keying and thinking on and 10 terminals per warehouse configured, the
- * spec's assignment (clause 4.2.2: terminal i on warehouse i/10+1,
- * district i%10+1); otherwise homes spread over the warehouses first, so
- * that any number of VUs loads them evenly (slot s on warehouse s%W+1,
- * district (s/W)%10+1: the same 10 x W pairs, in another order).  A slot
- * beyond 10 x W shares a home. */
-static void vu_home(const engine *e, int slot, int *w_id, int *d_id)
-{
-	int w = e->schema.warehouses;
-	if (e->cfg.keying_thinking && e->cfg.vus == 10 * w && slot < 10 * w) {
-		*w_id = slot / 10 + 1;
-		*d_id = slot % 10 + 1;
-	} else {
-		*w_id = slot % w + 1;
-		*d_id = (slot / w) % 10 + 1;
-	}
-}
-
+/* The terminal's home warehouse and district, from its slot, among this
+ * instance's home warehouses (home_first..home_last: all W unless
+ * --warehouse-range gave a part).  With keying and thinking on and 10
+ * terminals per home warehouse configured, the spec's assignment (clause
+ * 4.2.2: terminal i on the range's warehouse i/10, district i%10+1);
+ * otherwise homes spread over the warehouses first, so that any number of
+ * VUs loads them evenly (slot s on warehouse s%n, district (s/n)%10+1: the
+ * same 10 x n pairs, in another order).  A slot beyond 10 x n shares a
+ * home. */
 void vu_home(const engine *e, int slot, int *w_id, int *d_id)
 {
 	int n = e->home_last - e->home_first + 1;
-	*w_id = e->home_first + slot % n;
-	*d_id = (slot / n) % 10 + 1;
+	if (e->cfg.keying_thinking && e->cfg.vus == 10 * n && slot < 10 * n) {
+		*w_id = e->home_first + slot / 10;
+		*d_id = slot % 10 + 1;
+	} else {
+		*w_id = e->home_first + slot % n;
+		*d_id = (slot / n) % 10 + 1;
+	}
 }
 
 static void *vu_main(void *arg)
@@ -260,7 +255,6 @@ static void *vu_main(void *arg)
 		.all_warehouses = e->cfg.all_warehouses,
 		.c = e->c_run,
 	};
-	vu_home(e, v->slot, &term.w_id, &term.d_id);
 
 	/* A batch thread does not preempt the running one when it wakes, so
 	 * a local server finishes sending its reply before the VU reads it
