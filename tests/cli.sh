@@ -80,7 +80,7 @@ assert "a second word where the subcommand takes none exits 2" [ $rc -eq 2 ]
 assert "naming it" contains o.txt "unexpected argument 'build'"
 "$TPCC_BIN" restore-knobs --db never.sqlite >o.txt 2>&1; rc=$?
 assert "restore-knobs without its file exits 2" [ $rc -eq 2 ]
-assert "and says what it needs" contains o.txt "restore-knobs needs RUN.json"
+assert "and says what it needs" contains o.txt "restore-knobs needs a results file"
 # A sweep's lists are checked before anything connects.
 "$TPCC_BIN" sweep --db never.sqlite >o.txt 2>&1; rc=$?
 assert "sweep with nothing to sweep exits 2" [ $rc -eq 2 ]

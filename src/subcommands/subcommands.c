@@ -26,7 +26,7 @@ const subcommand subcommands[] = {
 	  "Rows go in as multi-row INSERTs of\n"
 	  ".B \\-\\-load\\-batch\n"
 	  "rows, with a commit after every fourth\n"
-	  "(with the pg driver, COPY FROM STDIN of ten times as many rows each,\n"
+	  "(with the pg driver, PostgreSQL's COPY from the client, ten times as many rows each,\n"
 	  "streamed from memory in PostgreSQL's text format).\n"
 	  "One warehouse is about 600,000 rows.\n"
 	  "With the mysql driver the database is created first if it does not exist;\n"
