@@ -212,8 +212,10 @@ static int ctl_call(engine *e, ctl_fn fn, void *arg, db_error *de)
 {
 	int rc = -1;
 	for (int tries = 0; tries < 2 && rc < 0; tries++) {
-		if (!e->ctl) {
-			db_error_set(de, DB_FATAL, 0, "HY000", "no control connection");
+		/* A reconnect that failed left none: the server may be back. */
+		if (!e->ctl && schema_connect(&e->cfg, 0, &e->ctl, de)) {
+			e->ctl = NULL;
+			de->cls = DB_RECONNECT;
 			break;
 		}
 		rc = fn(e, arg, de);
@@ -264,6 +266,14 @@ int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err
 	if (rc)
 		snprintf(err, errlen, "%s", de.msg);
 	return rc;
+}
+
+int engine_ctl_lost(engine *e)
+{
+	pthread_mutex_lock(&e->ctl_lock);
+	int lost = e->ctl == NULL;
+	pthread_mutex_unlock(&e->ctl_lock);
+	return lost;
 }
 
 int engine_ctl_set_var(engine *e, const char *name, const char *value, char *note,

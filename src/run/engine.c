@@ -190,6 +190,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	pthread_mutex_init(&e->ctl_lock, NULL);
 	journal_init(&e->journal);
 	pthread_mutex_init(&e->pub_lock, NULL);
+	pthread_mutex_init(&e->knob_lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&e->cond, &ca);
@@ -370,6 +371,7 @@ void engine_destroy(engine *e)
 	free(e->steady);
 	free(e->win);
 	journal_destroy(&e->journal);
+	pthread_mutex_destroy(&e->knob_lock);
 	free(e->ring);
 	free(e->acked);
 	free(e->evring);

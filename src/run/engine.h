@@ -130,9 +130,11 @@ void engine_record_steps_table(engine *e, const char *const *lines, int n);
 /* Server variables and ad-hoc SQL over the control connection. */
 int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen);
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
-/* engine_set_var, journalled as changed by `by` ("set", "step 3"). */
+/* engine_set_var, journalled as changed by `by` ("set", "step 3"); was
+ * (may be NULL) gets the value before.  A server that is away is waited
+ * for, up to run.reconnect_give_up. */
 int engine_set_var_by(engine *e, const char *name, const char *value, const char *by,
-		      char *err, size_t errlen);
+		      char *was, size_t waslen, char *err, size_t errlen);
 /* Put back every variable in the knob journal (see knob_journal.h);
  * -1 with err naming what could not be. */
 int engine_restore_knobs(engine *e, char *err, size_t errlen);

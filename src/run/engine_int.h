@@ -8,7 +8,9 @@
  * e->lock is held for short copies and updates, never across a database
  * call, because a VU that logs an event takes it and must not wait on the
  * server; e->ctl_lock serialises the one control connection, whose calls
- * may take as long as the server does.  VUs on their hot path take
+ * may take as long as the server does.  Outside both: e->knob_lock, held
+ * around a journalled `set` and the put-back (knobs.c), which take the
+ * other two in turn inside it, and the journal's own lock, for copies.  VUs on their hot path take
  * neither: they write their own vu_stats and read a few atomics. */
 #ifndef TPCC_ENGINE_INT_H
 #define TPCC_ENGINE_INT_H
@@ -171,6 +173,12 @@ struct engine {
 	 * the journal be put back when the run ends. */
 	knob_journal journal;
 	atomic_int restore_at_end;
+	/* knob_lock serialises a journalled change with the put-back, so a
+	 * step's change cannot land after the run's put-back; once
+	 * knobs_closed (the put-back began) changes are refused.  Taken
+	 * before ctl_lock and e->lock, never while holding either. */
+	pthread_mutex_t knob_lock;
+	int knobs_closed;
 
 	/* The thread that calls engine_start, engine_wait and engine_destroy
 	 * owns these. */
@@ -244,6 +252,9 @@ void *collector_main(void *arg);
  * the open window, if tk falls in it.  e->lock held. */
 void window_tick_locked(engine *e, const tick *tk, const stats_sum *iv, double cpu);
 
+/* control.c: 1 when the control connection is gone and could not be made
+ * again (the server is away); the next call tries again. */
+int engine_ctl_lost(engine *e);
 /* control.c: set_var over the control connection, nothing journalled. */
 int engine_ctl_set_var(engine *e, const char *name, const char *value, char *note,
 		       size_t notelen, char *err, size_t errlen);

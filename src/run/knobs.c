@@ -9,6 +9,7 @@
 #endif
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "engine_int.h"
 #include "util/util.h"
 
@@ -40,6 +41,19 @@ static int watched(const engine *e, const char *name, const char **out, int max)
 	return n;
 }
 
+/* A change or a put-back that found the server away waits for it, as the
+ * VUs do (up to run.reconnect_give_up, 0: 300 s), rather than leave a
+ * variable changed: 1 to try again, 0 to give up. */
+static int server_back(engine *e, uint64_t since)
+{
+	const struct timespec nap = { 0, 250 * 1000 * 1000 };
+	double limit = e->cfg.reconnect_max_s ? e->cfg.reconnect_max_s : 300;
+	if (!engine_ctl_lost(e) || (now_ns() - since) / 1e9 > limit)
+		return 0;
+	nanosleep(&nap, NULL);
+	return 1;
+}
+
 static void write_journal(engine *e)
 {
 	knob_entry k[JOURNAL_MAX];
@@ -50,8 +64,8 @@ static void write_journal(engine *e)
 	pthread_mutex_unlock(&e->lock);
 }
 
-int engine_set_var_by(engine *e, const char *name, const char *value, const char *by,
-		      char *err, size_t errlen)
+static int set_journalled(engine *e, const char *name, const char *value, const char *by,
+			  char *was, size_t waslen, char *err, size_t errlen)
 {
 	char old[128] = "?", now[128] = "?", note[256] = "", ign[256];
 	const char *w[WATCH_MAX];
@@ -59,10 +73,15 @@ int engine_set_var_by(engine *e, const char *name, const char *value, const char
 	char (*before)[128] = NULL;
 	int nw = watched(e, name, w, WATCH_MAX);
 
-	if (engine_get_var(e, name, old, sizeof old, ign, sizeof ign)) {
+	uint64_t t0 = now_ns();
+	while (engine_get_var(e, name, old, sizeof old, ign, sizeof ign)) {
+		if (server_back(e, t0))
+			continue;
 		snprintf(err, errlen, "set %s: %s", name, ign);
 		return -1;
 	}
+	if (was)
+		str_copy(was, old, waslen);
 	char buf[WATCH_MAX][128];
 	before = buf;
 	for (int i = 0; i < nw; i++)
@@ -86,9 +105,22 @@ int engine_set_var_by(engine *e, const char *name, const char *value, const char
 	return 0;
 }
 
+int engine_set_var_by(engine *e, const char *name, const char *value, const char *by,
+		      char *was, size_t waslen, char *err, size_t errlen)
+{
+	pthread_mutex_lock(&e->knob_lock);
+	int rc = -1;
+	if (e->knobs_closed)
+		snprintf(err, errlen, "set %s: the run is over and its variables were put back", name);
+	else
+		rc = set_journalled(e, name, value, by, was, waslen, err, errlen);
+	pthread_mutex_unlock(&e->knob_lock);
+	return rc;
+}
+
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen)
 {
-	return engine_set_var_by(e, name, value, "set", err, errlen);
+	return engine_set_var_by(e, name, value, "set", NULL, 0, err, errlen);
 }
 
 void engine_restore_at_end(engine *e)
@@ -109,7 +141,11 @@ int engine_restore_knobs(engine *e, char *err, size_t errlen)
 	int order[JOURNAL_MAX], failed = 0;
 	char note[256], now[128], why[512] = "";
 
+	uint64_t t0 = now_ns();
 	for (int round = 0; round < 2; round++) {
+		while (engine_get_var(e, "version", now, sizeof now, why, sizeof why) &&
+		       server_back(e, t0))
+			;
 		int n = journal_copy(&e->journal, k, JOURNAL_MAX);
 		int m = journal_put_back_order(k, n, order);
 		failed = 0;
@@ -148,6 +184,10 @@ int engine_restore_knobs(engine *e, char *err, size_t errlen)
 void engine_restore_if_asked(engine *e)
 {
 	char err[768];
-	if (atomic_load(&e->restore_at_end) || e->cfg.restore_knobs)
-		engine_restore_knobs(e, err, sizeof err);
+	if (!atomic_load(&e->restore_at_end) && !e->cfg.restore_knobs)
+		return;
+	pthread_mutex_lock(&e->knob_lock);
+	e->knobs_closed = 1;
+	engine_restore_knobs(e, err, sizeof err);
+	pthread_mutex_unlock(&e->knob_lock);
 }

@@ -362,14 +362,13 @@ static int apply(engine *e, const step_spec *s, step_result *r, char *err, size_
 	for (int i = 0; i < s->nset && i < STEP_SET_MAX; i++) {
 		step_change *c = &r->set[i];
 		str_copy(c->name, s->set[i].name, sizeof c->name);
-		if (engine_get_var(e, c->name, c->old, sizeof c->old, err, errlen))
-			return -1;
 		r->nset = i + 1;
 		str_copy(c->value, s->set[i].value, sizeof c->value);
 		uint64_t t0 = now_ns();
 		char by[32];
 		snprintf(by, sizeof by, "step %d", r->index);
-		if (engine_set_var_by(e, c->name, s->set[i].value, by, err, errlen))
+		if (engine_set_var_by(e, c->name, s->set[i].value, by, c->old, sizeof c->old, err,
+				      errlen))
 			return -1;
 		c->effect_s = wait_in_effect(e, c->name, s->set[i].value, t0);
 		char now[128];
