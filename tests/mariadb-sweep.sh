@@ -18,9 +18,14 @@ on_exit "my_sql 'SET GLOBAL $KNOB = $ORIG'"
 CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
 
 build_ok "build exits 0" build.txt $A --warehouses 1
+metrics_step() {
+	http_get "http://127.0.0.1:$MPORT/metrics" 2 | grep -qE "^tpcc_step\{.*step=\"$1\"\} 1( |$)" ||
+		{ echo "no tpcc_step $1 on /metrics"; return 1; }
+}
 
 # ---- a VU sweep --------------------------------------------------------------
-"$TPCC_BIN" sweep $A --vus 1,2,4 --step 3 --settle 1 --rampup 0 \
+MPORT=$(free_port)
+"$TPCC_BIN" sweep $A --vus 1,2,4 --step 3 --settle 1 --rampup 0 --metrics-listen "$MPORT" \
 	--results-dir "$T/results" >sweep.txt 2>&1 &
 PID=$!
 on_exit "kill $PID 2>/dev/null"
@@ -35,6 +40,8 @@ for n in 1 2 3; do
 		assert "step $n: the server saw $vus VUs + control in the window (saw $got)" \
 			[ "$got" = $((vus + 1)) ]
 		assert "step $n: sampled before the step's end was logged" [ $late = no ]
+		# The metrics endpoint names the step under way.
+		assert "step $n: /metrics says tpcc_step $n" poll 5 metrics_step "$n"
 	else
 		not_ok "step $n/3 never started measuring"
 	fi

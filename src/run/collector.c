@@ -184,7 +184,7 @@ static void publish_locked(engine *e, const tick *tk)
 	p->vus = tk->vus;
 	p->vus_target = tk->vus_target;
 	p->vus_reconnecting = tk->vus_reconnecting;
-	p->step = -1;
+	p->step = e->step_now;
 	p->cum = *e->prev;
 	if (have) {
 		p->sample = s;

@@ -189,6 +189,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_mutex_init(&e->ctl_lock, NULL);
 	journal_init(&e->journal);
+	e->step_now = -1;
 	pthread_mutex_init(&e->pub_lock, NULL);
 	pthread_mutex_init(&e->knob_lock, NULL);
 	pthread_condattr_init(&ca);

@@ -168,6 +168,9 @@ struct engine {
 	/* e->lock: a sweep step's measured window (window.c), NULL until
 	 * the first; the collector folds ticks into it, the step reads it. */
 	engine_window *win;
+	/* e->lock: the sweep step under way (its number), -1 between steps
+	 * and outside a sweep; the metrics endpoint's tpcc_step. */
+	int step_now;
 
 	/* Its own lock (knob_journal.h); restore_at_end: a sweep asked that
 	 * the journal be put back when the run ends. */

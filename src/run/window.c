@@ -105,6 +105,7 @@ void window_tick_locked(engine *e, const tick *tk, const stats_sum *iv, double c
 void engine_record_step(engine *e, const step_result *s, int final)
 {
 	pthread_mutex_lock(&e->lock);
+	e->step_now = final ? -1 : s->index;
 	if (e->res && !e->done)
 		results_step(e->res, s, final);
 	pthread_mutex_unlock(&e->lock);

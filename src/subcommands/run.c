@@ -10,8 +10,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "metrics/endpoint.h"
 #include "run/batch.h"
+#include "serve_metrics.h"
 #include "session.h"
 #include "subcommands.h"
 #include "tpcc/schema.h"
@@ -181,15 +181,9 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 			 "the one keeps VUs in a range, the other sends them anywhere");
 		return EX_USAGE;
 	}
-	if (c->metrics_listen[0]) {
-		char host[256];
-		int port;
-		if (endpoint_parse_listen(c->metrics_listen, host, sizeof host, &port, err, errlen))
-			return EX_USAGE;
-		mfd = endpoint_bind(c->metrics_listen, err, errlen);
-		if (mfd < 0)
-			return EX_FAIL;
-	}
+	int bound = serve_metrics_bind(c, &mfd, err, errlen);
+	if (bound != EX_OK)
+		return bound;
 	batch_init(&b, stdout, c->report_interval);
 	if (front == FRONT_BATCH)
 		batch_hooks(&b, &h);
@@ -223,20 +217,7 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 	}
 	engine_get_status(e, &st);
 	printf("results: %s\n", st.results_path);
-	if (mfd >= 0) {
-		char merr[300];
-		/* The endpoint serves the server's metrics too: sample them. */
-		if (engine_monitor(e))
-			monitor_watch(engine_monitor(e));
-		char host[256];
-		int port;
-		if (endpoint_start(mfd, e, &ep, merr, sizeof merr))
-			engine_event(e, "error", "no metrics endpoint: %s", merr);
-		else if (!endpoint_parse_listen(c->metrics_listen, host, sizeof host, &port, merr,
-						sizeof merr))
-			printf("metrics: http://%s%s%s:%d/metrics\n", strchr(host, ':') ? "[" : "",
-			       host, strchr(host, ':') ? "]" : "", port);
-	}
+	ep = serve_metrics_start(e, c, mfd);
 	fflush(stdout);
 	steer(e, c, s, front, demo, &b);
 	int rc = engine_wait(e, &sum, err, errlen);

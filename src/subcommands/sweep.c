@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "run/batch.h"
 #include "run/step.h"
+#include "serve_metrics.h"
 #include "subcommands.h"
 #include "tpcc/schema.h"
 
@@ -68,7 +70,8 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 	engine_hooks h = { 0 };
 	batch_out b;
 	engine *e = NULL;
-	int rc = EX_FAIL;
+	endpoint *ep = NULL;
+	int rc = EX_FAIL, mfd = -1;
 
 	if (!steps || !res) {
 		snprintf(err, errlen, "out of memory");
@@ -86,6 +89,10 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 	c->nschedule = 0;
 	c->duration = 2592000;
 	c->rampdown = 0;
+	rc = serve_metrics_bind(c, &mfd, err, errlen);
+	if (rc != EX_OK)
+		goto out;
+	rc = EX_FAIL;
 	batch_init(&b, stdout, c->report_interval);
 	batch_hooks(&b, &h);
 	int made = engine_create(c, &h, &e, err, errlen);
@@ -120,12 +127,17 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 		monitor_watch(engine_monitor(e));
 	engine_get_status(e, &st);
 	printf("results: %s\n", st.results_path);
+	ep = serve_metrics_start(e, c, mfd);
+	mfd = -1;   /* the endpoint's now */
 	fflush(stdout);
 	rc = sweep_steps(e, steps, n, res, err, errlen);
+	endpoint_stop(ep);
 	atomic_store(&s->engine, NULL);
 	if (rc == EX_OK && atomic_load(&s->stop))
 		rc = EX_SIGNAL;
 out:
+	if (mfd >= 0)
+		close(mfd);
 	if (e)
 		engine_destroy(e);
 	free(steps);
