@@ -51,6 +51,9 @@ assert "sweep exits 0" [ $? -eq 0 ]
 R=$(ls results/*.json 2>/dev/null | head -1)
 assert "the results file is complete" json_true "$R" 'd["complete"] and d["stopped_by"] is None'
 assert "three steps" json_is "$R" 'len(d["steps"])' 3
+"$TPCC_BIN" report "$R" --format md >report.md 2>&1
+assert "report's step table: each step's setting and NOPM as the file has them" json_true "$R" \
+	'all(("| %d | %s | %.0f |" % (s["step"], s["label"], s["nopm"])) in open("report.md").read() for s in d["steps"])'
 assert "each step set the VU count it names, from the one before" \
 	json_is "$R" '[(s["set"]["vus"]["old"], s["set"]["vus"]["new"]) for s in d["steps"]]' \
 	"[(1, 1), (1, 2), (2, 4)]"

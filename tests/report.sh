@@ -87,7 +87,13 @@ ticks = [{"t": i + 1, "phase": "steady", "vus": 4, "nopm": 1000 if i % 2 else 12
 json.dump({"format": "tpcc-console-results/2", "run": {"label": "known", "warehouses": 10,
            "dialect": "mysql", "mode": "procedures"}, "ticks": ticks, "events": [],
            "summary": {"steady_seconds": 60, "nopm": 1100, "tpm": 2200, "vus_max": 4},
-           "steps": [{"vus": 1, "nopm": 500}, {"vus": 2, "nopm": 900}, {"vus": 4, "nopm": 1100}],
+           # A knob sweep's steps as sweep writes them (the value read back as text).
+           "steps": [{"step": i + 1, "label": "innodb_io_capacity=%d" % v, "complete": i < 2,
+                      "set": {"innodb_io_capacity": {"old": "200", "new": str(v)}},
+                      "nopm": n, "tpm": 2 * n,
+                      "latency_ms": {"new_order": {"p95": 10.0 + i}, "payment": {"p95": 5.5}},
+                      "errors": {"deadlock": i, "other": 1}}
+                     for i, (v, n) in enumerate([(1000, 500), (2000, 900), (4000, 1100)])],
            "stopped_by": None, "complete": True}, open("known.json", "w"))
 PY
 "$TPCC_BIN" report known.json -o known.html >known.txt 2>&1
@@ -96,9 +102,12 @@ assert "known ticks: the summary says NOPM 1100 and TPM 2200 over 60 s" \
 "$TPCC_BIN" report known.json --format md >known.md 2>&1
 assert "known ticks in Markdown" grep -qE '^\| NOPM \| 1100 \|$' known.md
 # Steps (a sweep's, when the file has them): the table and NOPM per step.
-assert "steps: the table and NOPM against the swept VUs" \
-	eval "grep -q '<h2>Steps</h2>' known.html && grep -qE '<polyline class=\"steps\"[^>]* points=\"([0-9.]+,[0-9.]+ ){3}\"' known.html"
-assert "steps in Markdown" eval "grep -q '^### Steps of known' known.md && grep -qE '^\| 4 \| 1100 \|$' known.md"
+assert "steps: the table and NOPM and p95 against the swept variable" \
+	eval "grep -q '<h2>Steps</h2>' known.html && grep -qE '<polyline class=\"steps\"[^>]* points=\"([0-9.]+,[0-9.]+ ){3}\"' known.html && grep -qE '<polyline class=\"steps-p95\"' known.html && grep -q '>innodb_io_capacity</text>' known.html"
+assert "steps in Markdown: the sweep's table, errors summed, ratio to step 1, a cut step said" \
+	grep -qE '^\| 3 \| innodb_io_capacity=4000 \(cut short\) \| 1100 \| 2200 \| 12\.00 \| 5\.50 \| 3 \| 2\.20 \|$' known.md
+"$TPCC_BIN" report known.json --format csv >known.csv 2>&1
+assert "steps in CSV with the swept value" grep -qE '^"known",2,"innodb_io_capacity=2000",2000,900,1800,11,5\.5,2,1\.8,true$' known.csv
 
 echo "not json" >bad.json
 "$TPCC_BIN" report bad.json -o bad.html >bad.txt 2>&1

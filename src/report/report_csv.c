@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 #include "report.h"
+#include "report_steps.h"
 
 static void field(FILE *out, const char *s)
 {
@@ -79,29 +80,26 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 			fputc('\n', out);
 		}
 	for (int r = 0; r < n; r++) {
-		json_t *st = rr_object(runs[r], "steps");
-		for (size_t i = 0; i < json_array_size(st); i++) {
-			json_t *e = json_array_get(st, i), *v;
-			const char *k;
-			if (i == 0) {
-				fputs("\nrun,step", out);
-				json_object_foreach(e, k, v)
-					if (!json_is_object(v) && !json_is_array(v))
-						fprintf(out, ",%s", k);
-				fputc('\n', out);
-			}
+		report_step *st;
+		char swept[128];
+		int ns = report_steps(runs[r], &st, swept, sizeof swept);
+		if (ns)
+			fputs("\nrun,step,setting,value,nopm,tpm,p95_new_order_ms,p95_payment_ms,errors,"
+			      "ratio,complete\n", out);
+		for (int i = 0; i < ns; i++) {
 			field(out, report_run_name(runs[r]));
-			fprintf(out, ",%zu", i + 1);
-			json_object_foreach(e, k, v) {
-				if (json_is_object(v) || json_is_array(v))
-					continue;
-				char *t = report_scalar(v);
-				fputc(',', out);
-				field(out, t ? t : "");
-				free(t);
-			}
-			fputc('\n', out);
+			fprintf(out, ",%d,", st[i].step);
+			field(out, st[i].setting);
+			const double v[] = { st[i].value, st[i].nopm, st[i].tpm, st[i].p95_no,
+					     st[i].p95_pay, st[i].errors, st[i].ratio };
+			for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+				if (isnan(v[k]))
+					fputc(',', out);
+				else
+					fprintf(out, ",%.6g", v[k]);
+			fprintf(out, ",%s\n", st[i].complete ? "true" : "false");
 		}
+		free(st);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "report_steps.h"
 #include "svg.h"
 
 #ifndef PACKAGE_VERSION
@@ -469,68 +470,56 @@ static void events_table(FILE *out, const rr_run *r)
 		fprintf(out, "<p class=\"muted\">%d more events in the file.</p>\n", r->nevents - shown);
 }
 
-/* A sweep's steps, when the file has them (a later version's "steps"
- * array): every scalar field as a column, and NOPM against the swept
- * value (the first of value, vus, rate that the steps have). */
+/* A sweep's steps, when the file has them: the table the sweep printed,
+ * and NOPM and New-Order's p95 against the swept value. */
 static void steps(FILE *out, const rr_run *r)
 {
-	json_t *st = rr_object(r, "steps");
-	size_t ns = json_array_size(st);
-	if (!ns)
+	report_step *st;
+	char swept[128];
+	int ns = report_steps(r, &st, swept, sizeof swept);
+	if (ns <= 0)
 		return;
-	json_t *cols = json_object();
-	for (size_t i = 0; i < ns; i++) {
-		const char *k;
-		json_t *v;
-		json_object_foreach(json_array_get(st, i), k, v)
-			if (!json_is_object(v) && !json_is_array(v))
-				json_object_set_new(cols, k, json_true());
-	}
-	const char *k;
-	json_t *v;
-	fputs("<h2>Steps</h2>\n<div class=\"wrap\"><table>\n<tr>", out);
-	json_object_foreach(cols, k, v) {
-		fputs("<th>", out);
-		esc(out, k);
-		fputs("</th>", out);
-	}
-	fputs("</tr>\n", out);
-	for (size_t i = 0; i < ns; i++) {
-		fputs("<tr>", out);
-		json_object_foreach(cols, k, v) {
-			char *t = report_scalar(json_object_get(json_array_get(st, i), k));
-			fputs("<td>", out);
-			esc(out, t ? t : "");
-			fputs("</td>", out);
-			free(t);
-		}
+	fputs("<h2>Steps</h2>\n<div class=\"wrap\"><table>\n<tr><th>step</th><th>setting</th>"
+	      "<th>NOPM</th><th>TPM</th><th>p95 New-Order ms</th><th>p95 Payment ms</th>"
+	      "<th>errors</th><th>NOPM / step 1</th></tr>\n", out);
+	for (int i = 0; i < ns; i++) {
+		fprintf(out, "<tr><td class=\"n\">%d</td><td>", st[i].step);
+		esc(out, st[i].setting);
+		if (!st[i].complete)
+			fputs(" <span class=\"muted\">(cut short)</span>", out);
+		fputs("</td>", out);
+		cell_num(out, st[i].nopm, 0);
+		cell_num(out, st[i].tpm, 0);
+		cell_num(out, st[i].p95_no, 2);
+		cell_num(out, st[i].p95_pay, 2);
+		cell_num(out, st[i].errors, 0);
+		cell_num(out, st[i].ratio, 2);
 		fputs("</tr>\n", out);
 	}
 	fputs("</table></div>\n", out);
-	static const char *const swept[] = { "value", "vus", "rate" };
-	const char *key = NULL;
-	for (size_t s = 0; s < sizeof swept / sizeof swept[0] && !key; s++)
-		if (json_is_number(json_object_get(json_array_get(st, 0), swept[s])))
-			key = swept[s];
-	double *x = col((int)ns), *y = col((int)ns);
-	if (x && y) {
-		for (size_t i = 0; i < ns; i++) {
-			json_t *e = json_array_get(st, i);
-			x[i] = key ? json_number_value(json_object_get(e, key)) : (double)(i + 1);
-			json_t *no = json_object_get(e, "nopm");
-			y[i] = json_is_number(no) ? json_number_value(no) : NAN;
+	double *x = col(ns), *y = col(ns), *p = col(ns);
+	if (x && y && p) {
+		for (int i = 0; i < ns; i++) {
+			x[i] = isnan(st[i].value) ? st[i].step : st[i].value;
+			y[i] = st[i].nopm;
+			p[i] = st[i].p95_no;
 		}
-		if (any_value(y, (int)ns)) {
-			svg_series s = { .name = "NOPM", .cls = "steps", .x = x, .y = y, .n = (int)ns,
+		if (any_value(y, ns)) {
+			svg_series s = { .name = "NOPM", .cls = "steps", .x = x, .y = y, .n = ns,
 					 .color = svg_color(0), .width = 2.5, .keep_all = 1 };
-			char xl[64];
-			snprintf(xl, sizeof xl, "%s", key ? key : "step");
-			chart(out, "steps", "NOPM per step", "NOPM", xl, &s, 1, NULL, 0, 0, 260);
+			chart(out, "steps", "NOPM per step", "NOPM", swept, &s, 1, NULL, 0, 0, 260);
+		}
+		if (any_value(p, ns)) {
+			svg_series s = { .name = "p95 New-Order", .cls = "steps-p95", .x = x, .y = p,
+					 .n = ns, .color = svg_color(1), .width = 2.5, .keep_all = 1 };
+			chart(out, "steps-p95", "New-Order p95 per step", "ms", swept, &s, 1, NULL, 0, 0,
+			      260);
 		}
 	}
 	free(x);
 	free(y);
-	json_decref(cols);
+	free(p);
+	free(st);
 }
 
 static void charts_single(FILE *out, const rr_run *r)

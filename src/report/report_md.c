@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "report_steps.h"
 
 /* Table cells cannot hold '|' or a newline. */
 static void cell(FILE *out, const char *s)
@@ -69,32 +70,27 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 		fputs("|\n", out);
 	}
 	for (int r = 0; r < n; r++) {
-		json_t *st = rr_object(runs[r], "steps");
-		for (size_t i = 0; i < json_array_size(st); i++) {
-			json_t *e = json_array_get(st, i), *v;
-			const char *k;
-			if (i == 0) {
-				fprintf(out, "\n### Steps of %s\n\n", report_run_name(runs[r]));
-				int nc = 0;
-				json_object_foreach(e, k, v)
-					if (!json_is_object(v) && !json_is_array(v)) {
-						cell(out, k);
-						nc++;
-					}
-				fputs("|\n", out);
-				for (int c = 0; c < nc; c++)
-					fputs("|---", out);
-				fputs("|\n", out);
-			}
-			json_object_foreach(e, k, v) {
-				if (json_is_object(v) || json_is_array(v))
-					continue;
-				char *t = report_scalar(v);
-				cell(out, t ? t : "");
-				free(t);
-			}
+		report_step *st;
+		char swept[128];
+		int ns = report_steps(runs[r], &st, swept, sizeof swept);
+		if (ns)
+			fprintf(out, "\n### Steps of %s\n\n| step | setting | NOPM | TPM | p95 New-Order ms "
+				"| p95 Payment ms | errors | NOPM / step 1 |\n"
+				"|---:|---|---:|---:|---:|---:|---:|---:|\n", report_run_name(runs[r]));
+		for (int i = 0; i < ns; i++) {
+			fprintf(out, "| %d ", st[i].step);
+			char set[200];
+			snprintf(set, sizeof set, "%s%s", st[i].setting, st[i].complete ? "" : " (cut short)");
+			cell(out, set);
+			cell_num(out, st[i].nopm, 0);
+			cell_num(out, st[i].tpm, 0);
+			cell_num(out, st[i].p95_no, 2);
+			cell_num(out, st[i].p95_pay, 2);
+			cell_num(out, st[i].errors, 0);
+			cell_num(out, st[i].ratio, 2);
 			fputs("|\n", out);
 		}
+		free(st);
 	}
 	return ferror(out) ? -1 : 0;
 }

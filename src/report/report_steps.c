@@ -1,0 +1,79 @@
+/* report_steps.c: see report_steps.h.  The table is rebuilt from each
+ * step's figures rather than copied from steps_table, so that a file whose
+ * sweep was cut short (no table yet) still gets one. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "report_steps.h"
+
+static double num(const json_t *x)
+{
+	if (json_is_number(x))
+		return json_number_value(x);
+	if (json_is_string(x)) {
+		/* A server variable is read back as text ("268435456", "ON"). */
+		char *end;
+		double v = strtod(json_string_value(x), &end);
+		if (end != json_string_value(x) && *end == '\0')
+			return v;
+	}
+	return NAN;
+}
+
+/* The name of the one variable every step sets, or NULL. */
+static const char *common_key(const json_t *st)
+{
+	const char *key = NULL;
+	for (size_t i = 0; i < json_array_size(st); i++) {
+		json_t *set = json_object_get(json_array_get(st, i), "set");
+		if (json_object_size(set) != 1)
+			return NULL;
+		const char *k = json_object_iter_key(json_object_iter(set));
+		if (key && strcmp(key, k))
+			return NULL;
+		key = k;
+	}
+	return key;
+}
+
+int report_steps(const rr_run *r, report_step **out, char *swept, size_t sweptlen)
+{
+	json_t *st = rr_object(r, "steps");
+	size_t n = json_array_size(st);
+	*out = NULL;
+	snprintf(swept, sweptlen, "step");
+	if (!n || !(*out = calloc(n, sizeof **out)))
+		return 0;
+	const char *key = common_key(st);
+	if (key)
+		snprintf(swept, sweptlen, "%s", key);
+	for (size_t i = 0; i < n; i++) {
+		json_t *e = json_array_get(st, i);
+		report_step *s = &(*out)[i];
+		json_t *lat = json_object_get(e, "latency_ms"), *errs = json_object_get(e, "errors");
+		const char *label = json_string_value(json_object_get(e, "label"));
+		double stepno = num(json_object_get(e, "step"));
+
+		s->step = isnan(stepno) ? (int)i + 1 : (int)stepno;
+		snprintf(s->setting, sizeof s->setting, "%s", label ? label : "");
+		s->value = key ? num(json_object_get(json_object_get(json_object_get(e, "set"), key),
+						     "new")) : s->step;
+		s->nopm = num(json_object_get(e, "nopm"));
+		s->tpm = num(json_object_get(e, "tpm"));
+		s->p95_no = num(json_object_get(json_object_get(lat, "new_order"), "p95"));
+		s->p95_pay = num(json_object_get(json_object_get(lat, "payment"), "p95"));
+		s->errors = errs ? 0 : NAN;
+		const char *k;
+		json_t *v;
+		json_object_foreach(errs, k, v)
+			s->errors += num(v);
+		s->complete = json_is_true(json_object_get(e, "complete"));
+		s->ratio = (*out)[0].nopm > 0 ? s->nopm / (*out)[0].nopm : NAN;
+	}
+	return (int)n;
+}
