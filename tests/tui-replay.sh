@@ -15,6 +15,9 @@ assert "the header is the run's" tui_wait 'W 2 │ statements │ 4 VUs │ 10\.
 assert "the other run is a ghost line" tui_wait '⠂⠂ ghost NOPM [0-9,]+'
 tui_keys 3
 assert "60x reaches the end" tui_wait "^replay 60x, $END of $END" 20
+# The CPU pane draws what the file measured: the server's CPU and the disk.
+assert "the CPU pane has the recorded server CPU" tui_wait 'server \(as the results file recorded it\)'
+assert "and the data disk the file names" tui_wait 'disk vda \('
 # The throughput chart: columns 8..73 of rows 3..20 hold the braille line.
 chart_columns() {
 	tui_screen | python3 -c '

@@ -143,10 +143,21 @@ static void view_at(ui_view *v, const rr_run *r, const rr_run *ghost, int now, i
 	}
 	v->nvu = st->vus < VIEW_VUS ? st->vus : VIEW_VUS;
 	memset(v->vu, VU_RUNNING, (size_t)v->nvu);
-	v->server_pid = 0;
-	snprintf(v->server_how, sizeof v->server_how, "replay of a results file");
-	v->have_disk = 0;
-	snprintf(v->disk_why, sizeof v->disk_why, "replay");
+	/* The CPU pane's server and disk rows, when the file measured them. */
+	int server = 0, disk = 0;
+	for (int i = 0; i < r->nticks && !(server && disk); i++) {
+		server |= !isnan(r->ticks[i].cpu_server);
+		disk |= !isnan(r->ticks[i].w_iops);
+	}
+	/* The file keeps no pid; the pane draws the server row when it is > 0. */
+	v->server_pid = server ? 1 : 0;
+	snprintf(v->server_how, sizeof v->server_how, "%s",
+		 server ? "(as the results file recorded it)" : "not measured in this run");
+	v->have_disk = disk;
+	char dev[64];
+	str_copy(v->disk, rr_text(r, "system.data_disk.device", dev, sizeof dev) ? dev : "data disk",
+		 sizeof v->disk);
+	snprintf(v->disk_why, sizeof v->disk_why, "not measured in this run");
 	v->done = upto == r->nticks;
 }
 
