@@ -240,18 +240,33 @@ void svg_line_chart(FILE *out, const svg_chart *c)
 		fputs("</text>\n", out);
 	}
 	/* Labels of events close together stand side by side, each a line of
-	 * text wide, rather than on top of one another. */
+	 * text wide, rather than on top of one another; those that would pass
+	 * the plot's right edge are pushed back left of it (a run's last
+	 * events sit at its end), still a line apart. */
+	double *labx = c->nmarks > 0 ? malloc((size_t)c->nmarks * sizeof *labx) : NULL;
+	if (c->nmarks > 0 && !labx)
+		return;
 	double last = -1e9;
 	for (int i = 0; i < c->nmarks; i++) {
 		double px = tr(c->marks[i].x, &ax);
-		double lx2 = px + 3 < last + 11 ? last + 11 : px + 3;
-		last = lx2;
+		labx[i] = px + 9 < last + 11 ? last + 11 : px + 9;
+		last = labx[i];
+	}
+	double limit = ax.px1 - 1;
+	for (int i = c->nmarks - 1; i >= 0; i--) {
+		if (labx[i] > limit)
+			labx[i] = limit;
+		limit = labx[i] - 11;
+	}
+	for (int i = 0; i < c->nmarks; i++) {
+		double px = tr(c->marks[i].x, &ax);
 		fprintf(out, "<line class=\"event\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>"
 			"<text class=\"elabel\" transform=\"translate(%.1f %d) rotate(-90)\" "
-			"text-anchor=\"end\">", px, px, MT, h - MB, lx2 + 6, MT + 2);
+			"text-anchor=\"end\">", px, px, MT, h - MB, labx[i], MT + 2);
 		svg_escape(out, c->marks[i].label);
 		fputs("</text>\n", out);
 	}
+	free(labx);
 	for (int s = 0; s < c->nseries; s++)
 		polyline(out, &c->series[s], &ax, &ay, c->logx, c->logy);
 	fputs("</svg>\n", out);
