@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # metrics-prometheus.sh: two instances split one run on the shared MariaDB
 # (--warehouse-range 1-1 and 2-2, the same --start-at), and a real
-# Prometheus scrapes both every second.  What it computes must agree with
+# Prometheus scrapes both every second; /metrics carries each --label.  What it computes must agree with
 # the results files: per instance, rate(tpcc_commits_total{type=
 # "new_order"}[10s])*60 with the ticks' NOPM over the same seconds within
 # 5% and histogram_quantile's p95 with the file's within its bucket; over
@@ -19,7 +19,7 @@ start_prometheus "127.0.0.1:$P1" "127.0.0.1:$P2" || { not_ok "Prometheus is read
 AT=$(date -u -d @$(($(date +%s) + 6)) +%Y-%m-%dT%H:%M:%SZ)
 for i in 1 2; do
 	eval "port=\$P$i"
-	"$TPCC_BIN" run $A --vus 2 --rampup 0 --duration 20 --rampdown 2 --batch \
+	"$TPCC_BIN" run $A --label "split-$i" --vus 2 --rampup 0 --duration 20 --rampdown 2 --batch \
 		--warehouse-range $i-$i --start-at "$AT" --results-dir "$T/results$i" \
 		--metrics-listen "$port" </dev/null >run$i.txt 2>&1 &
 	eval "RUN$i=$!"
@@ -29,6 +29,7 @@ assert "both wait for the same second" wait_for run2.txt "waiting until $AT" 20
 assert "the first announces its endpoint" wait_for run1.txt "metrics: http://127.0.0.1:$P1/metrics" 30
 http_get "http://127.0.0.1:$P1/metrics" >metrics.txt
 assert "/metrics serves commits per type" contains metrics.txt 'tpcc_commits_total{run="'
+assert "/metrics carries the run's --label" contains metrics.txt 'label="split-1"'
 assert "/metrics names the home warehouses" contains metrics.txt 'tpcc_home_warehouse_first{run="'
 innodb() { http_get "http://127.0.0.1:$P1/metrics" | grep -q 'tpcc_server_metric{.*name="innodb_data_writes"}'; }
 assert "/metrics serves the server's InnoDB figures" poll 10 innodb
