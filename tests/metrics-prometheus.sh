@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # metrics-prometheus.sh: two instances split one run on the shared MariaDB
 # (--warehouse-range 1-1 and 2-2, the same --start-at), and a real
-# Prometheus scrapes both every second; /metrics carries each --label.  What it computes must agree with
-# the results files: per instance, rate(tpcc_commits_total{type=
-# "new_order"}[10s])*60 with the ticks' NOPM over the same seconds within
-# 5% and histogram_quantile's p95 with the file's within its bucket; over
-# both, the sum of New-Orders exactly.  Each instance's New-Orders went to
-# its own warehouses only, and check passes afterwards.  Every query of
-# contrib/grafana-dashboard.json names metrics /metrics serves, and the
-# Prometheus answers each with data.
+# Prometheus scrapes both every second; /metrics carries each --label.
+# What it computes must agree with the results files: per instance,
+# rate(tpcc_commits_total{type="new_order"}[10s])*60 with the ticks' NOPM
+# over the same seconds within 5% and histogram_quantile's p95 with the
+# file's within its bucket; over both, the sum of New-Orders exactly.  Each
+# instance's New-Orders went to its own warehouses only; report --merge 2
+# of the two files gives their sums, second by second and in the summary,
+# and refuses a file merged with itself (overlapping ranges); check passes
+# afterwards.  Every query of contrib/grafana-dashboard.json names metrics
+# /metrics serves, and the Prometheus answers each with data.
 . "$(dirname "$0")/lib.sh"
 mariadb_db tpcc_prom
 cd "$T"
@@ -66,5 +68,40 @@ assert "every dashboard query names served metrics and Prometheus answers it" [ 
 cat dashboard.txt
 promtool check config "$TPCC_SRCDIR/contrib/prometheus.yml" >promtool.txt 2>&1
 assert "contrib/prometheus.yml is a valid Prometheus configuration" [ $? -eq 0 ]
+# The two files as one run: its steady NOPM is the files' sum, and each
+# second's NOPM the sum of the two instances' seconds (same started_at).
+"$TPCC_BIN" report --merge 2 "$R1" "$R2" --format md >merged.md 2>merged.err
+assert "report --merge 2 exits 0" [ $? -eq 0 ]
+merged_sum() {
+	python3 - "$R1" "$R2" merged.md <<'PY'
+import json, re, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+got = float(re.search(r"^\| NOPM \| ([0-9.]+) \|", open(sys.argv[3]).read(), re.M).group(1))
+want = a["summary"]["nopm"] + b["summary"]["nopm"]
+print("merged NOPM %g, the files' %g + %g" % (got, a["summary"]["nopm"], b["summary"]["nopm"]))
+sys.exit(abs(got - want) > 0.5)
+PY
+}
+assert "the merged report's NOPM is the sum of the two files'" merged_sum
+"$TPCC_BIN" report --merge 2 "$R1" "$R2" --format csv >merged.csv 2>>merged.err
+merged_ticks() {
+	python3 - "$R1" "$R2" merged.csv <<'PY'
+import csv, json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+rows = [r for r in csv.reader(open(sys.argv[3])) if len(r) > 4 and r[1].isdigit()]
+got = {int(r[1]): float(r[4]) for r in rows}
+want = {}
+for d in (a, b):
+    for t in d["ticks"]:
+        want[t["t"]] = want.get(t["t"], 0) + t["nopm"]
+bad = [t for t in want if abs(got.get(t, -1) - want[t]) > 0.01]
+print("%d merged seconds, %d differ from the sum" % (len(want), len(bad)))
+sys.exit(bool(bad) or not want)
+PY
+}
+assert "each merged second's NOPM is the two instances' sum" merged_ticks
+"$TPCC_BIN" report --merge 2 "$R1" "$R1" --format md >overlap.md 2>overlap.err
+assert "report --merge refuses overlapping warehouse ranges, exit 2" [ $? -eq 2 ]
+assert "the refusal names the overlap" contains overlap.err "warehouse ranges of $R1 (1-1) and $R1 (1-1) overlap"
 check_ok "check passes after the split run" check.txt $A
 finish
