@@ -8,7 +8,8 @@
 # file's within its bucket; over both, the sum of New-Orders exactly.  Each
 # instance's New-Orders went to its own warehouses only; report --merge 2
 # of the two files gives their sums, second by second and in the summary,
-# and refuses a file merged with itself (overlapping ranges); check passes
+# and refuses a file merged with itself (overlapping ranges); compare
+# --merge 2 finds the merged run equal to itself; check passes
 # afterwards.  Every query of contrib/grafana-dashboard.json names metrics
 # /metrics serves, and the Prometheus answers each with data.
 . "$(dirname "$0")/lib.sh"
@@ -103,5 +104,11 @@ assert "each merged second's NOPM is the two instances' sum" merged_ticks
 "$TPCC_BIN" report --merge 2 "$R1" "$R1" --format md >overlap.md 2>overlap.err
 assert "report --merge refuses overlapping warehouse ranges, exit 2" [ $? -eq 2 ]
 assert "the refusal names the overlap" contains overlap.err "warehouse ranges of $R1 (1-1) and $R1 (1-1) overlap"
+# The same run merged in either order is itself: compare says no change.
+"$TPCC_BIN" compare --merge 2 "$R1" "$R2" "$R2" "$R1" >cmp-merged.txt 2>&1
+assert "compare --merge 2 of two merged runs exits 0" [ $? -eq 0 ]
+assert "a merged run compared with itself moved 0%" grep -qE '^NOPM +[0-9]+ +[0-9]+ +\+0\.0% +within noise' cmp-merged.txt
+"$TPCC_BIN" compare --merge 2 "$R1" "$R2" >cmp-one.txt 2>&1
+assert "compare --merge 2 of one run's two files is refused, exit 2" [ $? -eq 2 ]
 check_ok "check passes after the split run" check.txt $A
 finish

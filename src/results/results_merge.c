@@ -253,8 +253,11 @@ static int merge_events(rr_run *m, const part *p, int n, long long origin, char 
 			rr_event *d = &m->events[m->nevents++];
 			*d = *e;
 			d->t = (int)(off + e->t);
+			/* The files of one run share a name in their own folders:
+			 * the label tells the instances apart where there is one. */
 			if (i)
-				snprintf(d->text, sizeof d->text, "%.200s: %.50s", p[i].name, e->text);
+				snprintf(d->text, sizeof d->text, "%.120s: %.120s",
+					 p[i].r->label[0] ? p[i].r->label : p[i].r->path, e->text);
 		}
 	}
 	qsort(m->events, (size_t)m->nevents, sizeof *m->events, by_t);
