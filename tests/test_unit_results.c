@@ -207,8 +207,8 @@ END_TEST
 
 /* One instance's file: ticks t=1 (ramp-up), 2..4 (steady) with NOPM a and
  * b; its steady histogram of New-Order holds n1 at 1 ms and n10 at 10 ms. */
-static char *instance(const char *started, const char *range, int w, int a, int b, int n1,
-		      int n10, double p95)
+static char *instance(const char *started, const char *range, int w, const char *db, int a,
+		      int b, int n1, int n10, double p95)
 {
 	static char path[64];
 	char text[4096], t1[1400], t2[256];
@@ -221,7 +221,7 @@ static char *instance(const char *started, const char *range, int w, int a, int 
 		 (unsigned long long)hist_bucket_lo(b10), (unsigned long long)hist_bucket_hi(b10),
 		 n10);
 	snprintf(text, sizeof text, "{\"format\":\"tpcc-console-results/2\",\"run\":{"
-		 "\"started_at\":\"%s\",\"database\":\"tpcc\",\"warehouses\":%d},"
+		 "\"started_at\":\"%s\",\"database\":\"%s\",\"warehouses\":%d},"
 		 "\"config\":{\"workload.warehouse_range\":\"%s\"},\"ticks\":[%s\n],"
 		 "\"events\":[{\"t\":2,\"type\":\"phase\",\"text\":\"phase rampup -> steady\"},"
 		 "{\"t\":3,\"type\":\"mark\",\"text\":\"m\"}],"
@@ -231,7 +231,7 @@ static char *instance(const char *started, const char *range, int w, int a, int 
 		 "\"latency_ms\":{\"new_order\":{\"p95\":%g,\"p99\":10}},"
 		 "\"histograms_us\":{\"new_order\":{\"count\":%d,\"sum_us\":0,\"max_us\":10000,"
 		 "\"buckets\":%s}}},\"stopped_by\":null,\"complete\":true}\n",
-		 started, w, range, t1, b, b, p95, n1 + n10, t2);
+		 started, db, w, range, t1, b, b, p95, n1 + n10, t2);
 	strcpy(path, fixture(text));
 	return strdup(path);
 }
@@ -250,8 +250,8 @@ START_TEST(test_merge_two_instances)
 {
 	rr_run *in[2], *m;
 	char err[512];
-	in[0] = load(instance("2026-01-01T12:00:00Z", "1-1", 2, 10, 100, 100, 0, 1));
-	in[1] = load(instance("2026-01-01T12:00:01Z", "2-2", 2, 20, 200, 92, 8, 10));
+	in[0] = load(instance("2026-01-01T12:00:00Z", "1-1", 2, "tpcc", 10, 100, 100, 0, 1));
+	in[1] = load(instance("2026-01-01T12:00:01Z", "2-2", 2, "tpcc", 20, 200, 92, 8, 10));
 	ck_assert_msg(rr_merge(in, 2, &m, err, sizeof err) == 0, "%s", err);
 	/* Second 1: the first alone; 2: its steady, the other's ramp-up;
 	 * 3 and 4 both steady; 5: the second alone. */
@@ -300,12 +300,12 @@ START_TEST(test_merge_two_instances)
 }
 END_TEST
 
-static void refused(const char *s2, const char *r2, int w2, const char *why)
+static void refused(const char *s2, const char *r2, int w2, const char *db2, const char *why)
 {
 	rr_run *in[2], *m = NULL;
 	char err[512];
-	in[0] = load(instance("2026-01-01T12:00:00Z", "1-1", 2, 10, 100, 100, 0, 1));
-	in[1] = load(instance(s2, r2, w2, 20, 200, 92, 8, 10));
+	in[0] = load(instance("2026-01-01T12:00:00Z", "1-1", 2, "tpcc", 10, 100, 100, 0, 1));
+	in[1] = load(instance(s2, r2, w2, db2, 20, 200, 92, 8, 10));
 	ck_assert_int_eq(rr_merge(in, 2, &m, err, sizeof err), -1);
 	ck_assert(m == NULL);
 	ck_assert_msg(strstr(err, why) && strstr(err, in[0]->path) && strstr(err, in[1]->path),
@@ -316,10 +316,11 @@ static void refused(const char *s2, const char *r2, int w2, const char *why)
 
 START_TEST(test_merge_refuses)
 {
-	refused("2026-01-01T12:00:01Z", "1-2", 2, "overlap");
-	refused("2026-01-01T12:00:01Z", "", 2, "overlap");       /* no range: every warehouse */
-	refused("2026-01-01T12:00:01Z", "2-2", 3, "warehouses");
-	refused("2026-01-01T12:00:05Z", "2-2", 2, "no second in common");
+	refused("2026-01-01T12:00:01Z", "1-2", 2, "tpcc", "overlap");
+	refused("2026-01-01T12:00:01Z", "", 2, "tpcc", "overlap");  /* no range: every warehouse */
+	refused("2026-01-01T12:00:01Z", "2-2", 3, "tpcc", "warehouses");
+	refused("2026-01-01T12:00:01Z", "2-2", 2, "tpcc2", "database");
+	refused("2026-01-01T12:00:05Z", "2-2", 2, "tpcc", "no second in common");
 }
 END_TEST
 

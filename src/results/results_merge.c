@@ -55,6 +55,13 @@ static int describe(const rr_run *r, part *p, char *err, size_t errlen)
 	}
 	p->end = p->start + r->ticks[r->nticks - 1].t;
 	p->start += r->ticks[0].t;
+	/* A run is hours, a soak days: a tick beyond a year is a broken file,
+	 * not a second to allocate. */
+	if (r->ticks[0].t < 0 || r->ticks[r->nticks - 1].t > 366 * 86400) {
+		snprintf(err, errlen, "%s: ticks t from %d to %d: not seconds of one run", r->path,
+			 r->ticks[0].t, r->ticks[r->nticks - 1].t);
+		return -1;
+	}
 	if (opt_warehouse_range(range ? range : "", r->warehouses, &p->first_w, &p->last_w, why,
 				sizeof why)) {
 		snprintf(err, errlen, "%s: config \"workload.warehouse_range\": %s", r->path, why);
