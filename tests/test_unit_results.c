@@ -1,7 +1,9 @@
 /* test_unit_results.c: the noise test on series with known answers (block
  * lengths, identical series, a clear shift, Student's t), the results
  * reader on format 1, format 2 and a file cut mid-tick, the scheduler line
- * of /sys, and the --fail-if gates. */
+ * of /sys, the --fail-if gates, and rr_merge on two instances of one run
+ * a second apart (wall-clock alignment, sums, histograms added exactly)
+ * and the pairs it refuses. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -14,7 +16,9 @@
 #include <unistd.h>
 #include "report/compare.h"
 #include "report/noise.h"
+#include "results/results_merge.h"
 #include "results/results_read.h"
+#include "run/histogram.h"
 #include "run/sysinfo.h"
 
 START_TEST(test_block_len)
@@ -195,6 +199,131 @@ START_TEST(test_read_refuses)
 }
 END_TEST
 
+#define MTICK(t, ph, nopm) \
+	"\n{\"t\":" #t ",\"phase\":\"" ph "\",\"vus\":2,\"vus_target\":2,\"nopm\":" #nopm "," \
+	"\"tpm\":" #nopm "0,\"commits\":{\"new_order\":" #nopm "},\"latency_ms\":" \
+	"{\"new_order\":{\"p95\":" #t ",\"p99\":" #t "}},\"errors\":{\"deadlock\":1}," \
+	"\"failed\":0,\"cpu_client\":10}"
+
+/* One instance's file: ticks t=1 (ramp-up), 2..4 (steady) with NOPM a and
+ * b; its steady histogram of New-Order holds n1 at 1 ms and n10 at 10 ms. */
+static char *instance(const char *started, const char *range, int w, const char *db, int a,
+		      int b, int n1, int n10, double p95)
+{
+	static char path[64];
+	char text[4096], t1[1400], t2[256];
+	int b1 = hist_bucket(1000), b10 = hist_bucket(10000);
+	snprintf(t1, sizeof t1, MTICK(1, "rampup", %d) "," MTICK(2, "steady", %d) ","
+		 MTICK(3, "steady", %d) "," MTICK(4, "steady", %d), a, a, a, b, b, b, b, b, b,
+		 b, b, b);
+	snprintf(t2, sizeof t2, "[[%llu,%llu,%d],[%llu,%llu,%d]]",
+		 (unsigned long long)hist_bucket_lo(b1), (unsigned long long)hist_bucket_hi(b1), n1,
+		 (unsigned long long)hist_bucket_lo(b10), (unsigned long long)hist_bucket_hi(b10),
+		 n10);
+	snprintf(text, sizeof text, "{\"format\":\"tpcc-console-results/2\",\"run\":{"
+		 "\"started_at\":\"%s\",\"database\":\"%s\",\"warehouses\":%d},"
+		 "\"config\":{\"workload.warehouse_range\":\"%s\"},\"ticks\":[%s\n],"
+		 "\"events\":[{\"t\":2,\"type\":\"phase\",\"text\":\"phase rampup -> steady\"},"
+		 "{\"t\":3,\"type\":\"mark\",\"text\":\"m\"}],"
+		 "\"summary\":{\"steady_seconds\":3,\"nopm\":%d,\"tpm\":%d0,\"retries\":2,"
+		 "\"errors\":{\"deadlock\":3},\"failed\":0,\"vus_max\":2,"
+		 "\"client_cpu_s_per_1000_new_orders\":1,"
+		 "\"latency_ms\":{\"new_order\":{\"p95\":%g,\"p99\":10}},"
+		 "\"histograms_us\":{\"new_order\":{\"count\":%d,\"sum_us\":0,\"max_us\":10000,"
+		 "\"buckets\":%s}}},\"stopped_by\":null,\"complete\":true}\n",
+		 started, db, w, range, t1, b, b, p95, n1 + n10, t2);
+	strcpy(path, fixture(text));
+	return strdup(path);
+}
+
+static rr_run *load(char *path)
+{
+	rr_run *r;
+	char err[512];
+	ck_assert_msg(results_read(path, &r, err, sizeof err) == 0, "%s", err);
+	unlink(path);
+	free(path);
+	return r;
+}
+
+START_TEST(test_merge_two_instances)
+{
+	rr_run *in[2], *m;
+	char err[512];
+	in[0] = load(instance("2026-01-01T12:00:00Z", "1-1", 2, "tpcc", 10, 100, 100, 0, 1));
+	in[1] = load(instance("2026-01-01T12:00:01Z", "2-2", 2, "tpcc", 20, 200, 92, 8, 10));
+	ck_assert_msg(rr_merge(in, 2, &m, err, sizeof err) == 0, "%s", err);
+	/* Second 1: the first alone; 2: its steady, the other's ramp-up;
+	 * 3 and 4 both steady; 5: the second alone. */
+	ck_assert_int_eq(m->nticks, 5);
+	double nopm[5] = { 10, 120, 300, 300, 200 };
+	for (int i = 0; i < 5; i++) {
+		ck_assert_int_eq(m->ticks[i].t, i + 1);
+		ck_assert_msg(fabs(m->ticks[i].nopm - nopm[i]) < 1e-9, "tick %d: %g", i,
+			      m->ticks[i].nopm);
+	}
+	ck_assert(fabs(m->ticks[2].commits[0] - 300) < 1e-9);
+	ck_assert(fabs(m->ticks[2].errors - 2) < 1e-9);
+	ck_assert_int_eq(m->ticks[2].vus, 4);
+	ck_assert_int_eq(m->ticks[1].phase, PH_RAMPUP);
+	ck_assert_int_eq(m->ticks[4].phase, PH_RAMPDOWN);
+	ck_assert_int_eq(m->steady_from, 2);
+	ck_assert_int_eq(m->steady_to, 4);
+	ck_assert(fabs(m->ticks[2].p95[0] - 3) < 1e-9);   /* the worst instance's second */
+	ck_assert_str_eq(m->started_at, "2026-01-01T12:00:00Z");
+	ck_assert(fabs(m->fig.nopm - 300) < 1e-9);
+	ck_assert(fabs(m->fig.tpm - 3000) < 1e-9);
+	ck_assert(fabs(m->fig.errors - 6) < 1e-9);
+	ck_assert(fabs(m->fig.retries - 4) < 1e-9);
+	ck_assert(fabs(m->fig.cpu_per_1000_no - 1) < 1e-9);
+	ck_assert_int_eq(m->fig.vus_max, 4);
+	/* 192 at 1 ms and 8 at 10 ms: p95 is 1 ms though one instance's is
+	 * 10 ms, and p99 10 ms; within the bucket's width. */
+	ck_assert_msg(fabs(m->fig.p95[0] - 1) < 0.02, "p95 %g", m->fig.p95[0]);
+	ck_assert_msg(fabs(m->fig.p99[0] - 10) < 0.2, "p99 %g", m->fig.p99[0]);
+	char buf[64];
+	ck_assert_str_eq(rr_text(m, "summary.histograms_us.new_order.count", buf, sizeof buf),
+			 "200");
+	ck_assert_str_eq(rr_text(m, "config.workload.warehouse_range", buf, sizeof buf),
+			 "1-1,2-2");
+	/* One phase change (the instances change together), both marks. */
+	int phases = 0, marks = 0;
+	for (int i = 0; i < m->nevents; i++) {
+		phases += !strcmp(m->events[i].type, "phase");
+		marks += !strcmp(m->events[i].type, "mark");
+	}
+	ck_assert_int_eq(phases, 1);
+	ck_assert_int_eq(marks, 2);
+	results_read_free(m);
+	results_read_free(in[0]);
+	results_read_free(in[1]);
+}
+END_TEST
+
+static void refused(const char *s2, const char *r2, int w2, const char *db2, const char *why)
+{
+	rr_run *in[2], *m = NULL;
+	char err[512];
+	in[0] = load(instance("2026-01-01T12:00:00Z", "1-1", 2, "tpcc", 10, 100, 100, 0, 1));
+	in[1] = load(instance(s2, r2, w2, db2, 20, 200, 92, 8, 10));
+	ck_assert_int_eq(rr_merge(in, 2, &m, err, sizeof err), -1);
+	ck_assert(m == NULL);
+	ck_assert_msg(strstr(err, why) && strstr(err, in[0]->path) && strstr(err, in[1]->path),
+		      "%s", err);
+	results_read_free(in[0]);
+	results_read_free(in[1]);
+}
+
+START_TEST(test_merge_refuses)
+{
+	refused("2026-01-01T12:00:01Z", "1-2", 2, "tpcc", "overlap");
+	refused("2026-01-01T12:00:01Z", "", 2, "tpcc", "overlap");  /* no range: every warehouse */
+	refused("2026-01-01T12:00:01Z", "2-2", 3, "tpcc", "warehouses");
+	refused("2026-01-01T12:00:01Z", "2-2", 2, "tpcc2", "database");
+	refused("2026-01-01T12:00:05Z", "2-2", 2, "tpcc", "no second in common");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("results");
@@ -207,6 +336,8 @@ int main(void)
 	tcase_add_test(tc, test_read_format1_without_summary);
 	tcase_add_test(tc, test_read_cut_file);
 	tcase_add_test(tc, test_read_refuses);
+	tcase_add_test(tc, test_merge_two_instances);
+	tcase_add_test(tc, test_merge_refuses);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -110,6 +110,33 @@ const cli_opt cli_table[] = {
 	  ".BR replay :\n"
 	  "draw a second run's NOPM as a ghost line under the first's, aligned at\n"
 	  "the start of the steady phase.\n", 0 },
+	{ "merge", 0, CLI_MERGE, "N",
+	  "report, compare: the files N at a time are the client instances of one run "
+	  "(--warehouse-range, --start-at), added second by second into one",
+	  ".BR report ,\n"
+	  ".BR compare :\n"
+	  "the files, taken\n"
+	  ".I n\n"
+	  "at a time in the order given, are the client instances of one run (each\n"
+	  "with its own\n"
+	  ".BR \\-\\-warehouse\\-range ,\n"
+	  "started together with\n"
+	  ".BR \\-\\-start\\-at ):\n"
+	  "each group is merged into one run, its seconds aligned on the wall clock.\n"
+	  "Commits, NOPM, TPM, errors, retries, VUs and client CPU are added; a\n"
+	  "second is steady when every instance is; the steady NOPM and TPM are the\n"
+	  "sum of the instances', p95 and p99 come from their histograms added\n"
+	  "(exact), while a second's percentiles are the worst instance's and the\n"
+	  "server's and host's figures the first file's.\n"
+	  ".B \"report \\-\\-merge 2 A1.json A2.json\"\n"
+	  "reports the one run;\n"
+	  ".B \"compare \\-\\-merge 2 A1.json A2.json B1.json B2.json\"\n"
+	  "compares run B (two clients) against run A (two clients).\n"
+	  "Files of other warehouse counts or databases, with overlapping warehouse\n"
+	  "ranges (a file without a range holds every warehouse) or without a second\n"
+	  "in common are refused, naming both, exit 2; so is a file count that is\n"
+	  "not a multiple of\n"
+	  ".IR n .\n", 0 },
 	/* scripts/gen-man.sh and tests/reference.sh: the man page's
 	 * generated sections, from the tables. */
 	{ "dump-reference", 0, CLI_DUMP_REF, "SECTION", NULL, NULL, 1 },
@@ -377,6 +404,20 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 			if (st->pass == 1 && str_copy_checked(c->against, value, sizeof c->against)) {
 				text_errf(err, errlen, "option '--against': path too long");
 				return -1;
+			}
+			break;
+		case CLI_MERGE:
+			if (st->pass == 1) {
+				char *end;
+				long v = strtol(value, &end, 10);
+				if (end == value || *end || v < 2 || v > ARGS_FILES_MAX) {
+					text_errf(err, errlen, "option '--merge': expected the number of "
+						  "files that make one run, 2 to %d, got '%.*s%s'",
+						  ARGS_FILES_MAX, text_quote_len(value), value,
+						  text_quote_ellipsis(value));
+					return -1;
+				}
+				c->merge = (int)v;
 			}
 			break;
 		case CLI_HELP:

@@ -98,6 +98,7 @@ typedef struct tpcc_config {
 	char fail_if[512];          /* compare --fail-if, comma-joined */
 	int json;                   /* runs --json */
 	char against[1024];         /* replay --against FILE */
+	int merge;                  /* report/compare --merge N: N files make one run; 0 none */
 } tpcc_config;
 
 typedef enum opt_type { OPT_INT, OPT_BOOL, OPT_STRING, OPT_ENUM, OPT_SCHEDULE, OPT_LIST } opt_type;

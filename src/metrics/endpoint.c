@@ -124,6 +124,7 @@ static void fixed_labels(endpoint *ep)
 	size_t n = strlen(ep->st.run);
 	if (n > 5 && !strcmp(ep->st.run + n - 5, ".json"))
 		ep->st.run[n - 5] = '\0';
+	str_copy(ep->st.label, engine_label(ep->e), sizeof ep->st.label);
 	str_copy(ep->st.version, PACKAGE_VERSION, sizeof ep->st.version);
 	ep->st.warehouses = st.warehouses;
 	engine_home_range(ep->e, &ep->st.first_w, &ep->st.last_w);

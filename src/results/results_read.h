@@ -5,8 +5,8 @@
  * with the reason.  Fields a format lacks are NAN (numbers) or "" (text),
  * and rr_run.missing lists them once for the reader to show.
  *
- * A loaded run is plain data: merging two of them (several clients of one
- * run) is a function over two rr_run, later. */
+ * A loaded run is plain data: merging several (the client instances of one
+ * run) is a function over them, results_merge.h. */
 #ifndef TPCC_RESULTS_READ_H
 #define TPCC_RESULTS_READ_H
 

@@ -454,6 +454,11 @@ void engine_home_range(const engine *e, int *first, int *last)
 	*last = e->home_last;
 }
 
+const char *engine_label(const engine *e)
+{
+	return e->cfg.label;
+}
+
 void engine_published(engine *e, engine_pub *out)
 {
 	pthread_mutex_lock(&e->pub_lock);

@@ -168,6 +168,8 @@ int engine_vu_states(engine *e, unsigned char *out, int max);
 int engine_is_done(engine *e);
 /* The home warehouses of this instance's VUs (workload.warehouse_range). */
 void engine_home_range(const engine *e, int *first, int *last);
+/* The run's --label (run.label, "" none), fixed for the engine's life. */
+const char *engine_label(const engine *e);
 /* Copy what the collector last published.  Takes only the publication
  * lock, which the collector holds for one copy a second: a scrape never
  * waits on e->lock, which VUs take to log events. */

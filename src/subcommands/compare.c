@@ -17,7 +17,17 @@ int sub_compare(tpcc_config *c, signals *s, char *err, size_t errlen)
 	int rc = results_files_load(c, runs, err, errlen);
 	if (rc)
 		return rc;
-	int broke = compare_print(stdout, runs, c->nfiles, c->fail_if);
-	results_files_free(runs, c->nfiles);
+	int n = c->nfiles;
+	rc = results_files_merge(c, runs, &n, err, errlen);
+	if (rc)
+		return rc;
+	if (n < 2) {
+		snprintf(err, errlen, "compare --merge %d: %d files make one run: give the files "
+			 "of two runs or more", c->merge, c->nfiles);
+		results_files_free(runs, n);
+		return EX_USAGE;
+	}
+	int broke = compare_print(stdout, runs, n, c->fail_if);
+	results_files_free(runs, n);
 	return broke ? EX_REGRESSED : EX_OK;
 }

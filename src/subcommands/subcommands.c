@@ -186,7 +186,14 @@ const subcommand subcommands[] = {
 	  "gate broke (the change past its bound and beyond noise); 2 when a file is\n"
 	  "not a results file.\n"
 	  "A file without a summary (a run killed, a file cut short) is compared on\n"
-	  "its steady ticks, and its note says so.\n", ARGS_FILES_MAX, 2 },
+	  "its steady ticks, and its note says so.\n"
+	  "With\n"
+	  ".B \\-\\-merge\n"
+	  ".IR n ,\n"
+	  "the files\n"
+	  ".I n\n"
+	  "at a time are the client instances of one run, and the runs so merged\n"
+	  "are compared.\n", ARGS_FILES_MAX, 2 },
 	{ "report", sub_report, 0, "turn results files into one self-contained HTML page "
 	  "(-o FILE), or CSV or Markdown (--format)",
 	  "Read one or more results files and write a report to\n"
@@ -210,6 +217,14 @@ const subcommand subcommands[] = {
 	  "writes the per-second series, the events and the steps;\n"
 	  ".B \\-\\-format md\n"
 	  "the summary and step tables as Markdown.\n"
+	  "With\n"
+	  ".B \\-\\-merge\n"
+	  ".IR n ,\n"
+	  "the files\n"
+	  ".I n\n"
+	  "at a time are the client instances of one run (each its own\n"
+	  ".BR \\-\\-warehouse\\-range ),\n"
+	  "added second by second into one run on the wall clock.\n"
 	  "What a file lacks (format 1, a run killed, a file cut short) is said on\n"
 	  "stderr; a file that is not a results file is refused, exit 2.\n", ARGS_FILES_MAX, 1 },
 	{ "replay", sub_replay, 1, "the console over a finished run's results file: 1x, 10x, "
