@@ -91,7 +91,8 @@ clock_moved() { local t; t=$(clock); [ "$t" != "$t0" ] || { echo "the clock stay
 assert "and the screen keeps moving while it waits" poll 5 clock_moved
 tui_keys t
 assert "a second t does not start another" tui_wait 'still connecting'
-tui_keys Enter C-u 0 Enter Up Enter C-u Enter Up Space
+# mysql, then pg, then sqlite (the driver list's order)
+tui_keys Enter C-u 0 Enter Up Enter C-u Enter Up Space Space
 assert "back to sqlite" tui_wait '│  driver +sqlite'
 
 # Save, without the password.
