@@ -3,8 +3,9 @@
 # is missing, builds with -Werror, starts a private MariaDB and a private
 # PostgreSQL (with a private ODBC setup for both) on loopback, runs
 # `make check` two tests at a time while it builds the tarball (make
-# distcheck) and the Debian package (scripts/package.sh), runs the static analyzers (scripts/analyze.sh: scan-build
-# and cppcheck, any finding fails), fuzzes the config and command parsers
+# distcheck) and the Debian package (scripts/package.sh), runs the static
+# analyzers (scripts/analyze.sh: scan-build and cppcheck, any finding
+# fails), fuzzes the config and command parsers
 # (scripts/fuzz.sh, TPCC_FUZZ_SECONDS per target, default 30, 0 to skip),
 # then builds again with AddressSanitizer and UBSan and runs the unit and
 # SQLite tests under them, and with ThreadSanitizer for the engine tests.
