@@ -23,7 +23,7 @@ static void header_draw(pane *p, const ui_view *v)
 {
 	const tpcc_config *c = v->cfg;
 	const engine_status *st = &v->st;
-	char at[300], el[16], left[32], ph[16], line[1024];
+	char at[300], el[16], left[32], ph[16], line[2048];   /* room for every part at its longest */
 	const char *sep = crt_utf8 ? " \u2502 " : " | ";
 
 	where(c, at, sizeof at);
