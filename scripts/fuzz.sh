@@ -34,9 +34,12 @@ fi
 # only the sanitizers.
 san=address,undefined
 san_flags="-fno-sanitize-recover=all -fno-omit-frame-pointer"
-cflags="-std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Wno-unused-parameter -pthread
-	-I$top/src -I$top $(pkg-config --cflags libconfig sqlite3 libmariadb odbc)"
-libs="$(pkg-config --libs libconfig sqlite3 libmariadb odbc) -lm"
+# The configured tree's config.h (the version, what was found), as the
+# build has it.
+pkgs="libconfig sqlite3 libmariadb odbc libpq jansson libmicrohttpd"
+cflags="-std=c11 -D_GNU_SOURCE -DHAVE_CONFIG_H -g -O1 -Wall -Wextra -Wno-unused-parameter -pthread
+	-I$top/src -I$top $(pkg-config --cflags $pkgs)"
+libs="$(pkg-config --libs $pkgs) -lm"
 parsers="src/config/options.c src/config/args.c src/config/conf_file.c src/run/command.c"
 
 echo "fuzz.sh: building with $($CC --version | head -1)"

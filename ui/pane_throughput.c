@@ -115,8 +115,8 @@ static void draw_figures(const pane *p, const ui_view *v, int row)
 	if (v->ghost) {
 		/* The dotted line is the other run's NOPM now. */
 		x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), " ghost NOPM ");
-		x += pane_put(p, row, x, 0, fmt_thousands(v->nticks ? v->ghost[v->nticks - 1] : 0,
-							   num, sizeof num));
+		pane_put(p, row, x, 0, fmt_thousands(v->nticks ? v->ghost[v->nticks - 1] : 0,
+						      num, sizeof num));
 		return;
 	}
 	x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), " TPM ");

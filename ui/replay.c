@@ -100,7 +100,7 @@ static void view_at(ui_view *v, const rr_run *r, const rr_run *ghost, int now, i
 		str_copy(e->type, r->events[efirst + i].type, sizeof e->type);
 		str_copy(e->text, r->events[efirst + i].text, sizeof e->text);
 	}
-	if (v->ghost) {
+	if (v->ghost && ghost) {
 		/* The other run's second at the same distance from its steady start. */
 		int off = (ghost->steady_to > ghost->steady_from ? ghost->ticks[ghost->steady_from].t : 0) -
 			  (r->steady_to > r->steady_from ? r->ticks[r->steady_from].t : 0);

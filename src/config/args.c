@@ -376,18 +376,18 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 			}
 			break;
 		case CLI_FORMAT:
-			if (st->pass == 1 && strcmp(value, "html") && strcmp(value, "csv") &&
+			if (st->pass == 1 && value && strcmp(value, "html") && strcmp(value, "csv") &&
 			    strcmp(value, "md")) {
 				text_errf(err, errlen, "option '--format': expected html, csv or md, "
 					  "got '%.*s%s'", text_quote_len(value), value,
 					  text_quote_ellipsis(value));
 				return -1;
 			}
-			if (st->pass == 1)
+			if (st->pass == 1 && value)
 				snprintf(c->format, sizeof c->format, "%s", value);
 			break;
 		case CLI_FAIL_IF:
-			if (st->pass == 1) {
+			if (st->pass == 1 && value) {
 				size_t n = strlen(c->fail_if);
 				if (n + strlen(value) + 2 > sizeof c->fail_if) {
 					text_errf(err, errlen, "option '--fail-if': too many");
@@ -407,7 +407,7 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 			}
 			break;
 		case CLI_MERGE:
-			if (st->pass == 1) {
+			if (st->pass == 1 && value) {
 				char *end;
 				long v = strtol(value, &end, 10);
 				if (end == value || *end || v < 2 || v > ARGS_FILES_MAX) {

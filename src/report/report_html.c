@@ -407,6 +407,8 @@ static void differences(FILE *out, rr_run *const *runs, int n)
 {
 	json_t *flat[32];
 	int m = n < 32 ? n : 32, shown = 0;
+	if (m < 2)
+		return;   /* nothing to set side by side */
 	for (int i = 0; i < m; i++) {
 		flat[i] = json_object();
 		json_t *sub = json_object();

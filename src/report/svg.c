@@ -243,22 +243,21 @@ void svg_line_chart(FILE *out, const svg_chart *c)
 	 * text wide, rather than on top of one another; those that would pass
 	 * the plot's right edge are pushed back left of it (a run's last
 	 * events sit at its end), still a line apart. */
-	double *labx = c->nmarks > 0 ? malloc((size_t)c->nmarks * sizeof *labx) : NULL;
-	if (c->nmarks > 0 && !labx)
-		return;
+	double labx[SVG_MARKS_MAX] = { 0 };
+	int nm = c->nmarks < SVG_MARKS_MAX ? c->nmarks : SVG_MARKS_MAX;
 	double last = -1e9;
-	for (int i = 0; i < c->nmarks; i++) {
+	for (int i = 0; i < nm; i++) {
 		double px = tr(c->marks[i].x, &ax);
 		labx[i] = px + 9 < last + 11 ? last + 11 : px + 9;
 		last = labx[i];
 	}
 	double limit = ax.px1 - 1;
-	for (int i = c->nmarks - 1; i >= 0; i--) {
+	for (int i = nm - 1; i >= 0; i--) {
 		if (labx[i] > limit)
 			labx[i] = limit;
 		limit = labx[i] - 11;
 	}
-	for (int i = 0; i < c->nmarks; i++) {
+	for (int i = 0; i < nm; i++) {
 		double px = tr(c->marks[i].x, &ax);
 		fprintf(out, "<line class=\"event\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>"
 			"<text class=\"elabel\" transform=\"translate(%.1f %d) rotate(-90)\" "
@@ -266,7 +265,6 @@ void svg_line_chart(FILE *out, const svg_chart *c)
 		svg_escape(out, c->marks[i].label);
 		fputs("</text>\n", out);
 	}
-	free(labx);
 	for (int s = 0; s < c->nseries; s++)
 		polyline(out, &c->series[s], &ax, &ay, c->logx, c->logy);
 	fputs("</svg>\n", out);

@@ -18,6 +18,10 @@ typedef struct svg_series {
 	int keep_all;          /* never thin to the chart's width (one point a tick) */
 } svg_series;
 
+/* Marks past this many are left out of a chart (a report marks at most 60
+ * events). */
+#define SVG_MARKS_MAX 64
+
 typedef struct svg_mark {
 	double x;
 	const char *label;

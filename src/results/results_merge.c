@@ -177,21 +177,20 @@ static int merge_ticks(rr_run *m, const part *p, int n, long long origin, char *
 		if (p[i].end - origin > last)
 			last = p[i].end - origin;
 	int len = (int)last + 1;
-	int *at = malloc((size_t)len * (size_t)n * sizeof *at);
+	/* at[s * n + i]: 1 + the index of file i's tick at second s, 0 none. */
+	int *at = calloc((size_t)len * (size_t)n, sizeof *at);
 	m->ticks = calloc((size_t)len, sizeof *m->ticks);
 	if (!at || !m->ticks) {
 		free(at);
 		snprintf(err, errlen, "--merge: out of memory");
 		return -1;
 	}
-	for (int k = 0; k < len * n; k++)
-		at[k] = -1;
 	for (int i = 0; i < n; i++) {
 		long long off = p[i].start - p[i].r->ticks[0].t - origin;
 		for (int j = 0; j < p[i].r->nticks; j++) {
 			long long s = off + p[i].r->ticks[j].t;
 			if (s >= 0 && s < len)
-				at[s * n + i] = j;
+				at[s * n + i] = j + 1;
 		}
 	}
 	m->steady_from = m->steady_to = -1;
@@ -202,9 +201,9 @@ static int merge_ticks(rr_run *m, const part *p, int n, long long origin, char *
 		tick_clear(mt);
 		mt->t = s;
 		for (int i = 0; i < n; i++) {
-			if (at[s * n + i] < 0)
+			if (!at[s * n + i])
 				continue;
-			const rr_tick *t = &p[i].r->ticks[at[s * n + i]];
+			const rr_tick *t = &p[i].r->ticks[at[s * n + i] - 1];
 			if (!present++)
 				tick_server(mt, t, i == 0);
 			tick_add(mt, t);
