@@ -31,7 +31,9 @@ for s in $subs; do offers "$s" "" >/dev/null || missing="$missing $s"; done
 assert "every subcommand completes (missing:${missing:- none})" [ -z "$missing" ]
 assert "a prefix completes to its subcommand" offers build bu
 
-longs=$(grep -E '^ +(-[a-zA-Z], +)?--' help.txt | grep -oE -- '--(\[no-\])?[a-z][a-z-]*=?' | sort -u)
+# Option lines only: a description's continuation (indented further) may
+# begin with an option it names.
+longs=$(grep -E '^ {1,8}(-[a-zA-Z], +)?--' help.txt | grep -oE -- '--(\[no-\])?[a-z][a-z-]*=?' | sort -u)
 missing="" n=0
 for o in $longs; do
 	case $o in
