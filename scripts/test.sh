@@ -48,74 +48,100 @@ eval "$(tests/mariadb-server.sh start "$work/mariadb")"
 # After MariaDB: its port goes into the ODBC data source for it.
 eval "$(tests/pg-server.sh start "$work/pg")"
 
-# The tarball (make distcheck) and the Debian package built from it, for
-# tests/debian-package.sh to install and purge.  Built beside make check:
-# the tests mostly wait, the package build mostly computes.
-package_log=$work/package.log
-scripts/package.sh "$work/deb" >"$package_log" 2>&1 &
-package_pid=$!
-
 # The integration tests wait on servers and on the clock more than they
-# compute, and each keeps to its own database, tmux server and scratch
-# directory: two at a time fit the CI budget on 2 cores.  Without
-# TPCC_DEB, debian-package.sh skips here; it runs once the package is.
-jobs=${TPCC_TEST_JOBS:-2}
-part "make check, $jobs at a time, and the package beside it"
-env -u TPCC_DEB make -s -j"$jobs" check VERBOSE=1 || status=1
-echo "== make distcheck, dpkg-buildpackage, lintian =="
-if wait "$package_pid"; then
-	cat "$package_log"
-	TPCC_DEB=$(ls "$work"/deb/tpcc-console_*.deb)
-	TPCC_DEB=$TPCC_DEB make -s check VERBOSE=1 TESTS=tests/debian-package.sh || status=1
-else
-	cat "$package_log"
-	status=1
+# compute; the package, the static analysis, the fuzzing and the
+# sanitizer builds compute.  So the latter run beside make check, niced so
+# the tests keep the CPU they need, and each leaves a log shown when it is
+# done.  Serially the whole run took longer than CI's 30 minutes.
+background() {
+	local name=$1; shift
+	(
+		renice -n 10 -p "$BASHPID" >/dev/null 2>&1 || true
+		if "$@" >"$work/$name.log" 2>&1; then echo 0; else echo 1; fi >"$work/$name.rc"
+	) &
+}
+background_done() {
+	local name=$1
+	wait "$2" 2>/dev/null || true
+	cat "$work/$name.log"
+	[ "$(cat "$work/$name.rc" 2>/dev/null)" = 0 ]
+}
+# The tarball (make distcheck) and the Debian package built from it, for
+# tests/debian-package.sh to install and purge.
+background package scripts/package.sh "$work/deb"
+package_pid=$!
+fuzz_seconds=${TPCC_FUZZ_SECONDS:-30}
+checks() {
+	scripts/analyze.sh || return 1
+	[ "$fuzz_seconds" = 0 ] && return 0
+	echo "== libFuzzer: config loader and command parser, $fuzz_seconds s each =="
+	scripts/fuzz.sh "$fuzz_seconds"
+}
+background checks checks
+checks_pid=$!
+# The sanitizer builds: copies of the distributed sources (which also
+# proves the dist list is complete), built apart from the tree's own.
+asan=$top/build-asan tsan=$top/build-tsan
+sanitizer_builds() {
+	rm -rf "$asan" "$tsan"
+	make -s distdir distdir="$asan" >/dev/null && make -s distdir distdir="$tsan" >/dev/null &&
+		(cd "$asan" && ./configure -q --enable-werror --enable-sanitizers=address,undefined \
+			CFLAGS="-O1 -g" && make -s -j"$(nproc)") &&
+		(cd "$tsan" && ./configure -q --enable-werror --enable-sanitizers=thread CFLAGS="-O1 -g" &&
+			make -s -j"$(nproc)")
+}
+if [ $sanitizers -eq 1 ]; then
+	background sanitizer-builds sanitizer_builds
+	builds_pid=$!
 fi
+
+# Each test keeps to its own database, tmux server and scratch directory:
+# two at a time fit the CI budget on 2 cores.  Without TPCC_DEB,
+# debian-package.sh skips here; it runs once the package is there.
+jobs=${TPCC_TEST_JOBS:-2}
+part "make check, $jobs at a time, with the package, analysis, fuzzing and sanitizer builds beside it"
+env -u TPCC_DEB make -s -j"$jobs" check VERBOSE=1 || status=1
 tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
 echo "== slowest test scripts (wall seconds) =="
 grep -hoE '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed in [0-9]+ s$' tests/*.log |
 	awk '{print $(NF-1), $1}' | sort -rn | head -n 12 || true
 
-part "static analysis: scan-build, cppcheck"
-scripts/analyze.sh || status=1
+part "make distcheck, dpkg-buildpackage, lintian; then the package installed"
+if background_done package "$package_pid"; then
+	TPCC_DEB=$(ls "$work"/deb/tpcc-console_*.deb)
+	TPCC_DEB=$TPCC_DEB make -s check VERBOSE=1 TESTS=tests/debian-package.sh || status=1
+else
+	status=1
+fi
 
-fuzz_seconds=${TPCC_FUZZ_SECONDS:-30}
-if [ "$fuzz_seconds" != 0 ]; then
-	part "libFuzzer: config loader and command parser, $fuzz_seconds s each"
-	scripts/fuzz.sh "$fuzz_seconds" || status=1
+part "static analysis (scan-build, cppcheck) and libFuzzer"
+background_done checks "$checks_pid" || status=1
+
+if [ $sanitizers -eq 1 ]; then
+	part "sanitizer builds"
+	if ! background_done sanitizer-builds "$builds_pid"; then
+		status=1
+		sanitizers=0
+	fi
 fi
 
 if [ $sanitizers -eq 1 ]; then
 	part "AddressSanitizer + UndefinedBehaviorSanitizer"
-	# A copy of the distributed sources (which also proves the dist list is
-	# complete), built apart from the tree's own build.
-	asan=$top/build-asan
-	rm -rf "$asan"
-	make -s distdir distdir="$asan" >/dev/null
-	(cd "$asan" && ./configure -q --enable-werror --enable-sanitizers=address,undefined \
-		CFLAGS="-O1 -g" && make -s -j"$(nproc)")
-	export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-	export CK_FORK=no
-	(cd "$asan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
+	(export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+	 export CK_FORK=no
+	 cd "$asan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
 		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_diskstats tests/test_unit_chart \
 		tests/test_unit_dialect tests/test_unit_odbc_errors tests/test_unit_results \
 		tests/test_unit_metrics tests/test_unit_step \
 		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh") || status=1
-fi
 
-if [ $sanitizers -eq 1 ]; then
 	# ThreadSanitizer on the engine: VUs added and removed, the collector,
 	# commands from another thread, against SQLite and MariaDB.
 	part "ThreadSanitizer"
-	tsan=$top/build-tsan
-	rm -rf "$tsan"
-	make -s distdir distdir="$tsan" >/dev/null
-	(cd "$tsan" && ./configure -q --enable-werror --enable-sanitizers=thread CFLAGS="-O1 -g" &&
-		make -s -j"$(nproc)")
-	export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
-	# engine-vus.sh: few enough never-blocking VU threads for TSan's pace.
-	export TPCC_TEST_ENGINE_VUS=24
-	(cd "$tsan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_histogram tests/sqlite-run.sh \
+	(export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
+	 # engine-vus.sh: few enough never-blocking VU threads for TSan's pace.
+	 export TPCC_TEST_ENGINE_VUS=24
+	 cd "$tsan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_histogram tests/sqlite-run.sh \
 		tests/sqlite-schedule.sh tests/engine-vus.sh tests/mariadb-vus.sh tests/mariadb-faults.sh \
 		tests/tui-mariadb.sh") || status=1
 fi

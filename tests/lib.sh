@@ -305,8 +305,11 @@ odbc_conf() {
 # plausible_server_tpm RESULTS: the server's TPM is within a factor of two of
 # the client's over the steady phase (both count every transaction; the
 # server also counts the console's own few and reports with a lag).
+# MariaDB counts commits server-wide, and tests run side by side on the
+# shared server, so there only the floor holds; PostgreSQL counts the
+# test's own database, where the ceiling holds too.
 plausible_server_tpm() {
-	json_true "$1" '(lambda s: s["server_tpm"] is not None and s["tpm"] > 0 and 0.5 <= s["server_tpm"] / s["tpm"] <= 2)(d["summary"])'
+	json_true "$1" '(lambda s, shared: s["server_tpm"] is not None and s["tpm"] > 0 and 0.5 <= s["server_tpm"] / s["tpm"] and (shared or s["server_tpm"] / s["tpm"] <= 2))(d["summary"], d["run"]["dialect"] == "mysql")'
 }
 # db_matches_client RESULTS COUNT: the New-Orders the client counted over
 # the whole run are what the database holds.
