@@ -114,9 +114,6 @@ else
 	status=1
 fi
 
-part "static analysis (scan-build, cppcheck) and libFuzzer"
-background_done checks "$checks_pid" || status=1
-
 if [ $sanitizers -eq 1 ]; then
 	part "sanitizer builds"
 	if ! background_done sanitizer-builds "$builds_pid"; then
@@ -145,6 +142,10 @@ if [ $sanitizers -eq 1 ]; then
 		tests/sqlite-schedule.sh tests/engine-vus.sh tests/mariadb-vus.sh tests/mariadb-faults.sh \
 		tests/tui-mariadb.sh") || status=1
 fi
+
+# Last: the analysis and fuzzing have gone on beside the sanitizer tests.
+part "static analysis (scan-build, cppcheck) and libFuzzer"
+background_done checks "$checks_pid" || status=1
 
 part ""
 echo "test.sh: $SECONDS s in all"
