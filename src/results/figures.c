@@ -16,7 +16,11 @@ void figures_json(jbuf *b, const figures_ref *f)
 	for (int i = 0; i < TX_COUNT; i++) {
 		jb_key(b, txn_names[i]);
 		jb_obj_open(b);
+		if (f->avg)
+			jb_kv_dbl(b, "avg", f->avg[i], 3);
 		jb_kv_dbl(b, "p50", f->p50[i], 3);
+		if (f->p90)
+			jb_kv_dbl(b, "p90", f->p90[i], 3);
 		jb_kv_dbl(b, "p95", f->p95[i], 3);
 		jb_kv_dbl(b, "p99", f->p99[i], 3);
 		jb_kv_dbl(b, "max", f->max[i], 3);

@@ -1,4 +1,4 @@
-/* figures.h: the figures a tick and a sweep's step both carry in the
+/* figures.h: the figures a tick, a sweep's step and the summary carry in the
  * results file (commits and latency per type, errors by class, failed,
  * retries, reconnects), written one way for both. */
 #ifndef TPCC_RESULTS_FIGURES_H
@@ -11,6 +11,7 @@
 typedef struct figures_ref {
 	const uint64_t *commits;                       /* [TX_COUNT] */
 	const double *p50, *p95, *p99, *max;           /* [TX_COUNT], ms */
+	const double *avg, *p90;                       /* the summary's too; NULL: left out */
 	const uint64_t *errors;                        /* [ERR_KIND_COUNT] */
 	uint64_t failed, retries, reconnects;
 } figures_ref;

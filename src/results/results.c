@@ -401,33 +401,10 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		else
 			jb_kv_null(b, "server_tpm");
 		jb_kv_int(b, "vus_max", s->vus_max);
-		jb_key(b, "commits");
-		jb_obj_open(b);
-		for (int i = 0; i < TX_COUNT; i++)
-			jb_kv_int(b, txn_names[i], (int64_t)s->commits[i]);
-		jb_obj_close(b);
-		jb_key(b, "latency_ms");
-		jb_obj_open(b);
-		for (int i = 0; i < TX_COUNT; i++) {
-			jb_key(b, txn_names[i]);
-			jb_obj_open(b);
-			jb_kv_dbl(b, "avg", s->avg[i], 3);
-			jb_kv_dbl(b, "p50", s->p50[i], 3);
-			jb_kv_dbl(b, "p90", s->p90[i], 3);
-			jb_kv_dbl(b, "p95", s->p95[i], 3);
-			jb_kv_dbl(b, "p99", s->p99[i], 3);
-			jb_kv_dbl(b, "max", s->max[i], 3);
-			jb_obj_close(b);
-		}
-		jb_obj_close(b);
-		jb_key(b, "errors");
-		jb_obj_open(b);
-		for (int i = 0; i < ERR_KIND_COUNT; i++)
-			jb_kv_int(b, err_kind_names[i], (int64_t)s->errors[i]);
-		jb_obj_close(b);
-		jb_kv_int(b, "failed", (int64_t)s->failed);
-		jb_kv_int(b, "retries", (int64_t)s->retries);
-		jb_kv_int(b, "reconnects", (int64_t)s->reconnects);
+		figures_json(b, &(figures_ref){ .commits = s->commits, .avg = s->avg, .p50 = s->p50,
+						.p90 = s->p90, .p95 = s->p95, .p99 = s->p99,
+						.max = s->max, .errors = s->errors, .failed = s->failed,
+						.retries = s->retries, .reconnects = s->reconnects });
 		jb_key(b, "audit");
 		jb_obj_open(b);
 		for (int i = 0; i < AU_COUNT; i++)
