@@ -41,6 +41,34 @@ assert "--help does not show the build's own option" lacks help.txt "dump-refere
 "$TPCC_BIN" --dump run >o.txt 2>&1; rc=$?
 assert "the hidden option takes no prefix" [ $rc -eq 2 ]
 
+# The example configuration is written by hand (its comments say more than
+# the one-line help), so it is held to the option table here: it loads, it
+# shows every key in its group (set or commented out), and it names every
+# value an enumeration takes.
+conf=$TPCC_SRCDIR/conf/tpcc-console.conf
+"$TPCC_BIN" -c "$conf" --dump-reference=config-keys >config-keys.txt 2>conf-load.txt; rc=$?
+assert "conf/tpcc-console.conf loads (exit $rc)" [ $rc -eq 0 ]
+assert "the option table has configuration keys" grep -q '^connection\.driver ' config-keys.txt
+awk 'NR == FNR { want[$1] = $2; next }
+	/^[a-z_]+ = \{/ { group = $1; next }
+	/^};/ { group = ""; next }
+	group != "" && match($0, /^[ \t]*#?[ \t]*[a-z_]+[ \t]*=/) {
+		k = substr($0, RSTART, RLENGTH); gsub(/[# \t=]/, "", k); have[group "." k] = 1 }
+	{ text = text $0 "\n" }
+	END {
+		for (k in want) {
+			if (!(k in have)) print "no " k
+			n = split(want[k], v, "|")
+			for (i = 1; i <= n; i++) if (index(text, "\"" v[i] "\"") == 0) print k ": value \"" v[i] "\" not named"
+		}
+	}' config-keys.txt "$conf" >conf-missing.txt
+if [ -s conf-missing.txt ]; then
+	not_ok "conf/tpcc-console.conf lacks settings of the option table"
+	cat conf-missing.txt
+else
+	ok "conf/tpcc-console.conf shows every setting and every enumerated value"
+fi
+
 if command -v groff >/dev/null; then
 	groff -man -Tutf8 -ww -z "$page" >groff.txt 2>&1
 	assert "the man page formats without warnings" [ ! -s groff.txt ]

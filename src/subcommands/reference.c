@@ -198,6 +198,19 @@ static int keys(FILE *out, char *err, size_t errlen)
 	return EX_OK;
 }
 
+/* Every configuration-file key, one a line, an enumeration's values after
+ * it ("connection.driver mysql|pg|..."): tests/reference.sh holds the
+ * hand-written example file (conf/tpcc-console.conf) to this list, so a
+ * new setting or value cannot be left out of it unnoticed. */
+static void config_keys(FILE *out)
+{
+	for (size_t i = 0; i < opt_count; i++) {
+		const opt_def *o = &opt_table[i];
+		fprintf(out, "%s%s%s\n", o->key, o->type == OPT_ENUM ? " " : "",
+			o->type == OPT_ENUM ? o->enums : "");
+	}
+}
+
 int reference_dump(FILE *out, const char *section, char *err, size_t errlen)
 {
 	if (!strcmp(section, "options")) {
@@ -216,8 +229,12 @@ int reference_dump(FILE *out, const char *section, char *err, size_t errlen)
 		completion_write(out);
 		return EX_OK;
 	}
+	if (!strcmp(section, "config-keys")) {
+		config_keys(out);
+		return EX_OK;
+	}
 	snprintf(err, errlen, "--dump-reference: no section '%s' (subcommands, options, commands, "
-		 "keys, completion)",
+		 "keys, completion, config-keys)",
 		 section);
 	return EX_USAGE;
 }

@@ -9,7 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* Write one section ("subcommands", "options", "commands", "keys").  Returns EX_OK, or
+/* Write one section ("subcommands", "options", "commands", "keys", "completion",
+ * "config-keys": the configuration keys, for tests/reference.sh).  Returns EX_OK, or
  * EX_USAGE for an unknown section and EX_FAIL for a table row with no
  * text to write (a key without help, a command without a paragraph), err
  * filled. */
