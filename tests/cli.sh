@@ -110,8 +110,14 @@ for bad in "--warehouse-range 5-2|FIRST-LAST" "--start-at soon|HH:MM:SS" \
 	assert "run $opt exits 2" [ $rc -eq 2 ]
 	assert "run $opt says what was expected" contains o.txt "$rest"
 done
-"$TPCC_BIN" run --driver null --batch --warehouse-range 1-2 --all-warehouses </dev/null >o.txt 2>&1; rc=$?
-assert "--warehouse-range with --all-warehouses exits 2" [ $rc -eq 2 ]
+for sub in "run --batch" "sweep --vus 1,2"; do
+	"$TPCC_BIN" $sub --driver null --warehouse-range 1-2 --all-warehouses </dev/null >o.txt 2>&1; rc=$?
+	assert "${sub%% *} --warehouse-range with --all-warehouses exits 2" [ $rc -eq 2 ]
+	assert "... saying they exclude each other" contains o.txt "exclude each other"
+done
+"$TPCC_BIN" sweep --driver null --vus 1,2 --start-at soon </dev/null >o.txt 2>&1; rc=$?
+assert "sweep --start-at soon exits 2, as run does" [ $rc -eq 2 ]
+assert "... saying what was expected" contains o.txt "HH:MM:SS"
 "$TPCC_BIN" run --driver null --database 2 --batch --warehouse-range 2-3 </dev/null >o.txt 2>&1; rc=$?
 assert "a range past the schema's warehouses exits 2" [ $rc -eq 2 ]
 assert "... and says how many there are" contains o.txt "the schema has 2 warehouses"

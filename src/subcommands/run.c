@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "run/batch.h"
+#include "instance.h"
 #include "serve_metrics.h"
 #include "session.h"
 #include "subcommands.h"
@@ -124,37 +125,6 @@ static void steer(engine *e, tpcc_config *c, signals *s, enum front front, int d
 	}
 }
 
-/* --start-at: the run's phases begin on the wall clock's second, so
- * several instances begin together.  Woken every 0.2 s to see a signal,
- * which ends the wait (and the command): 1 then, else 0. */
-static int wait_until(long long at, signals *s)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_REALTIME, &now);
-	if (at <= now.tv_sec)
-		return 0;
-	char when[32];
-	time_t t = (time_t)at;
-	struct tm tm;
-	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
-	printf("waiting until %s (%lld s) to start\n", when, at - (long long)now.tv_sec);
-	fflush(stdout);
-	for (;;) {
-		if (atomic_load(&s->stop))
-			return 1;
-		clock_gettime(CLOCK_REALTIME, &now);
-		long long left_ns = (at - (long long)now.tv_sec) * 1000000000LL - now.tv_nsec;
-		/* time(), which stamps the results file, reads a coarser clock
-		 * that may still show the second before for a few ms. */
-		if (left_ns <= 0 && time(NULL) >= at)
-			return 0;
-		if (left_ns <= 0)
-			left_ns = 1000000;
-		struct timespec nap = { 0, left_ns < 200000000LL ? (long)left_ns : 200000000L };
-		nanosleep(&nap, NULL);
-	}
-}
-
 static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char *err,
 		    size_t errlen)
 {
@@ -170,17 +140,11 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 		if (rc >= 0)
 			return rc;
 	}
-	int mfd = -1, wf, wl;
+	int mfd = -1;
 	long long start_at;
 	endpoint *ep = NULL;
-	if (opt_warehouse_range(c->warehouse_range, 0, &wf, &wl, err, errlen) ||
-	    opt_start_at(c->start_at, (long long)time(NULL), &start_at, err, errlen))
+	if (instance_check(c, &start_at, err, errlen))
 		return EX_USAGE;
-	if (c->warehouse_range[0] && c->all_warehouses) {
-		snprintf(err, errlen, "--warehouse-range and --all-warehouses exclude each other: "
-			 "the one keeps VUs in a range, the other sends them anywhere");
-		return EX_USAGE;
-	}
 	int bound = serve_metrics_bind(c, &mfd, err, errlen);
 	if (bound != EX_OK)
 		return bound;
@@ -201,7 +165,7 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 	sigaddset(&winch, SIGWINCH);
 	if (front == FRONT_CONSOLE)
 		pthread_sigmask(SIG_BLOCK, &winch, NULL);
-	if (wait_until(start_at, s)) {
+	if (instance_wait(start_at, s)) {
 		atomic_store(&s->engine, NULL);
 		engine_destroy(e);
 		if (mfd >= 0)

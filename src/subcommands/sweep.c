@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "run/batch.h"
 #include "run/step.h"
+#include "instance.h"
 #include "serve_metrics.h"
 #include "subcommands.h"
 #include "tpcc/schema.h"
@@ -77,8 +78,9 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
+	long long start_at;
 	int n = steps_from_config(c, steps, STEPS_MAX, err, errlen);
-	if (n < 0) {
+	if (n < 0 || instance_check(c, &start_at, err, errlen)) {
 		rc = EX_USAGE;
 		goto out;
 	}
@@ -119,6 +121,11 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 	       steps[0].settle + steps[0].seconds, steps[0].settle, steps[0].seconds, total,
 	       c->rampup, c->mode);
 	atomic_store(&s->engine, e);
+	if (instance_wait(start_at, s)) {
+		atomic_store(&s->engine, NULL);
+		rc = EX_SIGNAL;
+		goto out;
+	}
 	if (engine_start(e, err, errlen)) {
 		atomic_store(&s->engine, NULL);
 		goto out;
