@@ -154,6 +154,10 @@ struct db_driver {
 	void (*disconnect)(db_conn *c);
 	/* Server version string, e.g. "10.11.19-MariaDB"; valid while c lives. */
 	const char *(*server_version)(db_conn *c);
+	/* Optional (NULL: the configured one): the database the connection
+	 * is in, where the client library may take it from elsewhere (libpq:
+	 * a service file, PGDATABASE); valid while c lives. */
+	const char *(*database)(db_conn *c);
 
 	/* Run one statement with no result rows (DDL, SET, DML). Returns 0 or -1.
 	 * *affected gets the affected row count when non-NULL. */

@@ -340,6 +340,11 @@ static const char *pg_server_version(db_conn *c)
 	return ((pg_conn *)c)->version;
 }
 
+static const char *pg_database(db_conn *c)
+{
+	return PQdb(((pg_conn *)c)->pg);
+}
+
 static const char *pg_dbms_name(db_conn *c)
 {
 	(void)c;
@@ -906,6 +911,7 @@ const db_driver pg_driver = {
 	.connect = pg_connect,
 	.disconnect = pg_disconnect,
 	.server_version = pg_server_version,
+	.database = pg_database,
 	.exec = pg_exec,
 	.prepare = pg_prepare,
 	.execute = pg_execute,

@@ -52,6 +52,8 @@ R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
 assert "no failed transactions in procedures mode" json_is "$R" 'd["summary"]["failed"]' 0
 assert "client New-Orders match the database (procedures)" db_matches_client "$R" \
 	$(($(q "SELECT SUM(d_next_o_id - 3001) FROM district") - before))
+assert "  and the results file names the database libpq took from the service" \
+	json_is "$R" 'd["run"]["database"]' "$DBN"
 assert "metrics on the sampler's connection show WAL bytes" grep -qE '^wal_bytes [1-9][0-9]*$' run2.txt
 check_ok "check passes after both runs" check1.txt $A
 

@@ -229,6 +229,8 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	}
 	e->procedures = !strcmp(cfg->mode, "procedures");
 	str_copy(e->server_version, e->drv->server_version(e->ctl), sizeof e->server_version);
+	str_copy(e->database, e->drv->database ? e->drv->database(e->ctl) : cfg->database,
+		 sizeof e->database);
 	int rc = usable_schema(e, cfg, err, errlen);
 	if (rc) {
 		engine_destroy(e);
@@ -282,7 +284,7 @@ int engine_start(engine *e, char *err, size_t errlen)
 	e->ri.driver = e->cfg.driver;
 	e->ri.dialect = e->drv->caps.no_server ? e->drv->name : e->d->name;
 	e->ri.server_version = e->server_version;
-	e->ri.database = !strcmp(e->cfg.driver, "sqlite") ? e->cfg.db_file : e->cfg.database;
+	e->ri.database = !strcmp(e->cfg.driver, "sqlite") ? e->cfg.db_file : e->database;
 	e->ri.warehouses = e->schema.warehouses;
 	e->ri.mode = e->cfg.mode;
 	e->ri.cfg = &e->cfg;

@@ -70,6 +70,7 @@ struct engine {
 	schema_info schema;
 	tpcc_nurand_c c_run;
 	char server_version[128];
+	char database[256];         /* as the control connection has it */
 	int home_first, home_last;  /* workload.warehouse_range, resolved */
 
 	pthread_mutex_t lock;
