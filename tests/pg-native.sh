@@ -41,6 +41,12 @@ assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
 assert "New-Orders were committed" json_true "$R" 'd["summary"]["commits"]["new_order"] > 50'
 assert "client New-Orders match the database" db_matches_client "$R" "$(q "SELECT SUM(d_next_o_id - 3001) FROM district")"
 assert "server TPM present and plausible beside client TPM" plausible_server_tpm "$R"
+# The server is a process per connection: its CPU is the postmaster's
+# tree, which the backends doing the work are in.
+assert "the server's CPU counts its backends (mean over 5% of a core)" json_true "$R" \
+	'sum(t["cpu_server"] or 0 for t in d["ticks"]) / len(d["ticks"]) > 5'
+assert "the dialect's metrics are sampled (WAL, dead tuples, checkpoints)" json_true "$R" \
+	'all(k in d["ticks"][-1]["server_metrics"] for k in ("wal_bytes", "dead_tuples", "checkpoints"))'
 check_ok "the durability audit passes" dur.txt $A --durability "$R"
 assert "  and finds nothing lost" grep -q "0 acknowledged New-Orders lost" dur.txt
 
@@ -146,6 +152,18 @@ assert "the output holds no password" lacks uri.txt "$PW"
 check_ok "consistency holds after the lock waits, terminations and runs" check2.txt $A
 
 # Bad input.
+# The console's server pane has PostgreSQL's own rows, and the header the
+# database the connection is in.
+if command -v tmux >/dev/null; then
+	tui_start 170 40 "'$TPCC_BIN' run $A --vus 2 --rampup 0 --duration 600 --results-dir '$T/tui'"
+	assert "the server pane is PostgreSQL's" tui_wait '┌ Server: PostgreSQL ─'
+	assert "  with WAL per second in MB" tui_wait '│ WAL/s .* [0-9]+\.[0-9] MB │'
+	assert "  dead tuples of the updated tables" tui_wait '│ dead tuples .* [0-9,]+ │'
+	assert "  active backends and checkpoints" tui_wait '│ active backends [0-9,]+   checkpoints [0-9,]+'
+	assert "the header names the database" screen_shows "│ db $DBN"
+	assert "the server's CPU is not 0% (its backends count)" tui_wait '│ server .* ([1-9][0-9]*|[1-9])% │'
+	tui_quit "q, y leaves the console"
+fi
 "$TPCC_BIN" check --driver pg --conninfo "host=127.0.0.1 no_such_option=1" >bad1.txt 2>&1
 assert "a conninfo libpq rejects is a configuration error (exit 2)" [ $? -eq 2 ]
 assert "  with libpq's reason" contains bad1.txt 'invalid connection option "no_such_option"'

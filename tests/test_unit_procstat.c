@@ -4,6 +4,8 @@
 #include "config.h"
 #endif
 #include <check.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include "unit.h"
 #include <unistd.h>
 #include "run/procstat.h"
@@ -41,6 +43,55 @@ START_TEST(test_parse_pid_stat)
 }
 END_TEST
 
+START_TEST(test_parse_pid_stat_tree)
+{
+	unsigned long long t, r;
+	pid_t pp;
+	const char *line = "1234 (my ) proc) S 77 1234 1234 0 -1 4194560 500 0 0 0 "
+			   "700 300 40 2 20 0 8 0 100 0 0\n";
+	ck_assert_int_eq(procstat_parse_pid_stat_tree(line, &pp, &t, &r), 0);
+	ck_assert_int_eq(pp, 77);
+	ck_assert_uint_eq(t, 1000);
+	ck_assert_uint_eq(r, 42);
+	ck_assert_int_eq(procstat_parse_pid_stat_tree("1 (x) S 1", &pp, &t, &r), -1);
+}
+END_TEST
+
+/* A server of processes: a child's CPU counts in its parent's tree while
+ * it lives, and still after it has been waited for. */
+START_TEST(test_tree_cpu)
+{
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		double start = procstat_pid_cpu(getpid());
+		volatile unsigned long spin = 0;
+		while (procstat_pid_cpu(getpid()) - start < 0.3)
+			for (int i = 0; i < 1000000; i++)
+				spin++;
+		char c = 'x';
+		if (write(fds[1], &c, 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	char c;
+	ck_assert_int_eq(read(fds[0], &c, 1), 1);
+	double self = procstat_pid_cpu(getpid());
+	double tree = procstat_tree_cpu(getpid());
+	ck_assert_msg(tree - self >= 0.25, "tree %.2f s, self %.2f s", tree, self);
+	kill(child, SIGKILL);
+	ck_assert_int_eq(waitpid(child, NULL, 0), child);
+	double after = procstat_tree_cpu(getpid());
+	ck_assert_msg(after >= tree - 0.01, "after waiting %.2f s, before %.2f s", after, tree);
+	ck_assert(procstat_tree_cpu(0) < 0 || procstat_tree_cpu(0) >= 0);
+	close(fds[0]);
+	close(fds[1]);
+}
+END_TEST
+
 START_TEST(test_self)
 {
 	cpu_times h;
@@ -59,6 +110,8 @@ int main(void)
 	TCase *tc = tcase_create("procstat");
 	tcase_add_test(tc, test_parse_cpu);
 	tcase_add_test(tc, test_parse_pid_stat);
+	tcase_add_test(tc, test_parse_pid_stat_tree);
+	tcase_add_test(tc, test_tree_cpu);
 	tcase_add_test(tc, test_self);
 	suite_add_tcase(s, tc);
 	return unit_run(s);

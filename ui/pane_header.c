@@ -41,7 +41,7 @@ static void header_draw(pane *p, const ui_view *v)
 	if (c->label[0])
 		snprintf(label, sizeof label, "%s%s", c->label, sep);
 	if (strcmp(c->driver, "sqlite"))
-		snprintf(db, sizeof db, "%sdb %s", sep, c->database);
+		snprintf(db, sizeof db, "%sdb %s", sep, st->database[0] ? st->database : c->database);
 	/* What changes and matters most first, so a narrow terminal cuts only
 	 * where the database is; the tool's name goes first of all. */
 	const char *state = v->done ? " RUN FINISHED" : st->paused ? " PAUSED" : "";

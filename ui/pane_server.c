@@ -1,8 +1,9 @@
 /* pane_server.c: the server's own figures, as the monitor samples them over
  * its own connection: what a DBA tuning I/O capacity watches.  Counters are
  * shown per second, gauges as they are; each with a sparkline, but for the
- * two that share the last row (threads running, history list length), where
- * the number is what matters. */
+ * gauges that share the last row (threads running, history list length),
+ * where the number is what matters.  The rows are the dialect's (InnoDB's,
+ * PostgreSQL's...): which figures matter is server knowledge. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -12,28 +13,6 @@
 #include "pane.h"
 #include "sparkline.h"
 
-typedef struct metric_view {
-	const char *name;         /* as the driver reports it */
-	const char *label;
-	const char *brief;        /* in a narrow pane (80 columns) */
-	int rate;                 /* a counter: show its change per second */
-	double unit;              /* divide by this for display */
-	const char *suffix;
-} metric_view;
-
-static const metric_view shown[] = {
-	{ "innodb_buffer_pool_pages_dirty", "dirty pages", "dirty", 0, 1, "" },
-	{ "innodb_checkpoint_age", "checkpoint age", "ckpt age", 0, 1048576, " MB" },
-	{ "innodb_data_reads", "reads/s", "reads/s", 1, 1, "" },
-	{ "innodb_data_writes", "writes/s", "writes/s", 1, 1, "" },
-	{ "innodb_os_log_written", "redo/s", "redo/s", 1, 1048576, " MB" },
-};
-#define NSHOWN (int)(sizeof shown / sizeof shown[0])
-static const metric_view gauges[] = {
-	{ "threads_running", "threads running", "running", 0, 1, "" },
-	{ "history_list_length", "history list", "history", 0, 1, "" },
-};
-#define NGAUGES (int)(sizeof gauges / sizeof gauges[0])
 #define LABEL_W 15
 #define BRIEF_W 9
 #define VALUE_W 10
@@ -46,7 +25,7 @@ static int find(const mon_sample *s, const char *name)
 	return -1;
 }
 
-static double value_of(const mon_sample *s, const metric_view *m)
+static double value_of(const mon_sample *s, const dialect_view *m)
 {
 	int i = find(s, m->name);
 	if (i < 0)
@@ -89,7 +68,10 @@ static void files_draw(const pane *p, const ui_view *v)
 static void srv_draw(pane *p, const ui_view *v)
 {
 	const mon_sample *last = v->nsamples ? &v->samples[v->nsamples - 1] : NULL;
-	pane_frame(p, !strcmp(v->cfg->driver, "mysql") ? "Server: InnoDB" : "Server");
+	char title[64];
+	snprintf(title, sizeof title, "Server%s%s", v->d && v->d->view_title ? ": " : "",
+		 v->d && v->d->view_title ? v->d->view_title : "");
+	pane_frame(p, title);
 	if (last && !last->nmetrics && last->db_mb >= 0) {
 		files_draw(p, v);
 		return;
@@ -100,22 +82,30 @@ static void srv_draw(pane *p, const ui_view *v)
 			  "waiting for the monitor's connection...");
 		return;
 	}
+	/* A dialect without its own rows: every metric by its name. */
+	dialect_view named[MON_METRICS_MAX + 1];
+	const dialect_view *view = v->d && v->d->view ? v->d->view : named;
+	if (view == named) {
+		memset(named, 0, sizeof named);
+		for (int i = 0; i < last->nmetrics && i < MON_METRICS_MAX; i++)
+			named[i] = (dialect_view){ last->metric[i].name, last->metric[i].name,
+						   last->metric[i].name, 0, 1, "", 0 };
+	}
 	/* Too narrow for the labels, a sparkline and the numbers: brief
 	 * labels, and the sparklines go first. */
 	int narrow = pane_iw(p) < LABEL_W + VALUE_W + 4;
 	int label_w = narrow ? BRIEF_W : LABEL_W;
 	int r = 0, w = pane_iw(p) - label_w - VALUE_W - 1;
-	for (int k = 0; k < NSHOWN && r < pane_ih(p); k++) {
-		const metric_view *m = &shown[k];
+	for (const dialect_view *m = view; m->name && r < pane_ih(p); m++) {
 		char num[32], sp[256 * 3 + 1];
 		double vals[256];
-		if (find(last, m->name) < 0)
+		if (m->gauge || find(last, m->name) < 0)
 			continue;
 		int n = v->nsamples < w ? v->nsamples : w;
 		n = n > 256 ? 256 : n < 0 ? 0 : n;
 		for (int i = 0; i < n; i++)
 			vals[i] = value_of(&v->samples[v->nsamples - n + i], m);
-		pane_printf(p, r, 0, 0, "%-*s", label_w, narrow ? m->brief : m->label);
+		pane_printf(p, r, 0, 0, "%-*.*s", label_w, label_w - 1, narrow ? m->brief : m->label);
 		if (n) {
 			spark_render(vals, n, 0, !crt_utf8, sp, sizeof sp);
 			pane_put(p, r, label_w, crt_attr(CRT_OPERATOR), sp);
@@ -128,12 +118,12 @@ static void srv_draw(pane *p, const ui_view *v)
 		pane_printf(p, r, label_w + (w > 0 ? w : 0) + 1, A_BOLD, "%*s", VALUE_W - 1, num);
 		r++;
 	}
-	for (int k = 0, x = 0; k < NGAUGES; k++) {
+	for (int x = 0; view->name; view++) {
 		char num[32];
-		if (find(last, gauges[k].name) < 0)
+		if (!view->gauge || find(last, view->name) < 0)
 			continue;
-		fmt_thousands(value_of(last, &gauges[k]), num, sizeof num);
-		x += pane_printf(p, r, x, 0, "%s ", narrow ? gauges[k].brief : gauges[k].label);
+		fmt_thousands(value_of(last, view), num, sizeof num);
+		x += pane_printf(p, r, x, 0, "%s ", narrow ? view->brief : view->label);
 		x += pane_printf(p, r, x, A_BOLD, "%s", num);
 		x += pane_put(p, r, x, 0, narrow ? " " : "   ");
 	}

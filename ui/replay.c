@@ -118,6 +118,7 @@ static void view_at(ui_view *v, const rr_run *r, const rr_run *ghost, int now, i
 	st->paused = paused;
 	st->warehouses = r->warehouses;
 	str_copy(st->server_version, r->server_version, sizeof st->server_version);
+	str_copy(st->database, r->database, sizeof st->database);
 	str_copy(st->results_path, r->path, sizeof st->results_path);
 	if (v->nticks) {
 		st->last = v->ticks[v->nticks - 1];
@@ -196,6 +197,7 @@ int replay_run(const rr_run *r, const rr_run *against, const replay_opts *o, cha
 	c.cfg = &cfg;
 	c.v.cfg = &cfg;
 	c.replay = 1;
+	c.v.d = dialect_by_name(r->dialect);
 	if (view_alloc(&c.v) ||
 	    (against && !(c.v.ghost = calloc(VIEW_TICKS, sizeof *c.v.ghost)))) {
 		view_free(&c.v);

@@ -32,6 +32,7 @@ void view_free(ui_view *v)
 void view_snapshot(ui_view *v, engine *e, monitor *m)
 {
 	engine_get_status(e, &v->st);
+	v->d = engine_dialect(e);
 	v->nticks = engine_ticks(e, v->ticks, VIEW_TICKS);
 	v->nevents = engine_events(e, v->events, VIEW_EVENTS, &v->events_total);
 	v->nvu = engine_vu_states(e, v->vu, VIEW_VUS);

@@ -6,6 +6,7 @@
 #define TPCC_UI_VIEW_H
 
 #include <sys/types.h>
+#include "dialect/dialect.h"
 #include "run/engine.h"
 #include "run/monitor.h"
 
@@ -16,6 +17,7 @@
 
 typedef struct ui_view {
 	const tpcc_config *cfg;
+	const dialect *d;         /* the server's, for the server pane; may be NULL */
 	engine_status st;
 	tick *ticks;
 	int nticks;

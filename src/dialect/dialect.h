@@ -60,6 +60,18 @@ enum sql_id {
 	Q_COUNT
 };
 
+/* A row of the console's server pane: a metric the dialect's metrics give,
+ * under a label a DBA of that server knows. */
+typedef struct dialect_view {
+	const char *name;             /* as metrics names it; NULL ends a list */
+	const char *label;
+	const char *brief;            /* in a narrow pane (80 columns) */
+	int rate;                     /* a counter: shown as its change per second */
+	double unit;                  /* shown divided by this */
+	const char *suffix;
+	int gauge;                    /* on the last line, a number without a sparkline */
+} dialect_view;
+
 typedef struct dialect {
 	const char *name;             /* "mysql", "sqlite" */
 	/* CREATE DATABASE statement with one %s for the name, or NULL when the
@@ -74,6 +86,11 @@ typedef struct dialect {
 	 * completion offer when run.knobs names none (NULL-terminated, or
 	 * NULL for none): what a DBA tuning this server's I/O turns first. */
 	const char *const *knobs;
+	/* The console's server pane: its title ("InnoDB") and its rows in
+	 * order, ended by a NULL name.  NULL: the pane lists the metrics by
+	 * the names metrics gives them. */
+	const char *view_title;
+	const dialect_view *view;
 	/* The server variables a DBA compares between two runs (buffer pool,
 	 * log size, flush settings, I/O capacity), read once at the start of a
 	 * run into the results file's system.server_variables; those that
@@ -225,6 +242,8 @@ int pg_check_var(db_conn *c, const char *name, const char *value, char *why, siz
 		 db_error *e);
 int pg_in_effect(db_conn *c, const char *name, const char *value, char *status,
 		 size_t statuslen, db_error *e);
+/* dialect_pg_server.c: dialect_pg's metrics, by server version. */
+int pg_server_metrics(db_conn *c, db_metric *out, int max, db_error *e);
 /* Does a setting read back as read mean the value asked?  Equal as text
  * (case aside) or as numbers. */
 int dialect_same_value(const char *read, const char *asked);

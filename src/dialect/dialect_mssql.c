@@ -308,6 +308,17 @@ static const char *const ms_cmp[] = {
 	NULL
 };
 
+/* The counters' names as metrics_sql gives them (lowercase).  The "/sec"
+ * ones are running totals, shown per second. */
+static const dialect_view ms_view[] = {
+	{ "checkpoint pages/sec", "ckpt pages/s", "ckpt p/s", 1, 1, "", 0 },
+	{ "lazy writes/sec", "lazy writes/s", "lazy w/s", 1, 1, "", 0 },
+	{ "log bytes flushed/sec", "log flushed/s", "log/s", 1, 1048576, " MB", 0 },
+	{ "page life expectancy", "page life (s)", "PLE", 0, 1, "", 0 },
+	{ "user connections", "connections", "conns", 0, 1, "", 1 },
+	{ NULL, NULL, NULL, 0, 0, NULL, 0 }
+};
+
 const dialect dialect_mssql = {
 	.name = "mssql",
 	.create_database = NULL,
@@ -346,4 +357,6 @@ const dialect dialect_mssql = {
 		       " WHERE name = ?",
 	.set_var = ms_set_var,
 	.compare_vars = ms_cmp,
+	.view_title = "SQL Server",
+	.view = ms_view,
 };

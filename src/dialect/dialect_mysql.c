@@ -344,9 +344,25 @@ static const char *const my_cmp[] = {
 	"transaction_isolation", "tx_isolation", "max_connections", NULL
 };
 
+/* Dirty pages and checkpoint age say whether flushing keeps up; reads and
+ * writes per second what the disk does; the history list whether purge
+ * does. */
+static const dialect_view my_view[] = {
+	{ "innodb_buffer_pool_pages_dirty", "dirty pages", "dirty", 0, 1, "", 0 },
+	{ "innodb_checkpoint_age", "checkpoint age", "ckpt age", 0, 1048576, " MB", 0 },
+	{ "innodb_data_reads", "reads/s", "reads/s", 1, 1, "", 0 },
+	{ "innodb_data_writes", "writes/s", "writes/s", 1, 1, "", 0 },
+	{ "innodb_os_log_written", "redo/s", "redo/s", 1, 1048576, " MB", 0 },
+	{ "threads_running", "threads running", "running", 0, 1, "", 1 },
+	{ "history_list_length", "history list", "history", 0, 1, "", 1 },
+	{ NULL, NULL, NULL, 0, 0, NULL, 0 }
+};
+
 const dialect dialect_mysql = {
 	.name = "mysql",
 	.knobs = my_knobs,
+	.view_title = "InnoDB",
+	.view = my_view,
 	.compare_vars = my_cmp,
 	.create_database = "CREATE DATABASE IF NOT EXISTS `%s`",
 	.drop_database = NULL,

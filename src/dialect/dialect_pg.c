@@ -383,9 +383,26 @@ static const char *const pg_cmp[] = {
 	"default_transaction_isolation", "max_connections", NULL
 };
 
+/* Block reads per second and WAL per second say what the disk does;
+ * checkpoint and backend writes who writes the buffers out (backends
+ * writing their own means the background writer falls behind); dead tuples
+ * of the updated tables whether autovacuum keeps up. */
+static const dialect_view pg_view[] = {
+	{ "blks_read", "blocks read/s", "reads/s", 1, 1, "", 0 },
+	{ "wal_bytes", "WAL/s", "WAL/s", 1, 1048576, " MB", 0 },
+	{ "buffers_checkpoint", "ckpt writes/s", "ckpt w/s", 1, 1, "", 0 },
+	{ "buffers_backend", "backend wr/s", "bknd w/s", 1, 1, "", 0 },
+	{ "dead_tuples", "dead tuples", "dead tup", 0, 1, "", 0 },
+	{ "active_backends", "active backends", "active", 0, 1, "", 1 },
+	{ "checkpoints", "checkpoints", "ckpts", 0, 1, "", 1 },
+	{ NULL, NULL, NULL, 0, 0, NULL, 0 }
+};
+
 const dialect dialect_pg = {
 	.name = "postgresql",
 	.knobs = pg_knobs,
+	.view_title = "PostgreSQL",
+	.view = pg_view,
 	.compare_vars = pg_cmp,
 	.create_database = NULL,
 	.load_session = pg_session,
@@ -420,13 +437,7 @@ const dialect dialect_pg = {
 	 * second (the counter read itself). */
 	.txn_counter_sql = "SELECT xact_commit + xact_rollback FROM pg_stat_database"
 			   " WHERE datname = current_database()",
-	.metrics_sql = "SELECT 'buffers_checkpoint', CAST(buffers_checkpoint AS FLOAT8)"
-		       " FROM pg_stat_bgwriter"
-		       " UNION ALL SELECT 'buffers_backend', CAST(buffers_backend AS FLOAT8)"
-		       " FROM pg_stat_bgwriter"
-		       " UNION ALL SELECT 'wal_bytes', CAST(wal_bytes AS FLOAT8) FROM pg_stat_wal"
-		       " UNION ALL SELECT 'active_backends', CAST(COUNT(*) AS FLOAT8)"
-		       " FROM pg_stat_activity WHERE state = 'active'",
+	.metrics = pg_server_metrics,
 	.get_var_sql = "SELECT setting FROM pg_settings WHERE name = ?",
 	.datadir_var = "data_directory",
 	.set_var = pg_set_var,

@@ -408,6 +408,7 @@ void engine_get_status(engine *e, engine_status *st)
 	st->paused = atomic_load(&e->paused);
 	st->warehouses = e->schema.warehouses;
 	str_copy(st->server_version, e->server_version, sizeof st->server_version);
+	str_copy(st->database, e->database, sizeof st->database);
 	str_copy(st->results_path, e->results_path, sizeof st->results_path);
 	if (e->stop_req)
 		str_copy(st->stopped_by, e->stop_reason, sizeof st->stopped_by);

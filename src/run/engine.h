@@ -39,6 +39,7 @@ typedef struct engine_status {
 	int paused;
 	int warehouses;
 	char server_version[128];
+	char database[256];       /* the one the connection is in */
 	char results_path[1024];
 	char stopped_by[32];      /* why the run was stopped early, "" if not */
 	tick last;                /* the latest tick (zeroed before the first) */

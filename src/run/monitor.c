@@ -196,7 +196,7 @@ static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
 		/* The server's baseline too, so its CPU is known from the first
 		 * sample on, as the host's is. */
 		if (m->server > 0)
-			w->srv0 = procstat_pid_cpu(m->server);
+			w->srv0 = procstat_tree_cpu(m->server);
 		return 0;
 	}
 	double dt = (now - w->last) / 1e9;
@@ -211,9 +211,10 @@ static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
 	if (!w->looked)
 		look_for_server(m, *c, w);
 	if (m->server > 0) {
-		double srv = procstat_pid_cpu(m->server);
+		double srv = procstat_tree_cpu(m->server);
+		/* A child that ended unwaited-for takes its time with it. */
 		if (srv >= 0 && w->srv0 >= 0 && dt > 0)
-			s->server = 100.0 * (srv - w->srv0) / dt;
+			s->server = srv >= w->srv0 ? 100.0 * (srv - w->srv0) / dt : 0;
 		w->srv0 = srv;
 	}
 	sample_disk(w, s, dt);

@@ -61,18 +61,71 @@ int procstat_parse_pid_stat(const char *text, unsigned long long *ticks)
 	return 0;
 }
 
-double procstat_pid_cpu(pid_t pid)
+int procstat_parse_pid_stat_tree(const char *text, pid_t *ppid, unsigned long long *ticks,
+				 unsigned long long *reaped)
 {
-	char path[64], text[1024];
-	unsigned long long ticks;
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	const char *p = strrchr(text, ')');
+	unsigned long long ut, st;
+	long long cut, cst;
+	int pp;
+	if (!p)
+		return -1;
+	if (sscanf(p + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld", &pp,
+		   &ut, &st, &cut, &cst) != 5)
+		return -1;
+	*ppid = (pid_t)pp;
+	*ticks = ut + st;
+	*reaped = (unsigned long long)(cut > 0 ? cut : 0) + (unsigned long long)(cst > 0 ? cst : 0);
+	return 0;
+}
+
+/* The text of /proc/NAME/stat into buf; 0, or -1 when it is gone. */
+static int read_stat(const char *name, char *buf, size_t len)
+{
+	char path[300];
+	snprintf(path, sizeof path, "/proc/%s/stat", name);
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return -1;
-	size_t n = fread(text, 1, sizeof text - 1, f);
+	size_t n = fread(buf, 1, len - 1, f);
 	fclose(f);
-	text[n] = '\0';
-	if (procstat_parse_pid_stat(text, &ticks))
+	buf[n] = '\0';
+	return 0;
+}
+
+double procstat_tree_cpu(pid_t pid)
+{
+	char name[32], text[1024];
+	pid_t ppid;
+	unsigned long long ticks, reaped, total;
+	snprintf(name, sizeof name, "%d", (int)pid);
+	if (read_stat(name, text, sizeof text) ||
+	    procstat_parse_pid_stat_tree(text, &ppid, &ticks, &reaped))
+		return -1;
+	total = ticks + reaped;
+	/* A child's time moves into the parent's reaped count when it is
+	 * waited for, so the sum stays whole as backends come and go. */
+	DIR *proc = opendir("/proc");
+	struct dirent *d;
+	while (proc && (d = readdir(proc))) {
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		if (read_stat(d->d_name, text, sizeof text) == 0 &&
+		    procstat_parse_pid_stat_tree(text, &ppid, &ticks, &reaped) == 0 && ppid == pid)
+			total += ticks + reaped;
+	}
+	if (proc)
+		closedir(proc);
+	long hz = sysconf(_SC_CLK_TCK);
+	return (double)total / (double)(hz > 0 ? hz : 100);
+}
+
+double procstat_pid_cpu(pid_t pid)
+{
+	char name[32], text[1024];
+	unsigned long long ticks;
+	snprintf(name, sizeof name, "%d", (int)pid);
+	if (read_stat(name, text, sizeof text) || procstat_parse_pid_stat(text, &ticks))
 		return -1;
 	long hz = sysconf(_SC_CLK_TCK);
 	return (double)ticks / (double)(hz > 0 ? hz : 100);

@@ -24,6 +24,15 @@ void procstat_host_pct(const cpu_times *a, const cpu_times *b,
 double procstat_pid_cpu(pid_t pid);
 /* Parse the text of /proc/PID/stat: utime + stime in clock ticks. */
 int procstat_parse_pid_stat(const char *text, unsigned long long *ticks);
+/* The same, with the parent's pid and the CPU of the children it has
+ * waited for (cutime + cstime). */
+int procstat_parse_pid_stat_tree(const char *text, pid_t *ppid, unsigned long long *ticks,
+				 unsigned long long *reaped);
+/* CPU seconds of pid, of the children it has waited for, and of its live
+ * children (and theirs): what a server made of processes (PostgreSQL, a
+ * backend per connection) spends; a one-process server (MariaDB) reads as
+ * procstat_pid_cpu.  -1 when pid cannot be read. */
+double procstat_tree_cpu(pid_t pid);
 
 /* The pid holding a listening Unix socket at path, or a TCP socket listening
  * on port (IPv4 or IPv6); 0 when not found here (remote server, or another
