@@ -3,7 +3,12 @@
 # broken under a running benchmark.  The run must ride it out: VUs
 # reconnect with back-off, the gap shows as zero throughput, nothing that
 # the server acknowledged is lost (innodb_flush_log_at_trx_commit=1), and
-# a server that never comes back ends the run cleanly.
+# a server that never comes back ends the run cleanly.  A stopped server
+# (SIGSTOP: it holds its connections and answers nothing), while the VUs
+# are in their transactions and while more of them connect, holds up
+# neither the ticks nor the first SIGINT: the run ends within a second
+# with exit 130 and a complete results file, the VUs the server holds
+# left behind rather than waited for.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
 cd "$T"
@@ -14,7 +19,7 @@ export PORT=$(( ${TPCC_TEST_MYSQL_PORT:-33061} + 7 ))
 export MARIADB_EXTRA_ARGS="--skip-networking --innodb-flush-log-at-trx-commit=1"
 MDB=$T/mdb
 eval "$("$SRV" start "$MDB" 2>/dev/null)"
-on_exit "'$SRV' stop '$MDB' >/dev/null 2>&1"
+on_exit "kill -CONT \$(cat '$MDB/mysqld.pid') 2>/dev/null; '$SRV' stop '$MDB' >/dev/null 2>&1"
 A="--driver mysql --socket $MDB/mysql.sock --user root --no-read-option-files --database tpcc_f"
 sql() { mariadb --no-defaults --socket="$MDB/mysql.sock" --user=root -N -B -e "$1"; }
 # conns_at_least N: at least N connections use the test database.  Besides
@@ -74,7 +79,63 @@ assert "the run with killed connections exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/r2/*.json)
 assert "reconnects counted" json_true "$R" 'd["summary"]["run_totals"]["failed"] <= 8 and d["summary"]["reconnects"] >= 4'
 
-# 3. The server stops and does not come back: the run ends on its own.
+# interrupt OUT: SIGINT the run, wait for it (a watchdog ends a hang), and
+# set rc and ms, the milliseconds from the signal to its exit.
+interrupt() {
+	local t0 t1
+	( trap 'exit 0' TERM; sleep 20; kill -9 "$CON_PID" 2>/dev/null ) &
+	local dog=$!
+	t0=$(date +%s%N)
+	kill -INT "$CON_PID"
+	wait "$CON_PID"; rc=$?
+	t1=$(date +%s%N)
+	kill "$dog" 2>/dev/null
+	close_input
+	ms=$(( (t1 - t0) / 1000000 ))
+	echo "# $1: exit $rc, $ms ms after SIGINT"
+}
+
+# 3. Stalled while the VUs run (no keying: every VU is in the server).
+start_console stall.txt run $A --vus 8 --rampup 0 --duration 600 --batch --results-dir "$T/s1"
+on_exit "kill -9 $CON_PID 2>/dev/null"
+assert "the run ticks" wait_for stall.txt '^\[ +2s steady'
+SERVER=$(cat "$MDB/mysqld.pid")
+kill -STOP "$SERVER"
+from=$(lines_in stall.txt)
+assert "ticks go on with the server stopped, with nothing committed" \
+	wait_for stall.txt '^\[ +[0-9]+s steady +\] vus 8  nopm 0 ' 10 "$from"
+from=$(lines_in stall.txt)
+assert "and then another" wait_for stall.txt '^\[ +[0-9]+s steady ' 5 "$from"
+interrupt running
+assert "the first SIGINT ends the run, exit 130" [ $rc -eq 130 ]
+assert "within a second ($ms ms)" [ $ms -le 1000 ]
+R=$(ls "$T"/s1/*.json)
+assert "results complete" json_true "$R" 'd["complete"] and d["stopped_by"] == "signal"'
+assert "the VUs left in the server are named" json_true "$R" \
+	'any("VUs still waiting on the server" in e["text"] for e in d["events"])'
+assert "what they did before counts" json_true "$R" 'd["summary"]["run_totals"]["commits"]["new_order"] > 0'
+kill -CONT "$SERVER"
+
+# 4. Stalled while VUs connect: 2 run, then 20 more are asked for.
+start_console conn.txt run $A --vus 2 --rampup 0 --duration 600 --batch --results-dir "$T/s2"
+on_exit "kill -9 $CON_PID 2>/dev/null"
+assert "the second run ticks" wait_for conn.txt '^\[ +2s steady'
+kill -STOP "$SERVER"
+send "vus +20"
+assert "the command is taken" wait_for conn.txt 'vus 2 -> 22' 5
+from=$(lines_in conn.txt)
+assert "ticks go on while the new VUs wait on the server" \
+	wait_for conn.txt '^\[ +[0-9]+s steady +\] vus 22 ' 10 "$from"
+interrupt connecting
+assert "the first SIGINT ends it, exit 130" [ $rc -eq 130 ]
+assert "within a second ($ms ms)" [ $ms -le 1000 ]
+R=$(ls "$T"/s2/*.json)
+assert "results complete" json_true "$R" 'd["complete"] and d["stopped_by"] == "signal"'
+kill -CONT "$SERVER"
+assert "the server, woken, answers" poll 10 mariadb --no-defaults --socket="$MDB/mysql.sock" \
+	--user=root -N -B -e "SELECT 1"
+
+# 5. The server stops and does not come back: the run ends on its own.
 start_console gone.txt run $A --vus 2 --rampup 0 --duration 600 --reconnect-give-up 3 \
 	--batch --results-dir "$T/r3"
 on_exit "kill $CON_PID 2>/dev/null"

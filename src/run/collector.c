@@ -267,7 +267,10 @@ void *collector_main(void *arg)
 			break;
 	}
 	int vus = engine_active_locked(e);
-	engine_stop_all_unlocked(e);
+	/* A stop someone asked for (a signal, the operator, the server lost)
+	 * is honoured within a second whatever the server does; at the
+	 * phases' natural end the VUs' last transactions get longer. */
+	engine_stop_all_unlocked(e, e->stop_req ? STOP_GRACE_ASKED_MS : STOP_GRACE_END_MS);
 	if (vus)
 		engine_event(e, "vus", "vus %d -> 0 (run ending)", vus);
 	/* Before the file is finished, so it says what was put back. */

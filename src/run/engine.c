@@ -38,6 +38,16 @@ void engine_reap_locked(engine *e, int all)
 	for (int i = 0; i < e->nvus; i++) {
 		vu *v = e->vus[i];
 		/* born 0: the spawner may still be making its thread. */
+		if (v->abandoned && !v->joined) {
+			/* Still blocked in the server: counted, never freed, since
+			 * its thread may yet write to it. */
+			if (all && !v->folded) {
+				stats_accumulate(e->retired, v->stats);
+				v->folded = 1;
+			}
+			e->vus[k++] = v;
+			continue;
+		}
 		if (all || (atomic_load(&v->finished) && v->born)) {
 			if (v->born == 1 && !v->joined)
 				pthread_join(v->th, NULL);
@@ -48,7 +58,8 @@ void engine_reap_locked(engine *e, int all)
 			if (atomic_load(&v->state) == VU_ERROR && !atomic_load(&v->stop))
 				e->vus_lost++;
 			stats_drain(v->stats, e->drained);
-			stats_accumulate(e->retired, v->stats);
+			if (!v->folded)
+				stats_accumulate(e->retired, v->stats);
 			stats_release(v->stats);
 			free(v->stats);
 			free(v);
@@ -59,12 +70,17 @@ void engine_reap_locked(engine *e, int all)
 	e->nvus = k;
 }
 
-/* Stop every VU and wait for each to finish its transaction.  Called with
- * e->lock held; returns with it released, because a finishing VU may log an
- * event, which takes the lock.  e->ending freezes the VU list meanwhile,
- * and tells the spawner to start no more: once it is joined every VU is
- * either running or never will. */
-void engine_stop_all_unlocked(engine *e)
+/* Stop every VU and wait for each to finish its transaction, but for at
+ * most grace_ms: a VU blocked in a server that does not answer (stopped,
+ * hung, behind a dead network) would hold the run's end, and with it the
+ * results file and the exit a signal asked for, for as long as the server
+ * likes.  Such a VU is left behind: never joined, never freed, its counts
+ * folded as they stand; its transaction rolls back when its connection
+ * closes.  Called with e->lock held; returns with it released, because a
+ * finishing VU may log an event, which takes the lock.  e->ending freezes
+ * the VU list meanwhile, and tells the spawner to start no more: once it
+ * is joined every VU is either running or never will. */
+void engine_stop_all_unlocked(engine *e, int grace_ms)
 {
 	e->ending = 1;
 	for (int i = 0; i < e->nvus; i++)
@@ -75,11 +91,33 @@ void engine_stop_all_unlocked(engine *e)
 		pthread_join(e->spawner, NULL);
 		e->spawner_running = 0;
 	}
-	for (int i = 0; i < e->nvus; i++)
-		if (e->vus[i]->born == 1 && !e->vus[i]->joined) {
-			pthread_join(e->vus[i]->th, NULL);
-			e->vus[i]->joined = 1;
+	pthread_mutex_lock(&e->lock);
+	uint64_t end = now_ns() + (uint64_t)grace_ms * 1000000u;
+	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000u),
+			       .tv_nsec = (long)(end % 1000000000u) };
+	while (e->vus_running > e->vus_abandoned && now_ns() < end)
+		pthread_cond_timedwait(&e->cond, &e->lock, &ts);
+	int left = 0;
+	for (int i = 0; i < e->nvus; i++) {
+		vu *v = e->vus[i];
+		if (v->born == 1 && !v->joined && !v->abandoned && !atomic_load(&v->finished)) {
+			v->abandoned = 1;
+			e->vus_abandoned++;
+			left++;
 		}
+	}
+	pthread_mutex_unlock(&e->lock);
+	for (int i = 0; i < e->nvus; i++) {
+		vu *v = e->vus[i];
+		if (v->born == 1 && !v->joined && atomic_load(&v->finished)) {
+			pthread_join(v->th, NULL);
+			v->joined = 1;
+		}
+	}
+	if (left)
+		engine_event(e, "error", "%d VUs still waiting on the server after %.1f s: left "
+			     "behind (the server rolls their transactions back when their "
+			     "connections close)", left, grace_ms / 1000.0);
 }
 
 /* ---- phases ------------------------------------------------------------- */
@@ -357,15 +395,23 @@ void engine_destroy(engine *e)
 		pthread_join(e->collector, NULL);
 	}
 	pthread_mutex_lock(&e->lock);
-	engine_stop_all_unlocked(e);
+	engine_stop_all_unlocked(e, 0);   /* the collector waited already */
 	pthread_mutex_lock(&e->lock);
 	if (e->retired)
 		engine_reap_locked(e, 1);
+	results *res = e->res;
+	e->res = NULL;
+	int left = e->vus_abandoned;
 	pthread_mutex_unlock(&e->lock);
 	monitor_stop(e->mon);
 	if (e->ctl)
 		e->ctl->drv->disconnect(e->ctl);
-	results_close(e->res);
+	results_close(res);
+	/* VUs left behind in a server that never answered still point at the
+	 * engine, its lock and the acked table: those stay for the process's
+	 * last moments rather than be freed under them. */
+	if (left)
+		return;
 	free(e->vus);
 	free(e->retired);
 	free(e->cum);

@@ -55,6 +55,10 @@ typedef struct vu {
 	 * writes it, while e->ending keeps the list still; the reaper reads
 	 * it after, on that same thread. */
 	int joined;
+	/* e->lock: the end of the run stopped waiting for it (blocked in a
+	 * server that does not answer): never joined nor freed while it has
+	 * not finished, its counts folded once (folded). */
+	int abandoned, folded;
 	/* Written only by the VU (relaxed atomics); the collector sums it. */
 	vu_stats *stats;
 } vu;
@@ -93,6 +97,10 @@ struct engine {
 	pthread_cond_t spawn_cond;
 	pthread_t spawner;
 	int spawner_running;      /* the thread that starts and joins it */
+	/* e->lock, with e->cond: VU threads made and not yet past their last
+	 * write, and how many of those the end of the run left behind; the
+	 * end waits (for a bound) until the first is no more than the second. */
+	int vus_running, vus_abandoned;
 	/* e->lock: VUs of the last change still connecting or leaving; the
 	 * change is in effect when it is 0. */
 	int unsettled;
@@ -270,7 +278,11 @@ void engine_restore_if_asked(engine *e);
  * calls and the life cycle all move */
 int engine_active_locked(engine *e);
 void engine_reap_locked(engine *e, int all);
-void engine_stop_all_unlocked(engine *e);
+#define STOP_GRACE_ASKED_MS 500   /* then the monitor's 200 ms, the results file */
+#define STOP_GRACE_END_MS 10000
+/* Stop every VU and wait for each to finish, for at most grace_ms; the
+ * ones still in the server then are left behind (vu->abandoned). */
+void engine_stop_all_unlocked(engine *e, int grace_ms);
 int engine_phase_at(const engine *e, int t);
 void engine_phase_changed(engine *e, int from, int to);
 

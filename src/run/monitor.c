@@ -23,6 +23,7 @@
 #include "util/util.h"
 
 #define MON_RING 1024
+#define STOP_WAIT_MS 200        /* for a thread in a query when the run ends */
 #define RECONNECT_S 10          /* between attempts when only metrics need one */
 
 struct monitor {
@@ -36,6 +37,7 @@ struct monitor {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;        /* CLOCK_MONOTONIC: wakes the thread to stop */
 	int stop;
+	int ended;                  /* the thread is past its last use of m */
 	int have_txn;
 	int64_t txn;
 	uint64_t txn_ns;
@@ -268,6 +270,10 @@ static void *monitor_main(void *arg)
 	}
 	pthread_mutex_unlock(&m->lock);
 	drop_conn(&c);
+	pthread_mutex_lock(&m->lock);
+	m->ended = 1;
+	pthread_cond_broadcast(&m->cond);
+	pthread_mutex_unlock(&m->lock);
 	return NULL;
 }
 
@@ -345,7 +351,20 @@ void monitor_stop(monitor *m)
 	pthread_mutex_lock(&m->lock);
 	m->stop = 1;
 	pthread_cond_broadcast(&m->cond);
+	/* The thread may be in a query a stalled server never answers; the
+	 * run's end (and the exit a signal asked for) does not wait for it:
+	 * it is left, detached, with m, for the process's last moments. */
+	uint64_t end = now_ns() + STOP_WAIT_MS * 1000000ull;
+	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000ull),
+			       .tv_nsec = (long)(end % 1000000000ull) };
+	while (!m->ended && now_ns() < end)
+		pthread_cond_timedwait(&m->cond, &m->lock, &ts);
+	int ended = m->ended;
 	pthread_mutex_unlock(&m->lock);
+	if (!ended) {
+		pthread_detach(m->th);
+		return;
+	}
 	pthread_join(m->th, NULL);
 	memset(m->cfg.password, 0, sizeof m->cfg.password);
 	pthread_mutex_destroy(&m->lock);

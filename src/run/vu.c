@@ -79,6 +79,10 @@ void vu_tell_stop(vu *v)
 static void vu_error_event(vu *v, const char *what, const db_error *err)
 {
 	engine *e = v->e;
+	/* A VU told to stop says no more: its errors are the stop's echo, and
+	 * one the run's end left behind must not reach a finished file. */
+	if (stopping(v))
+		return;
 	pthread_mutex_lock(&e->lock);
 	int n = ++e->error_events;
 	pthread_mutex_unlock(&e->lock);
@@ -100,7 +104,7 @@ static int vu_session(vu *v, db_conn *c, db_error *err)
 			continue;
 		if (err->cls == DB_RECONNECT)
 			return -1;
-		if (!atomic_exchange(&v->e->session_warned, 1))
+		if (!stopping(v) && !atomic_exchange(&v->e->session_warned, 1))
 			engine_event(v->e, "warning", "vu %d: %s: %s (running without it)", v->id,
 				     *q, err->msg);
 	}
@@ -140,8 +144,9 @@ static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 		set_state(v, VU_RECONNECTING);
 		if (e->cfg.reconnect_max_s > 0 &&
 		    now_ns() - start > (uint64_t)e->cfg.reconnect_max_s * 1000000000u) {
-			engine_event(e, "error", "vu %d: gave up reconnecting after %d s", v->id,
-				     e->cfg.reconnect_max_s);
+			if (!stopping(v))
+				engine_event(e, "error", "vu %d: gave up reconnecting after %d s",
+					     v->id, e->cfg.reconnect_max_s);
 			return -1;
 		}
 		vu_nap(v, delay * (0.75 + 0.5 * rng_unit(r)));
@@ -345,7 +350,14 @@ out:
 	if (atomic_load(&v->state) != VU_ERROR)
 		set_state(v, VU_DONE);
 	vu_change_settled(e, v, 1);
+	/* The last write: whoever sees finished may join and free v. */
+	pthread_mutex_lock(&e->lock);
+	e->vus_running--;
+	if (v->abandoned)
+		e->vus_abandoned--;
 	atomic_store(&v->finished, 1);
+	pthread_cond_broadcast(&e->cond);
+	pthread_mutex_unlock(&e->lock);
 	return NULL;
 }
 
@@ -488,8 +500,10 @@ void *vu_spawner_main(void *arg)
 			pthread_mutex_unlock(&e->lock);
 			engine_event(e, "error", "cannot start a VU thread: %s", strerror(rc));
 			pthread_mutex_lock(&e->lock);
-		} else
+		} else {
 			v->born = 1;
+			e->vus_running++;
+		}
 	}
 	pthread_mutex_unlock(&e->lock);
 	pthread_attr_destroy(&a);
