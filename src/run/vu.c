@@ -253,6 +253,7 @@ static void *vu_main(void *arg)
 	txn_terminal term = {
 		.warehouses = e->schema.warehouses,
 		.all_warehouses = e->cfg.all_warehouses,
+		.rollback_pct = e->cfg.rollback_pct,
 		.c = e->c_run,
 	};
 
@@ -274,7 +275,7 @@ static void *vu_main(void *arg)
 		set_state(v, stopping(v) ? VU_DONE : VU_ERROR);
 		goto out;
 	}
-	txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
+	txn_ctx_init(&x, c, e->d, v->stats, e->procedures, e->cfg.pipeline);
 	set_state(v, VU_RUNNING);
 	vu_change_settled(e, v, 0);
 
@@ -315,7 +316,7 @@ static void *vu_main(void *arg)
 					set_state(v, stopping(v) ? VU_STOPPING : VU_ERROR);
 					goto out;
 				}
-				txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
+				txn_ctx_init(&x, c, e->d, v->stats, e->procedures, e->cfg.pipeline);
 				set_state(v, VU_RUNNING);
 			} else if (err.cls != DB_RETRY) {
 				stat_add(&v->stats->failed, 1);
