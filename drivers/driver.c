@@ -199,3 +199,34 @@ int db_query_int(db_conn *c, const char *sql, int64_t *out, db_error *e)
 	d->finalize(s);
 	return rc;
 }
+
+int db_batch_serial(db_conn *c, const db_batch_item *items, int n, db_batch_end end,
+		    db_batch_fn fn, void *arg, db_error *err)
+{
+	const db_driver *d = c->drv;
+
+	for (int i = 0; i < n; i++) {
+		int64_t affected = 0;
+		if (d->execute(items[i].stmt, items[i].params, items[i].nparams, &affected, err))
+			return -1;
+		int rc = fn ? fn(arg, i, items[i].stmt, affected, err) : 0;
+		d->reset(items[i].stmt);
+		if (rc < 0)
+			return -1;
+		if (rc > 0)
+			break;
+	}
+	if (end == DB_BATCH_COMMIT)
+		return d->commit(c, err);
+	if (end == DB_BATCH_ROLLBACK)
+		return d->rollback(c, err);
+	return 0;
+}
+
+int db_batch(db_conn *c, int pipelined, const db_batch_item *items, int n, db_batch_end end,
+	     db_batch_fn fn, void *arg, db_error *err)
+{
+	if (pipelined && c->drv->execute_batch)
+		return c->drv->execute_batch(c, items, n, end, fn, arg, err);
+	return db_batch_serial(c, items, n, end, fn, arg, err);
+}

@@ -120,6 +120,27 @@ typedef struct db_stmt {
 	db_conn *conn;
 } db_stmt;
 
+/* One statement of a batch (db_batch): a prepared statement and its
+ * parameters, which must stay valid until the batch returns. */
+typedef struct db_batch_item {
+	db_stmt *stmt;
+	const db_param *params;
+	int nparams;
+} db_batch_item;
+
+/* What a batch does after its last statement. */
+typedef enum db_batch_end { DB_BATCH_OPEN = 0, DB_BATCH_COMMIT, DB_BATCH_ROLLBACK } db_batch_end;
+
+/* Called for statement i of a batch, in order, with its rows ready to
+ * fetch through s (read them here: they are gone once it returns) and,
+ * for a command, the rows it changed in affected.  Returns 0 to go on;
+ * 1 when the rest of the batch is not needed (run one by one, the rest is
+ * not sent; pipelined, it already ran and its results are dropped); -1
+ * with err filled to fail the batch.  A batch that commits must hold only
+ * statements whose results cannot make the caller give the transaction
+ * up: pipelined, the COMMIT went with them. */
+typedef int (*db_batch_fn)(void *arg, int i, db_stmt *s, int64_t affected, db_error *err);
+
 typedef struct db_caps {
 	unsigned multirow_insert : 1;  /* INSERT ... VALUES (..),(..) is fast */
 	unsigned select_for_update : 1;/* SELECT ... FOR UPDATE is understood */
@@ -209,7 +230,26 @@ struct db_driver {
 	 * gets the rows the server took. */
 	int (*copy_in)(db_conn *c, const char *sql, const char *data, size_t len, int64_t *rows,
 		       db_error *err);
+	/* Optional (NULL: db_batch runs the statements one by one): send the
+	 * statements of a batch back to back and read their results after one
+	 * flush (PostgreSQL's pipeline mode), with the transaction's end
+	 * after them; fn as db_batch_fn says.  A failed statement fails the
+	 * batch with its own error, and the transaction is then to be rolled
+	 * back (the statements after it did nothing). */
+	int (*execute_batch)(db_conn *c, const db_batch_item *items, int n, db_batch_end end,
+			     db_batch_fn fn, void *arg, db_error *err);
+	/* Optional (NULL: not counted): how many times this connection has
+	 * waited for the server, for the round trips per transaction. */
+	uint64_t (*round_trips)(db_conn *c);
 };
+
+/* Run a batch: through the driver's execute_batch when pipelined is set
+ * and the driver has one, else one statement per round trip
+ * (db_batch_serial), which every driver can do. */
+int db_batch(db_conn *c, int pipelined, const db_batch_item *items, int n, db_batch_end end,
+	     db_batch_fn fn, void *arg, db_error *err);
+int db_batch_serial(db_conn *c, const db_batch_item *items, int n, db_batch_end end,
+		    db_batch_fn fn, void *arg, db_error *err);
 
 /* Driver registry. */
 const db_driver *driver_find(const char *name);

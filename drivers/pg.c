@@ -53,6 +53,8 @@ typedef struct pg_conn {
 	unsigned next_name;      /* statement names: t1, t2, ... */
 	int autocommit;
 	int in_txn;              /* a BEGIN has been sent and not yet ended */
+	int pipeline;            /* the server takes pipelines (14 and later) */
+	uint64_t round_trips;    /* waits for the server's answer */
 	char version[128];
 } pg_conn;
 
@@ -301,6 +303,7 @@ static int pg_connect(const db_params *p, db_conn **out, db_error *err)
 		return -1;
 	}
 	PQsetNoticeProcessor(pc->pg, pg_notice_quiet, NULL);
+	pc->pipeline = PQserverVersion(pc->pg) >= 140000;
 	const char *ver = PQparameterStatus(pc->pg, "server_version");
 	snprintf(pc->version, sizeof pc->version, "PostgreSQL %s", ver ? ver : "?");
 	*out = &pc->base;
@@ -365,6 +368,8 @@ static int pg_exec_simple(pg_conn *pc, const char *sql, db_error *err)
 	ExecStatusType st = PQresultStatus(r);
 	int rc = 0;
 
+	pc->round_trips++;
+
 	if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK)
 		rc = pg_fail(pc, r, "execute", err);
 	PQclear(r);
@@ -408,6 +413,7 @@ static int pg_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 	if (pg_ensure_txn(pc, err))
 		return -1;
 	r = PQexec(pc->pg, sql);
+	pc->round_trips++;
 	return pg_command_done(pc, r, PQresultStatus(r) == PGRES_TUPLES_OK, affected, err);
 }
 
@@ -506,6 +512,7 @@ static int pg_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
 	s->row = -1;
 	snprintf(s->name, sizeof s->name, "t%u", ++pc->next_name);
 	r = PQprepare(pc->pg, s->name, text, 0, NULL);
+	pc->round_trips += 2; /* and the describe */
 	free(text);
 	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
 		pg_fail(pc, r, "prepare", err);
@@ -625,14 +632,54 @@ static int pg_set_param(pg_stmt *s, int i, const db_param *v, db_error *err)
 			    i + 1, (int)v->type);
 }
 
+/* Read a pipeline's results up to its sync, handing each to take() with
+ * the number of the query it answers (each query's results end with a
+ * NULL; the sync's result, which none follows, ends them all).  Returns
+ * -1 when the connection went before the sync came. */
+typedef void pg_take_fn(void *arg, int q, PGresult *r);
+
+static int pg_pipeline_read(pg_conn *pc, pg_take_fn *take, void *arg)
+{
+	for (int q = 0;;) {
+		PGresult *r = PQgetResult(pc->pg);
+		if (!r) {
+			if (PQstatus(pc->pg) == CONNECTION_BAD)
+				return -1;
+			q++;
+			continue;
+		}
+		if (PQresultStatus(r) == PGRES_PIPELINE_SYNC) {
+			PQclear(r);
+			return 0;
+		}
+		take(arg, q, r);
+	}
+}
+
+/* BEGIN's result and the statement's, kept; anything more dropped. */
+typedef struct pg_begun {
+	PGresult *res[2];
+} pg_begun;
+
+static void pg_take_begun(void *arg, int q, PGresult *r)
+{
+	pg_begun *b = arg;
+
+	if (q < 2 && !b->res[q])
+		b->res[q] = r;
+	else
+		PQclear(r);
+}
+
 /* Send the statement (after a BEGIN when a transaction must be opened,
  * both in one pipeline and one round trip) and return its result. */
 static PGresult *pg_run(pg_conn *pc, pg_stmt *s, db_error *err, int *failed)
 {
-	PGresult *r, *mine = NULL;
+	pg_begun b = { { NULL, NULL } };
 	int begin = !pc->autocommit && !pc->in_txn;
 
 	*failed = 0;
+	pc->round_trips++;
 	if (!begin)
 		return PQexecPrepared(pc->pg, s->name, s->nparams, s->pvalues, s->plengths,
 				      s->pformats, 0);
@@ -646,30 +693,10 @@ static PGresult *pg_run(pg_conn *pc, pg_stmt *s, db_error *err, int *failed)
 		PQexitPipelineMode(pc->pg);
 		return NULL;
 	}
-	/* BEGIN's result, then the statement's, each ended by a NULL, then
-	 * the sync's (not followed by one).  A failed BEGIN skips the
-	 * statement (PGRES_PIPELINE_ABORTED): BEGIN's error is the one to
-	 * report. */
-	PGresult *first = NULL;
-	for (int q = 0; q <= 2;) {
-		r = PQgetResult(pc->pg);
-		if (!r) {
-			if (PQstatus(pc->pg) == CONNECTION_BAD)
-				break;
-			q++;
-			continue;
-		}
-		if (PQresultStatus(r) == PGRES_PIPELINE_SYNC) {
-			PQclear(r);
-			break;
-		}
-		if (q == 0 && !first)
-			first = r;
-		else if (q == 1 && !mine)
-			mine = r;
-		else
-			PQclear(r);
-	}
+	/* A failed BEGIN skips the statement (PGRES_PIPELINE_ABORTED):
+	 * BEGIN's error is the one to report. */
+	pg_pipeline_read(pc, pg_take_begun, &b);
+	PGresult *first = b.res[0], *mine = b.res[1];
 	if (first && PQresultStatus(first) == PGRES_COMMAND_OK)
 		pc->in_txn = 1;
 	PQexitPipelineMode(pc->pg);
@@ -839,6 +866,155 @@ static int pg_copy_in(db_conn *c, const char *sql, const char *data, size_t len,
 	return rc;
 }
 
+
+/* ---- pipelined batches ----------------------------------------------- */
+
+static int pg_end_result(pg_conn *pc, const char *how, const PGresult *r, db_error *err);
+
+/* Send the batch: BEGIN when a transaction must be opened, each statement,
+ * the end, and one sync.  Nothing is read until all of it is out. */
+static int pg_batch_send(pg_conn *pc, const db_batch_item *items, int n, const char *end,
+			 int begin, db_error *err)
+{
+	if (!PQenterPipelineMode(pc->pg))
+		return pg_fail(pc, NULL, "pipeline", err);
+	if (begin && !PQsendQueryParams(pc->pg, "BEGIN", 0, NULL, NULL, NULL, NULL, 0))
+		return pg_fail(pc, NULL, "send", err);
+	for (int i = 0; i < n; i++) {
+		pg_stmt *s = (pg_stmt *)items[i].stmt;
+		if (s->pc != pc)
+			return pg_detached(err);
+		if (items[i].nparams != s->nparams)
+			return db_error_set(err, DB_FATAL, 0, "07001",
+					    "pg: statement takes %d parameters, got %d", s->nparams,
+					    items[i].nparams);
+		pg_stmt_clear(s);
+		for (int k = 0; k < s->nparams; k++)
+			if (pg_set_param(s, k, &items[i].params[k], err))
+				return -1;
+		/* libpq copies the values into its buffer here, so the same
+		 * statement may come again later in the batch. */
+		if (!PQsendQueryPrepared(pc->pg, s->name, s->nparams, s->pvalues, s->plengths,
+					 s->pformats, 0))
+			return pg_fail(pc, NULL, "send", err);
+	}
+	if (end && !PQsendQueryParams(pc->pg, end, 0, NULL, NULL, NULL, NULL, 0))
+		return pg_fail(pc, NULL, "send", err);
+	if (!PQpipelineSync(pc->pg))
+		return pg_fail(pc, NULL, "send", err);
+	return 0;
+}
+
+/* One result of the batch: query q of those sent (BEGIN first when begin
+ * is set, the end last).  The first failure is the batch's error; what
+ * the server skipped after it (PGRES_PIPELINE_ABORTED) says nothing. */
+typedef struct pg_batch {
+	pg_conn *pc;
+	const db_batch_item *items;
+	int n, begin;
+	const char *end;
+	db_batch_fn fn;
+	void *arg;
+	int rc, stop;
+	db_error *err;
+} pg_batch;
+
+static void pg_batch_result(void *ctx, int q, PGresult *r)
+{
+	pg_batch *b = ctx;
+	pg_conn *pc = b->pc;
+	const db_batch_item *items = b->items;
+	const char *end = b->end;
+	db_error *err = b->err;
+	int *rc = &b->rc, *stop = &b->stop, n = b->n, begin = b->begin;
+	ExecStatusType st = PQresultStatus(r);
+	int i = q - begin;
+
+	if (st == PGRES_PIPELINE_ABORTED) {
+		PQclear(r);
+		return;
+	}
+	if (begin && q == 0) {
+		if (st == PGRES_COMMAND_OK)
+			pc->in_txn = 1;
+		else if (*rc == 0)
+			*rc = pg_fail(pc, r, "begin", err);
+		PQclear(r);
+		return;
+	}
+	if (i >= n) {
+		if (end && i == n) {
+			if (st == PGRES_COMMAND_OK)
+				pc->in_txn = 0;
+			if (*rc == 0)
+				*rc = pg_end_result(pc, end, r, err);
+		}
+		PQclear(r);
+		return;
+	}
+	if (st != PGRES_TUPLES_OK && st != PGRES_COMMAND_OK) {
+		if (*rc == 0)
+			*rc = pg_fail(pc, r, "execute", err);
+		PQclear(r);
+		return;
+	}
+	if (*rc || *stop || !b->fn) {
+		PQclear(r);
+		return;
+	}
+	pg_stmt *s = (pg_stmt *)items[i].stmt;
+	int64_t affected = 0;
+	if (st == PGRES_TUPLES_OK) {
+		s->res = r;
+		s->nrows = PQntuples(r);
+	} else {
+		const char *t = PQcmdTuples(r);
+		affected = t && *t ? strtoll(t, NULL, 10) : 0;
+		PQclear(r);
+	}
+	int f = b->fn(b->arg, i, &s->base, affected, err);
+	pg_stmt_clear(s);
+	if (f < 0)
+		*rc = -1;
+	else if (f > 0)
+		*stop = 1;
+}
+
+static int pg_execute_batch(db_conn *c, const db_batch_item *items, int n, db_batch_end end,
+			    db_batch_fn fn, void *arg, db_error *err)
+{
+	pg_conn *pc = (pg_conn *)c;
+	const char *how = end == DB_BATCH_COMMIT ? "COMMIT" : end == DB_BATCH_ROLLBACK ? "ROLLBACK"
+										: NULL;
+	int begin = !pc->autocommit && !pc->in_txn;
+
+	if (!pc->pipeline)
+		return db_batch_serial(c, items, n, end, fn, arg, err);
+	/* An end with no transaction open sends nothing, as pg_end does. */
+	if (how && pc->autocommit)
+		how = NULL;
+	pc->round_trips++;
+	if (pg_batch_send(pc, items, n, how, begin, err)) {
+		PQexitPipelineMode(pc->pg);
+		/* What did go out is still answered: the sync below was never
+		 * sent, so the connection cannot be trusted any more. */
+		if (PQpipelineStatus(pc->pg) != PQ_PIPELINE_OFF || PQstatus(pc->pg) != CONNECTION_OK)
+			err->kind = DB_KIND_CONNECTION, err->cls = DB_RECONNECT;
+		return -1;
+	}
+	pg_batch b = { .pc = pc, .items = items, .n = n, .begin = begin, .end = how,
+		       .fn = fn, .arg = arg, .err = err };
+	if (pg_pipeline_read(pc, pg_batch_result, &b) && b.rc == 0)
+		b.rc = pg_fail(pc, NULL, "execute", err);
+	PQexitPipelineMode(pc->pg);
+	return b.rc;
+}
+
+static uint64_t pg_round_trips(db_conn *c)
+{
+	return ((pg_conn *)c)->round_trips;
+}
+
 /* ---- transactions ---------------------------------------------------- */
 
 static int pg_begin(db_conn *c, int write, db_error *err)
@@ -847,6 +1023,20 @@ static int pg_begin(db_conn *c, int write, db_error *err)
 	(void)c;
 	(void)write;
 	(void)err;
+	return 0;
+}
+
+/* The answer to COMMIT or ROLLBACK (how). */
+static int pg_end_result(pg_conn *pc, const char *how, const PGresult *r, db_error *err)
+{
+	if (PQresultStatus(r) != PGRES_COMMAND_OK)
+		return pg_fail(pc, r, how[0] == 'C' ? "commit" : "rollback", err);
+	if (how[0] == 'C' && !strcmp(PQcmdStatus((PGresult *)r), "ROLLBACK"))
+		/* COMMIT of a transaction a failed statement spoilt: the server
+		 * rolled it back; the engine must not count it committed. */
+		return db_error_set(err, DB_FATAL, 0, "25P02",
+				    "pg: commit: the server rolled the transaction back (a "
+				    "statement in it had failed)");
 	return 0;
 }
 
@@ -861,15 +1051,8 @@ static int pg_end(pg_conn *pc, const char *how, db_error *err)
 		return 0;
 	pc->in_txn = 0;
 	r = PQexec(pc->pg, how);
-	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
-		rc = pg_fail(pc, r, how[0] == 'C' ? "commit" : "rollback", err);
-	} else if (how[0] == 'C' && !strcmp(PQcmdStatus(r), "ROLLBACK")) {
-		/* COMMIT of a transaction a failed statement spoilt: the server
-		 * rolled it back; the engine must not count it committed. */
-		rc = db_error_set(err, DB_FATAL, 0, "25P02",
-				  "pg: commit: the server rolled the transaction back (a "
-				  "statement in it had failed)");
-	}
+	pc->round_trips++;
+	rc = pg_end_result(pc, how, r, err);
 	PQclear(r);
 	return rc;
 }
@@ -930,4 +1113,6 @@ const db_driver pg_driver = {
 	.dbms_name = pg_dbms_name,
 	.set_autocommit = pg_set_autocommit,
 	.copy_in = pg_copy_in,
+	.execute_batch = pg_execute_batch,
+	.round_trips = pg_round_trips,
 };

@@ -297,6 +297,19 @@ pg_sql() {
 	[ "$1" = -d ] && { db=$2; shift 2; }
 	psql -X -q -tA -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" -U "$TPCC_TEST_PG_USER" -d "$db" -c "$1"
 }
+# pg_native_db PREFIX: a database of the test's own on the test PostgreSQL,
+# dropped at exit: DBN its name, A the arguments that reach it through
+# libpq (password in TPCC_PASSWORD, libpq's environment cleared), and
+# q QUERY to run SQL in it.
+pg_native_db() {
+	DBN=${1}_$$
+	pg_sql "CREATE DATABASE $DBN" || skip_all "cannot create a database on the test PostgreSQL"
+	on_exit "pg_sql 'DROP DATABASE IF EXISTS $DBN WITH (FORCE)'"
+	export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
+	unset PGSERVICE PGDATABASE PGHOST PGPORT PGUSER PGPASSWORD PGOPTIONS
+	A="--driver pg --host 127.0.0.1 --port $TPCC_TEST_PG_PORT --user $TPCC_TEST_PG_USER --database $DBN"
+	q() { pg_sql -d "$DBN" "$1"; }
+}
 # odbc_conf FILE CONNECTION-STRING: a config file for driver odbc; the
 # password comes from TPCC_PASSWORD, as a DBA's would.
 odbc_conf() {

@@ -240,6 +240,36 @@ const opt_def opt_table[] = {
 		 ".B run\n"
 		 "exit 2 and name\n"
 		 ".BR \"build \\-\\-procedures\\-only\" .\n" },
+	{ .key = "workload.pipeline", .longopt = "pipeline", .type = OPT_BOOL, .def = "true",
+	  FIELD(pipeline),
+	  .help = "statements mode: send a transaction's independent statements "
+		  "together, one round trip for each group (pg driver)",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = "In statements mode, send the statements of a transaction that do not\n"
+		 "wait for each other's results back to back and read their results\n"
+		 "after one flush: New-Order's customer, item and stock reads, then its\n"
+		 "stock updates with the district, then its inserts with the commit;\n"
+		 "Payment's reads, then its updates and insert with the commit;\n"
+		 "Delivery's ten districts at once.\n"
+		 "The pg driver does it with libpq's pipeline mode on PostgreSQL 14\n"
+		 "and later; other drivers and older servers run the same statements\n"
+		 "one round trip each, as\n"
+		 ".B \\-\\-no\\-pipeline\n"
+		 "does everywhere.\n"
+		 "The transactions are the same either way: a failed statement fails\n"
+		 "its transaction, which is rolled back and retried whole.\n"
+		 "Default true.\n" },
+	{ .key = "workload.rollback_percent", .longopt = "rollback-percent", .type = OPT_INT,
+	  .min = 1, .max = 100, .def = "1", FIELD(rollback_pct), .argname = "N",
+	  .help = "percent of New-Orders that name an unused item and roll back "
+		  "(the spec's 1; more only to test rollbacks)",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = "Percent of New-Orders, 1 to 100, whose last line names an item that\n"
+		 "does not exist, so that the transaction rolls back whole (clause\n"
+		 "2.4.1.4 asks for 1).\n"
+		 "More than 1 is for testing that rollbacks leave nothing behind; the\n"
+		 "audit bounds then report the share as out of bounds.\n"
+		 "Default 1.\n" },
 	{ .key = "workload.keying_thinking", .longopt = "keying-thinking",
 	  .type = OPT_BOOL, .def = "false", FIELD(keying_thinking),
 	  .help = "wait the TPC-C keying and thinking times (clause 5.2.5) "

@@ -46,7 +46,9 @@ typedef struct tpcc_config {
 	/* workload */
 	int warehouses;
 	char mode[16];              /* statements | procedures */
+	int pipeline;               /* statements mode: batches of statements in one round trip */
 	int keying_thinking;
+	int rollback_pct;           /* New-Orders that name the unused item, percent */
 	int all_warehouses;
 	int load_threads;
 	int load_batch;             /* rows per INSERT / per commit when loading */

@@ -405,6 +405,17 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 						.p90 = s->p90, .p95 = s->p95, .p99 = s->p99,
 						.max = s->max, .errors = s->errors, .failed = s->failed,
 						.retries = s->retries, .reconnects = s->reconnects });
+		int rt = 0;
+		for (int i = 0; i < TX_COUNT; i++)
+			rt |= s->round_trips[i] > 0;
+		if (rt) {
+			jb_key(b, "round_trips");
+			jb_obj_open(b);
+			for (int i = 0; i < TX_COUNT; i++)
+				if (s->round_trips[i] > 0)
+					jb_kv_dbl(b, txn_names[i], s->round_trips[i], 2);
+			jb_obj_close(b);
+		}
 		jb_key(b, "audit");
 		jb_obj_open(b);
 		for (int i = 0; i < AU_COUNT; i++)

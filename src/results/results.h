@@ -50,6 +50,9 @@ typedef struct run_summary {
 	uint64_t errors[ERR_KIND_COUNT];
 	uint64_t failed, retries, reconnects;
 	uint64_t audit[AU_COUNT];
+	/* Round trips per attempt of each type; 0 or less: not counted (the
+	 * driver has no count, or no attempt of the type). */
+	double round_trips[TX_COUNT];
 	double client_cpu_s;      /* over the steady phase */
 	double cpu_per_1000;      /* client CPU seconds per 1,000 transactions */
 	double cpu_per_1000_no;   /* ... per 1,000 New-Orders */

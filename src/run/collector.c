@@ -32,6 +32,7 @@ static void make_summary(engine *e, run_summary *s)
 		s->p99[i] = hist_percentile(h, 99) / 1000;
 		s->max[i] = h->max_us / 1000.0;
 		s->avg[i] = h->count ? h->sum_us / 1000.0 / h->count : 0;
+		s->round_trips[i] = st->rt_txns[i] ? (double)st->round_trips[i] / st->rt_txns[i] : -1;
 	}
 	if (e->steady_secs > 0) {
 		s->nopm = st->commits[TX_NEW_ORDER] * 60.0 / e->steady_secs;

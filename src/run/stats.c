@@ -69,6 +69,8 @@ void stats_accumulate(stats_sum *s, const vu_stats *v)
 			hist_snap_add(&s->lat[i], &tmp);
 		}
 		s->commits[i] += LOAD(v->commits[i]);
+		s->round_trips[i] += LOAD(v->round_trips[i]);
+		s->rt_txns[i] += LOAD(v->rt_txns[i]);
 	}
 	for (int i = 0; i < ERR_KIND_COUNT; i++)
 		s->errors[i] += LOAD(v->errors[i]);
@@ -84,6 +86,8 @@ void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b)
 	for (int i = 0; i < TX_COUNT; i++) {
 		hist_snap_sub(&d->lat[i], &a->lat[i], &b->lat[i]);
 		d->commits[i] = a->commits[i] - b->commits[i];
+		d->round_trips[i] = a->round_trips[i] - b->round_trips[i];
+		d->rt_txns[i] = a->rt_txns[i] - b->rt_txns[i];
 	}
 	for (int i = 0; i < ERR_KIND_COUNT; i++)
 		d->errors[i] = a->errors[i] - b->errors[i];
@@ -99,6 +103,8 @@ void stats_sum_add(stats_sum *d, const stats_sum *a)
 	for (int i = 0; i < TX_COUNT; i++) {
 		hist_snap_add(&d->lat[i], &a->lat[i]);
 		d->commits[i] += a->commits[i];
+		d->round_trips[i] += a->round_trips[i];
+		d->rt_txns[i] += a->rt_txns[i];
 	}
 	for (int i = 0; i < ERR_KIND_COUNT; i++)
 		d->errors[i] += a->errors[i];

@@ -47,6 +47,9 @@ typedef struct vu_stats {
 	_Atomic uint64_t retries;
 	_Atomic uint64_t reconnects;
 	_Atomic uint64_t audit[AU_COUNT];
+	/* Waits for the server per type, over the attempts (rt_txns) the
+	 * driver counted them for (drivers without a count add nothing). */
+	_Atomic uint64_t round_trips[TX_COUNT], rt_txns[TX_COUNT];
 } vu_stats;
 
 /* Plain sums over all VUs at one instant (cumulative) or over an interval. */
@@ -56,6 +59,7 @@ typedef struct stats_sum {
 	uint64_t errors[ERR_KIND_COUNT];
 	uint64_t failed, retries, reconnects;
 	uint64_t audit[AU_COUNT];
+	uint64_t round_trips[TX_COUNT], rt_txns[TX_COUNT];
 } stats_sum;
 
 enum phase { PH_IDLE, PH_RAMPUP, PH_STEADY, PH_RAMPDOWN, PH_DONE, PH_COUNT };

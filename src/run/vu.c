@@ -258,6 +258,7 @@ static void *vu_main(void *arg)
 	txn_terminal term = {
 		.warehouses = e->schema.warehouses,
 		.all_warehouses = e->cfg.all_warehouses,
+		.rollback_pct = e->cfg.rollback_pct,
 		.c = e->c_run,
 	};
 
@@ -279,7 +280,7 @@ static void *vu_main(void *arg)
 		set_state(v, stopping(v) ? VU_DONE : VU_ERROR);
 		goto out;
 	}
-	txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
+	txn_ctx_init(&x, c, e->d, v->stats, e->procedures, e->cfg.pipeline);
 	set_state(v, VU_RUNNING);
 	vu_change_settled(e, v, 0);
 
@@ -320,7 +321,7 @@ static void *vu_main(void *arg)
 					set_state(v, stopping(v) ? VU_STOPPING : VU_ERROR);
 					goto out;
 				}
-				txn_ctx_init(&x, c, e->d, v->stats, e->procedures);
+				txn_ctx_init(&x, c, e->d, v->stats, e->procedures, e->cfg.pipeline);
 				set_state(v, VU_RUNNING);
 			} else if (err.cls != DB_RETRY) {
 				stat_add(&v->stats->failed, 1);

@@ -59,7 +59,7 @@ void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *
 	case TX_NEW_ORDER:
 		in->c_id = (int)rng_nurand(r, 1023, t->c.c_id, 1, 3000);
 		in->ol_cnt = (int)rng_range(r, 5, 15);
-		in->rollback = rng_range(r, 1, 100) == 1;
+		in->rollback = rng_range(r, 1, 100) <= (t->rollback_pct > 0 ? t->rollback_pct : 1);
 		in->all_local = 1;
 		for (int i = 0; i < in->ol_cnt; i++) {
 			in->ol[i].i_id = (int)rng_nurand(r, 8191, t->c.ol_i_id, 1, 100000);
@@ -101,14 +101,18 @@ void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *
 
 /* ---- statement helpers -------------------------------------------------- */
 
-void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats, int procedures)
+void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats, int procedures,
+		  int pipeline)
 {
 	memset(x, 0, sizeof *x);
 	x->conn = c;
 	x->d = d;
 	x->stats = stats;
 	x->procedures = procedures;
+	x->pipeline = pipeline;
 }
+
+static void batch_free(txn_batch *b);
 
 void txn_release(txn_ctx *x)
 {
@@ -118,46 +122,125 @@ void txn_release(txn_ctx *x)
 			x->conn->drv->finalize(x->st[i]);
 			x->st[i] = NULL;
 		}
+	batch_free(x->batch);
+	x->batch = NULL;
 }
 
-/* Execute statement id; returns the statement (rows ready to fetch) or NULL. */
-static db_stmt *run(txn_ctx *x, enum stmt_id id, const db_param *p, int n,
-		    int64_t *affected, db_error *e)
+/* Statement id, prepared on first use. */
+static db_stmt *stmt(txn_ctx *x, enum stmt_id id, db_error *e)
 {
-	const db_driver *drv = x->conn->drv;
 	if (!x->st[id]) {
 		char sql[4096]; /* New-Order's stock update is the longest */
 		dialect_stmt_sql(x->d, id, sql, sizeof sql);
-		if (drv->prepare(x->conn, sql, &x->st[id], e) != 0)
+		if (x->conn->drv->prepare(x->conn, sql, &x->st[id], e) != 0)
 			return NULL;
 	}
-	if (drv->execute(x->st[id], p, n, affected, e) != 0)
-		return NULL;
 	return x->st[id];
 }
 
-/* Execute and fetch exactly one row; -1 on error, 0 when there is no row
- * (the statement is then reset), 1 with the row ready. */
-static int run_row(txn_ctx *x, enum stmt_id id, const db_param *p, int n, db_error *e)
+/* ---- batches ------------------------------------------------------------ */
+
+/* The statements of a transaction that wait for no result of each other
+ * go out as one batch (db_batch): one round trip where the driver
+ * pipelines, one per statement where it cannot.  The most statements a
+ * batch holds is New-Order's stock reads or updates, one per supplying
+ * warehouse. */
+enum { BATCH_MAX = MAX_OL + 8, STOCK_UPD_PARAMS = 4 * 2 * DIALECT_SLOTS + 1 + DIALECT_SLOTS };
+
+struct txn_batch {
+	db_batch_item it[BATCH_MAX];
+	size_t off[BATCH_MAX];     /* where each statement's parameters start in p */
+	enum stmt_id id[BATCH_MAX];
+	int aux[BATCH_MAX];        /* what the caller notes per statement */
+	int n;
+	size_t np, cap;
+	/* The statements' parameters, in order: grown to what the largest
+	 * batch so far needed (a few hundred, 15 stock updates' 2,040 in
+	 * the rare New-Order supplied from 15 warehouses), so that thousands
+	 * of VUs do not each carry the most any batch could need. */
+	db_param *p;
+};
+
+static void batch_free(txn_batch *b)
 {
-	db_stmt *s = run(x, id, p, n, NULL, e);
-	if (!s)
-		return -1;
-	int rc = x->conn->drv->fetch(s, e);
-	if (rc <= 0)
-		x->conn->drv->reset(s);
-	return rc;
+	if (b)
+		free(b->p);
+	free(b);
 }
 
-static void done(txn_ctx *x, enum stmt_id id)
+/* An empty batch (made once per connection: a transaction allocates
+ * nothing once its batches have been as large before). */
+static txn_batch *batch_start(txn_ctx *x, db_error *e)
 {
-	x->conn->drv->reset(x->st[id]);
+	if (!x->batch && !(x->batch = calloc(1, sizeof *x->batch))) {
+		db_error_set(e, DB_FATAL, 0, "HY001", "out of memory");
+		return NULL;
+	}
+	x->batch->n = 0;
+	x->batch->np = 0;
+	return x->batch;
+}
+
+/* Where the next statement's parameters go, with room for max of them;
+ * NULL when the batch is full or memory is short. */
+static db_param *batch_params(txn_batch *b, size_t max)
+{
+	if (b->n >= BATCH_MAX)
+		return NULL;
+	if (b->np + max > b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 256;
+		while (cap < b->np + max)
+			cap *= 2;
+		db_param *p = realloc(b->p, cap * sizeof *p);
+		if (!p)
+			return NULL;
+		b->p = p;
+		b->cap = cap;
+	}
+	return b->p + b->np;
+}
+
+/* Statement id with the n parameters written at batch_params(). */
+static int batch_add(txn_ctx *x, enum stmt_id id, int aux, int n, db_error *e)
+{
+	txn_batch *b = x->batch;
+	db_stmt *s;
+
+	if (!batch_params(b, (size_t)n))
+		return db_error_set(e, DB_FATAL, 0, "HY001", "%s: no room in the batch",
+				    dialect_stmt_name(id));
+	if (!(s = stmt(x, id, e)))
+		return -1;
+	b->it[b->n] = (db_batch_item){ .stmt = s, .nparams = n };
+	b->off[b->n] = b->np;
+	b->id[b->n] = id;
+	b->aux[b->n++] = aux;
+	b->np += (size_t)n;
+	return 0;
+}
+
+static int batch_addv(txn_ctx *x, enum stmt_id id, int aux, const db_param *p, int n,
+		      db_error *e)
+{
+	db_param *d = batch_params(x->batch, (size_t)n);
+	if (d)
+		memcpy(d, p, (size_t)n * sizeof *p);
+	return batch_add(x, id, aux, n, e);
+}
+
+static int batch_run(txn_ctx *x, db_batch_end end, db_batch_fn fn, void *arg, db_error *e)
+{
+	txn_batch *b = x->batch;
+
+	/* The parameters may have moved as the batch grew. */
+	for (int i = 0; i < b->n; i++)
+		b->it[i].params = b->p + b->off[i];
+	return db_batch(x->conn, x->pipeline, b->it, b->n, end, fn, arg, e);
 }
 
 #define P(...) ((const db_param[]){ __VA_ARGS__ })
 #define NP(...) (int)(sizeof((const db_param[]){ __VA_ARGS__ }) / sizeof(db_param))
-#define RUN(id, aff, ...) run(x, id, P(__VA_ARGS__), NP(__VA_ARGS__), aff, e)
-#define ROW(id, ...) run_row(x, id, P(__VA_ARGS__), NP(__VA_ARGS__), e)
+#define ADD(id, ...) batch_addv(x, id, 0, P(__VA_ARGS__), NP(__VA_ARGS__), e)
 #define I(v) db_p_int(v)
 #define D(v) db_p_dbl(v)
 #define T(s) db_p_text((s), strlen(s))
@@ -169,23 +252,29 @@ static int missing(db_error *e, enum stmt_id id)
 			    "(is the schema loaded and consistent?)", dialect_stmt_name(id));
 }
 
-/* Customer by last name: the middle row of those sorted by c_first. */
-static int customer_by_name(txn_ctx *x, int w, int d, const char *last, int *c_id, db_error *e)
+/* The one row a statement returns: 1 with it ready, 0 when there is none,
+ * -1 on error. */
+static int one_row(db_stmt *s, db_error *e)
 {
+	return s->conn->drv->fetch(s, e);
+}
+
+/* Customer by last name: the middle row of those sorted by c_first.
+ * 1 with *c_id set, 0 when no customer has the name, -1 on error. */
+static int by_name_rows(db_stmt *s, int *c_id, db_error *e)
+{
+	const db_driver *drv = s->conn->drv;
 	int ids[256], n = 0, rc;
-	db_stmt *s = RUN(S_CUST_BY_NAME, NULL, I(w), I(d), T(last));
-	if (!s)
-		return -1;
-	while ((rc = DRV->fetch(s, e)) == 1)
+
+	while ((rc = drv->fetch(s, e)) == 1)
 		if (n < (int)(sizeof ids / sizeof ids[0]))
-			ids[n++] = (int)DRV->col_int(s, 0);
-	DRV->reset(s);
+			ids[n++] = (int)drv->col_int(s, 0);
 	if (rc < 0)
 		return -1;
 	if (n == 0)
-		return missing(e, S_CUST_BY_NAME);
+		return 0;
 	*c_id = ids[(n + 1) / 2 - 1];
-	return 0;
+	return 1;
 }
 
 /* The timestamp the transactions write: formatted again only when the
@@ -202,7 +291,7 @@ static const char *now_text(txn_ctx *x)
 
 /* ---- New-Order (2.4) ---------------------------------------------------- */
 
-/* What New-Order learns per line, on the stack. */
+/* What New-Order learns per line. */
 typedef struct no_line {
 	double price;
 	int found;          /* the item exists */
@@ -210,6 +299,15 @@ typedef struct no_line {
 	int s_qty;          /* the stock row's quantity when read */
 	char dist[25];      /* s_dist_xx for the order's district */
 } no_line;
+
+typedef struct no_state {
+	txn_ctx *x;
+	const txn_input *in;
+	no_line l[MAX_OL];
+	int customer, district;  /* their rows were read */
+	double w_tax, c_discount, d_tax;
+	int o_id;
+} no_state;
 
 /* Fill p[0..DIALECT_SLOTS) with the ids of lines [from, to), the last one
  * repeated into the unused slots (a repeat changes nothing in an IN list). */
@@ -219,84 +317,109 @@ static void in_list(db_param *p, const txn_input *in, int from, int to)
 		p[i] = I(in->ol[from + i < to ? from + i : to - 1].i_id);
 }
 
-/* Read every line's item in one statement.  Returns 0, 1 when an item is
- * missing (the unused item of the 1% rollback), -1 on error. */
-static int no_items(txn_ctx *x, const txn_input *in, no_line *l, db_error *e)
+/* The end of the run of lines from `from` that share its supplying
+ * warehouse. */
+static int group_end(const txn_input *in, int from)
 {
-	db_param p[DIALECT_SLOTS];
+	int to = from + 1;
+	while (to < in->ol_cnt && in->ol[to].supply_w_id == in->ol[from].supply_w_id)
+		to++;
+	return to;
+}
+
+/* The item rows: each line's price.  1 when an item is missing (the unused
+ * item of the 1% rollback): the stock reads behind it are not needed. */
+static int no_items_rows(no_state *st, db_stmt *s, db_error *e)
+{
+	const db_driver *drv = s->conn->drv;
+	const txn_input *in = st->in;
 	int rc, missing_item = 0;
 
-	in_list(p, in, 0, in->ol_cnt);
-	db_stmt *s = run(x, S_NO_ITEMS, p, DIALECT_SLOTS, NULL, e);
-	if (!s)
-		return -1;
-	while ((rc = DRV->fetch(s, e)) == 1) {
-		int id = (int)DRV->col_int(s, 0);
-		double price = DRV->col_double(s, 1);
+	while ((rc = drv->fetch(s, e)) == 1) {
+		int id = (int)drv->col_int(s, 0);
+		double price = drv->col_double(s, 1);
 		for (int i = 0; i < in->ol_cnt; i++)
 			if (in->ol[i].i_id == id) {
-				l[i].price = price;
-				l[i].found = 1;
+				st->l[i].price = price;
+				st->l[i].found = 1;
 			}
 	}
-	DRV->reset(s);
 	if (rc < 0)
 		return -1;
 	for (int i = 0; i < in->ol_cnt; i++)
-		missing_item |= !l[i].found;
+		missing_item |= !st->l[i].found;
 	return missing_item;
 }
 
-/* Lock and read the stock rows of lines [from, to), which share a
- * supplying warehouse, in one statement. */
-static int no_stock_read(txn_ctx *x, const txn_input *in, int from, int to, no_line *l,
-			 db_error *e)
+/* The stock rows of lines [from, group_end), locked. */
+static int no_stock_rows(no_state *st, db_stmt *s, int from, db_error *e)
 {
-	enum stmt_id sid = (enum stmt_id)(S_NO_STOCK_01 + in->d_id - 1);
-	db_param p[1 + DIALECT_SLOTS];
-	int rc;
+	const db_driver *drv = s->conn->drv;
+	const txn_input *in = st->in;
+	int rc, to = group_end(in, from);
 
-	p[0] = I(in->ol[from].supply_w_id);
-	in_list(p + 1, in, from, to);
-	db_stmt *s = run(x, sid, p, 1 + DIALECT_SLOTS, NULL, e);
-	if (!s)
-		return -1;
-	while ((rc = DRV->fetch(s, e)) == 1) {
-		int id = (int)DRV->col_int(s, 0), qty = (int)DRV->col_int(s, 1);
+	while ((rc = drv->fetch(s, e)) == 1) {
+		int id = (int)drv->col_int(s, 0), qty = (int)drv->col_int(s, 1);
 		size_t dlen = 0;
-		const char *dp = DRV->col_text(s, 3, &dlen);
+		const char *dp = drv->col_text(s, 3, &dlen);
 		if (!dp)
 			dlen = 0;
-		if (dlen >= sizeof l[0].dist)
-			dlen = sizeof l[0].dist - 1;
+		if (dlen >= sizeof st->l[0].dist)
+			dlen = sizeof st->l[0].dist - 1;
 		for (int i = from; i < to; i++)
 			if (in->ol[i].i_id == id) {
-				l[i].s_qty = qty;
-				l[i].stocked = 1;
-				memcpy(l[i].dist, dp ? dp : "", dlen);
-				l[i].dist[dlen] = '\0';
+				st->l[i].s_qty = qty;
+				st->l[i].stocked = 1;
+				memcpy(st->l[i].dist, dp ? dp : "", dlen);
+				st->l[i].dist[dlen] = '\0';
 			}
 	}
-	DRV->reset(s);
-	if (rc < 0)
-		return -1;
-	for (int i = from; i < to; i++)
-		if (!l[i].stocked)
-			return missing(e, sid);
-	return 0;
+	return rc < 0 ? -1 : 0;
 }
 
-/* Set the stock rows of lines [from, to) (one supplying warehouse, sorted
- * by item) in one UPDATE: four CASE lists (new quantity, and the ytd, order
- * and remote increments) keyed by item, then the warehouse and the IN
- * list.  An item named on two lines is one CASE entry that applies both. */
-static int no_stock_update(txn_ctx *x, const txn_input *in, int from, int to,
-			   const no_line *l, db_error *e)
+static int no_rows(void *arg, int i, db_stmt *s, int64_t affected, db_error *e)
+{
+	no_state *st = arg;
+	const txn_batch *b = st->x->batch;
+	const db_driver *drv = s->conn->drv;
+	int rc;
+
+	(void)affected;
+	switch (b->id[i]) {
+	case S_NO_WH_CUSTOMER:
+		if ((rc = one_row(s, e)) == 1) {
+			st->w_tax = drv->col_double(s, 0);
+			st->c_discount = drv->col_double(s, 1);
+			st->customer = 1;
+		}
+		return rc < 0 ? -1 : 0;
+	case S_NO_ITEMS:
+		return no_items_rows(st, s, e);
+	case S_NO_DISTRICT:
+		if ((rc = one_row(s, e)) == 1) {
+			st->d_tax = drv->col_double(s, 0);
+			st->o_id = (int)drv->col_int(s, 1);
+			st->district = 1;
+		}
+		return rc < 0 ? -1 : 0;
+	default:
+		if (b->id[i] >= S_NO_STOCK_01 && b->id[i] <= S_NO_STOCK_10)
+			return no_stock_rows(st, s, b->aux[i], e);
+		return 0;
+	}
+}
+
+/* The parameters of the UPDATE that sets the stock rows of lines [from,
+ * to) (one supplying warehouse, sorted by item): four CASE lists (new
+ * quantity, and the ytd, order and remote increments) keyed by item, then
+ * the warehouse and the IN list.  An item named on two lines is one CASE
+ * entry that applies both. */
+static void no_stock_params(const txn_input *in, int from, int to, const no_line *l,
+			    db_param *p)
 {
 	enum { NV = 4 };
 	int id[DIALECT_SLOTS], val[DIALECT_SLOTS][NV], n = 0;
 	int remote = in->ol[from].supply_w_id != in->w_id;
-	db_param p[NV * 2 * DIALECT_SLOTS + 1 + DIALECT_SLOTS];
 
 	for (int i = from; i < to; i++) {
 		int qty = in->ol[i].qty;
@@ -313,10 +436,6 @@ static int no_stock_update(txn_ctx *x, const txn_input *in, int from, int to,
 		v[2] += 1;
 		v[3] += remote;
 	}
-	/* An empty group has no stock to set (the callers never pass one); the
-	 * slots below repeat the last item, so there must be one. */
-	if (n == 0)
-		return 0;
 	for (int c = 0; c < NV; c++)
 		for (int k = 0; k < DIALECT_SLOTS; k++) {
 			int j = k < n ? k : n - 1;
@@ -325,112 +444,141 @@ static int no_stock_update(txn_ctx *x, const txn_input *in, int from, int to,
 		}
 	p[NV * 2 * DIALECT_SLOTS] = I(in->ol[from].supply_w_id);
 	in_list(p + NV * 2 * DIALECT_SLOTS + 1, in, from, to);
-	return run(x, S_NO_STOCK_UPD, p, (int)(sizeof p / sizeof p[0]), NULL, e) ? 0 : -1;
 }
 
-/* The end of the run of lines from `from` that share its supplying
- * warehouse. */
-static int group_end(const txn_input *in, int from)
+/* First batch: the warehouse and customer, every line's item, and the
+ * stock rows one supplying warehouse at a time in ascending warehouse
+ * order (the lines are sorted so), locked in key order before any is
+ * written.  Returns 1 when an item is missing. */
+static int no_reads(no_state *st, db_error *e)
 {
-	int to = from + 1;
-	while (to < in->ol_cnt && in->ol[to].supply_w_id == in->ol[from].supply_w_id)
-		to++;
-	return to;
-}
+	txn_ctx *x = st->x;
+	const txn_input *in = st->in;
+	db_param *p;
 
-/* Lock, read and set the stock rows one supplying warehouse at a time, in
- * ascending warehouse order (the lines are sorted so).  All the reads come
- * first, so every row is locked in key order before any is written. */
-static int no_stock(txn_ctx *x, const txn_input *in, no_line *l, db_error *e)
-{
-	for (int from = 0; from < in->ol_cnt; from = group_end(in, from))
-		if (no_stock_read(x, in, from, group_end(in, from), l, e))
+	if (!batch_start(x, e) ||
+	    ADD(S_NO_WH_CUSTOMER, I(in->w_id), I(in->d_id), I(in->c_id)))
+		return -1;
+	if (!(p = batch_params(x->batch, DIALECT_SLOTS)))
+		return db_error_set(e, DB_FATAL, 0, "HY000", "new-order: no room in the batch");
+	in_list(p, in, 0, in->ol_cnt);
+	if (batch_add(x, S_NO_ITEMS, 0, DIALECT_SLOTS, e))
+		return -1;
+	enum stmt_id sid = (enum stmt_id)(S_NO_STOCK_01 + in->d_id - 1);
+	for (int from = 0; from < in->ol_cnt; from = group_end(in, from)) {
+		if (!(p = batch_params(x->batch, 1 + DIALECT_SLOTS)))
+			return db_error_set(e, DB_FATAL, 0, "HY000", "new-order: no room in the batch");
+		p[0] = I(in->ol[from].supply_w_id);
+		in_list(p + 1, in, from, group_end(in, from));
+		if (batch_add(x, sid, from, 1 + DIALECT_SLOTS, e))
 			return -1;
-	for (int from = 0; from < in->ol_cnt; from = group_end(in, from))
-		if (no_stock_update(x, in, from, group_end(in, from), l, e))
-			return -1;
+	}
+	if (batch_run(x, DB_BATCH_OPEN, no_rows, st, e))
+		return -1;
+	if (!st->customer)
+		return missing(e, S_NO_WH_CUSTOMER);
+	int unused = 0;
+	for (int i = 0; i < in->ol_cnt; i++)
+		unused |= !st->l[i].found;
+	if (unused)
+		return 1;
+	for (int i = 0; i < in->ol_cnt; i++)
+		if (!st->l[i].stocked)
+			return missing(e, sid);
 	return 0;
 }
 
-/* Insert all the order's lines in one multi-row INSERT. */
-static int no_order_lines(txn_ctx *x, const txn_input *in, int o_id, const no_line *l,
-			  db_error *e)
+/* Second batch: the stock rows set, then the district locked and read.
+ * The district row is the one every VU of this district queues for, so it
+ * is locked after the items and the stock, and held only through the
+ * inserts and the commit.  The 1% with an unused item still lock it and
+ * write their order before rolling back: real work undone, as the spec
+ * means them to. */
+static int no_stock_district(no_state *st, int unused, db_error *e)
+{
+	txn_ctx *x = st->x;
+	const txn_input *in = st->in;
+
+	if (!batch_start(x, e))
+		return -1;
+	for (int from = 0; !unused && from < in->ol_cnt; from = group_end(in, from)) {
+		db_param *p = batch_params(x->batch, STOCK_UPD_PARAMS);
+		if (!p)
+			return db_error_set(e, DB_FATAL, 0, "HY000", "new-order: no room in the batch");
+		no_stock_params(in, from, group_end(in, from), st->l, p);
+		if (batch_add(x, S_NO_STOCK_UPD, from, STOCK_UPD_PARAMS, e))
+			return -1;
+	}
+	if (ADD(S_NO_DISTRICT, I(in->w_id), I(in->d_id)) ||
+	    batch_run(x, DB_BATCH_OPEN, no_rows, st, e))
+		return -1;
+	return st->district ? 0 : missing(e, S_NO_DISTRICT);
+}
+
+/* Last batch: the district moved on, the order, its new_order row and
+ * all its lines in one multi-row INSERT, and the commit; or, for the
+ * unused item, the rollback after the order. */
+static int no_writes(no_state *st, int unused, db_error *e)
 {
 	enum { NC = 9 };
-	db_param p[NC * MAX_OL];
+	txn_ctx *x = st->x;
+	const txn_input *in = st->in;
+	int o_id = st->o_id;
 
-	for (int i = 0; i < in->ol_cnt; i++) {
-		db_param *r = p + NC * i;
-		r[0] = I(o_id);
-		r[1] = I(in->d_id);
-		r[2] = I(in->w_id);
-		r[3] = I(i + 1);
-		r[4] = I(in->ol[i].i_id);
-		r[5] = I(in->ol[i].supply_w_id);
-		r[6] = I(in->ol[i].qty);
-		r[7] = D(in->ol[i].qty * l[i].price);
-		r[8] = T(l[i].dist);
+	if (!batch_start(x, e) || ADD(S_NO_DISTRICT_UPD, I(in->w_id), I(in->d_id)) ||
+	    ADD(S_NO_ORDER_INS, I(o_id), I(in->d_id), I(in->w_id), I(in->c_id),
+		T(now_text(x)), I(in->ol_cnt), I(in->all_local)) ||
+	    ADD(S_NO_NEW_ORDER_INS, I(o_id), I(in->d_id), I(in->w_id)))
+		return -1;
+	if (!unused) {
+		db_param *p = batch_params(x->batch, NC * MAX_OL);
+		if (!p)
+			return db_error_set(e, DB_FATAL, 0, "HY000", "new-order: no room in the batch");
+		for (int i = 0; i < in->ol_cnt; i++) {
+			db_param *r = p + NC * i;
+			r[0] = I(o_id);
+			r[1] = I(in->d_id);
+			r[2] = I(in->w_id);
+			r[3] = I(i + 1);
+			r[4] = I(in->ol[i].i_id);
+			r[5] = I(in->ol[i].supply_w_id);
+			r[6] = I(in->ol[i].qty);
+			r[7] = D(in->ol[i].qty * st->l[i].price);
+			r[8] = T(st->l[i].dist);
+		}
+		enum stmt_id sid = (enum stmt_id)(S_NO_ORDER_LINES + in->ol_cnt - 1);
+		if (batch_add(x, sid, 0, NC * in->ol_cnt, e))
+			return -1;
 	}
-	enum stmt_id sid = (enum stmt_id)(S_NO_ORDER_LINES + in->ol_cnt - 1);
-	return run(x, sid, p, NC * in->ol_cnt, NULL, e) ? 0 : -1;
+	return batch_run(x, unused ? DB_BATCH_ROLLBACK : DB_BATCH_COMMIT, NULL, NULL, e);
 }
 
 static int new_order(txn_ctx *x, const txn_input *in, db_error *e)
 {
-	no_line l[MAX_OL];
-	int rc;
+	no_state st;
+	int unused;
 
-	memset(l, 0, sizeof l);
+	memset(&st, 0, sizeof st);
+	st.x = x;
+	st.in = in;
 	if (DRV->begin(x->conn, 1, e))
 		return -1;
-	if ((rc = ROW(S_NO_WH_CUSTOMER, I(in->w_id), I(in->d_id), I(in->c_id))) <= 0)
-		return rc < 0 ? -1 : missing(e, S_NO_WH_CUSTOMER);
-	double w_tax = DRV->col_double(x->st[S_NO_WH_CUSTOMER], 0);
-	double c_discount = DRV->col_double(x->st[S_NO_WH_CUSTOMER], 1);
-	done(x, S_NO_WH_CUSTOMER);
-
-	/* The district row is the one every VU of this district queues for,
-	 * so it is locked after the items and the stock, and held only through
-	 * the inserts and the commit.  The 1% with an unused item still lock
-	 * it and write their order before rolling back: real work undone, as
-	 * the spec means them to. */
-	int unused = no_items(x, in, l, e);
-	if (unused < 0 || (!unused && no_stock(x, in, l, e)))
-		return -1;
-
-	if ((rc = ROW(S_NO_DISTRICT, I(in->w_id), I(in->d_id))) <= 0)
-		return rc < 0 ? -1 : missing(e, S_NO_DISTRICT);
-	double d_tax = DRV->col_double(x->st[S_NO_DISTRICT], 0);
-	int o_id = (int)DRV->col_int(x->st[S_NO_DISTRICT], 1);
-	done(x, S_NO_DISTRICT);
-
-	if (!RUN(S_NO_DISTRICT_UPD, NULL, I(in->w_id), I(in->d_id)))
-		return -1;
-	if (!RUN(S_NO_ORDER_INS, NULL, I(o_id), I(in->d_id), I(in->w_id), I(in->c_id),
-		 T(now_text(x)), I(in->ol_cnt), I(in->all_local)))
-		return -1;
-	if (!RUN(S_NO_NEW_ORDER_INS, NULL, I(o_id), I(in->d_id), I(in->w_id)))
+	if ((unused = no_reads(&st, e)) < 0 || no_stock_district(&st, unused, e) ||
+	    no_writes(&st, unused, e))
 		return -1;
 	if (unused) {
-		if (DRV->rollback(x->conn, e))
-			return -1;
 		stat_add(&x->stats->audit[AU_NO_ROLLBACKS], 1);
 		return 1;
 	}
-	if (no_order_lines(x, in, o_id, l, e))
-		return -1;
-
 	double total = 0;
 	int remote = 0;
 	for (int i = 0; i < in->ol_cnt; i++) {
-		total += in->ol[i].qty * l[i].price;
+		total += in->ol[i].qty * st.l[i].price;
 		remote += in->ol[i].supply_w_id != in->w_id;
 	}
-	total *= (1 - c_discount) * (1 + w_tax + d_tax);
+	total *= (1 - st.c_discount) * (1 + st.w_tax + st.d_tax);
 	(void)total; /* what the terminal would display */
-	if (DRV->commit(x->conn, e))
-		return -1;
-	x->last_o_id = o_id;
+	x->last_o_id = st.o_id;
 	stat_add(&x->stats->audit[AU_NO_LINES], (uint64_t)in->ol_cnt);
 	stat_add(&x->stats->audit[AU_NO_REMOTE_LINES], (uint64_t)remote);
 	return 0;
@@ -438,63 +586,109 @@ static int new_order(txn_ctx *x, const txn_input *in, db_error *e)
 
 /* ---- Payment (2.5) ------------------------------------------------------ */
 
+typedef struct pay_state {
+	txn_ctx *x;
+	int wd, customer, named; /* their rows were read */
+	int c_id, bad_credit;
+	char w_name[16], d_name[16];
+	char old[501];           /* c_data of a bad-credit customer */
+} pay_state;
+
+static int pay_rows(void *arg, int i, db_stmt *s, int64_t affected, db_error *e)
+{
+	pay_state *st = arg;
+	const db_driver *drv = s->conn->drv;
+	const char *t;
+	size_t len;
+	int rc;
+
+	(void)affected;
+	switch (st->x->batch->id[i]) {
+	case S_PAY_WH_DISTRICT:
+		if ((rc = one_row(s, e)) != 1)
+			return rc < 0 ? -1 : 0;
+		st->wd = 1;
+		if ((t = drv->col_text(s, 5, &len)))
+			snprintf(st->w_name, sizeof st->w_name, "%.*s", (int)len, t);
+		if ((t = drv->col_text(s, 11, &len)))
+			snprintf(st->d_name, sizeof st->d_name, "%.*s", (int)len, t);
+		return 0;
+	case S_CUST_BY_NAME:
+		if ((rc = by_name_rows(s, &st->c_id, e)) < 0)
+			return -1;
+		st->named = rc;
+		return 0;
+	case S_PAY_CUSTOMER:
+		if ((rc = one_row(s, e)) != 1)
+			return rc < 0 ? -1 : 0;
+		st->customer = 1;
+		t = drv->col_text(s, 10, &len);
+		st->bad_credit = t && len >= 2 && t[0] == 'B' && t[1] == 'C';
+		/* The last column holds c_data for a bad-credit customer only. */
+		if (st->bad_credit && (t = drv->col_text(s, 14, &len)))
+			snprintf(st->old, sizeof st->old, "%.*s", (int)len, t);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 static int payment(txn_ctx *x, const txn_input *in, db_error *e)
 {
-	char w_name[16] = "", d_name[16] = "", h_data[32];
-	int rc, c_id = in->c_id;
-	size_t len;
-	const char *s;
+	pay_state st = { .x = x, .c_id = in->c_id };
+	char h_data[32], data[501];
 
 	if (DRV->begin(x->conn, 1, e))
 		return -1;
 	/* The warehouse and district rows are what the VUs of a warehouse
 	 * queue for: they are updated last, just before the commit, and the
-	 * names (which never change) read first without a lock. */
-	if ((rc = ROW(S_PAY_WH_DISTRICT, I(in->w_id), I(in->d_id))) <= 0)
-		return rc < 0 ? -1 : missing(e, S_PAY_WH_DISTRICT);
-	if ((s = DRV->col_text(x->st[S_PAY_WH_DISTRICT], 5, &len)))
-		snprintf(w_name, sizeof w_name, "%.*s", (int)len, s);
-	if ((s = DRV->col_text(x->st[S_PAY_WH_DISTRICT], 11, &len)))
-		snprintf(d_name, sizeof d_name, "%.*s", (int)len, s);
-	done(x, S_PAY_WH_DISTRICT);
-
-	if (in->byname && customer_by_name(x, in->c_w_id, in->c_d_id, in->c_last, &c_id, e))
+	 * names (which never change) read first without a lock, beside the
+	 * customer (found by name first when so asked). */
+	if (!batch_start(x, e) || ADD(S_PAY_WH_DISTRICT, I(in->w_id), I(in->d_id)))
 		return -1;
-	if ((rc = ROW(S_PAY_CUSTOMER, I(in->c_w_id), I(in->c_d_id), I(c_id))) <= 0)
-		return rc < 0 ? -1 : missing(e, S_PAY_CUSTOMER);
-	s = DRV->col_text(x->st[S_PAY_CUSTOMER], 10, &len);
-	int bad_credit = s && len >= 2 && s[0] == 'B' && s[1] == 'C';
-	char data[501], old[501] = "";
-	/* The last column holds c_data for a bad-credit customer only. */
-	if (bad_credit && (s = DRV->col_text(x->st[S_PAY_CUSTOMER], 14, &len)))
-		snprintf(old, sizeof old, "%.*s", (int)len, s);
-	done(x, S_PAY_CUSTOMER);
+	if (in->byname ? ADD(S_CUST_BY_NAME, I(in->c_w_id), I(in->c_d_id), T(in->c_last))
+		       : ADD(S_PAY_CUSTOMER, I(in->c_w_id), I(in->c_d_id), I(st.c_id)))
+		return -1;
+	if (batch_run(x, DB_BATCH_OPEN, pay_rows, &st, e))
+		return -1;
+	if (!st.wd)
+		return missing(e, S_PAY_WH_DISTRICT);
+	if (in->byname) {
+		if (!st.named)
+			return missing(e, S_CUST_BY_NAME);
+		if (!batch_start(x, e) ||
+		    ADD(S_PAY_CUSTOMER, I(in->c_w_id), I(in->c_d_id), I(st.c_id)) ||
+		    batch_run(x, DB_BATCH_OPEN, pay_rows, &st, e))
+			return -1;
+	}
+	if (!st.customer)
+		return missing(e, S_PAY_CUSTOMER);
 
-	if (bad_credit) {
+	if (!batch_start(x, e))
+		return -1;
+	if (st.bad_credit) {
 		/* New history in front, the whole kept to 500 characters (2.5.2.2):
 		 * the old text is cut explicitly, which also keeps GCC's truncation
 		 * warning (an error under -Werror at -O1) quiet. */
-		int n = snprintf(data, sizeof data, "%d %d %d %d %d %.2f|", c_id, in->c_d_id,
+		int n = snprintf(data, sizeof data, "%d %d %d %d %d %.2f|", st.c_id, in->c_d_id,
 				 in->c_w_id, in->d_id, in->w_id, in->h_amount);
 		if (n > 0 && (size_t)n < sizeof data)
-			str_copy(data + n, old, sizeof data - (size_t)n);
-		if (!RUN(S_PAY_CUSTOMER_UPD_BC, NULL, D(in->h_amount), D(in->h_amount), T(data),
-			 I(in->c_w_id), I(in->c_d_id), I(c_id)))
+			str_copy(data + n, st.old, sizeof data - (size_t)n);
+		if (ADD(S_PAY_CUSTOMER_UPD_BC, D(in->h_amount), D(in->h_amount), T(data),
+			I(in->c_w_id), I(in->c_d_id), I(st.c_id)))
 			return -1;
-	} else if (!RUN(S_PAY_CUSTOMER_UPD, NULL, D(in->h_amount), D(in->h_amount),
-			I(in->c_w_id), I(in->c_d_id), I(c_id)))
+	} else if (ADD(S_PAY_CUSTOMER_UPD, D(in->h_amount), D(in->h_amount), I(in->c_w_id),
+		       I(in->c_d_id), I(st.c_id)))
 		return -1;
 
 	/* w_name and d_name are at most 10 characters (clause 1.3), which is
 	 * what keeps h_data within its 24. */
-	snprintf(h_data, sizeof h_data, "%.10s    %.10s", w_name, d_name);
-	if (!RUN(S_PAY_HISTORY_INS, NULL, I(in->c_d_id), I(in->c_w_id), I(c_id), I(in->d_id),
-		 I(in->w_id), T(now_text(x)), D(in->h_amount), T(h_data)))
-		return -1;
-	if (!RUN(S_PAY_DISTRICT_UPD, NULL, D(in->h_amount), I(in->w_id), I(in->d_id)) ||
-	    !RUN(S_PAY_WAREHOUSE_UPD, NULL, D(in->h_amount), I(in->w_id)))
-		return -1;
-	if (DRV->commit(x->conn, e))
+	snprintf(h_data, sizeof h_data, "%.10s    %.10s", st.w_name, st.d_name);
+	if (ADD(S_PAY_HISTORY_INS, I(in->c_d_id), I(in->c_w_id), I(st.c_id), I(in->d_id),
+		I(in->w_id), T(now_text(x)), D(in->h_amount), T(h_data)) ||
+	    ADD(S_PAY_DISTRICT_UPD, D(in->h_amount), I(in->w_id), I(in->d_id)) ||
+	    ADD(S_PAY_WAREHOUSE_UPD, D(in->h_amount), I(in->w_id)) ||
+	    batch_run(x, DB_BATCH_COMMIT, NULL, NULL, e))
 		return -1;
 	if (in->c_w_id != in->w_id)
 		stat_add(&x->stats->audit[AU_PAY_REMOTE], 1);
@@ -505,32 +699,70 @@ static int payment(txn_ctx *x, const txn_input *in, db_error *e)
 
 /* ---- Order-Status (2.6) ------------------------------------------------- */
 
+typedef struct os_state {
+	txn_ctx *x;
+	int customer, named, order;  /* found */
+	int c_id, o_id;
+} os_state;
+
+static int os_rows(void *arg, int i, db_stmt *s, int64_t affected, db_error *e)
+{
+	os_state *st = arg;
+	const db_driver *drv = s->conn->drv;
+	int rc;
+
+	(void)affected;
+	switch (st->x->batch->id[i]) {
+	case S_CUST_BY_NAME:
+		if ((rc = by_name_rows(s, &st->c_id, e)) < 0)
+			return -1;
+		st->named = rc;
+		return 0;
+	case S_OS_CUSTOMER:
+		if ((rc = one_row(s, e)) < 0)
+			return -1;
+		st->customer = rc;
+		return 0;
+	case S_OS_ORDER:
+		if ((rc = one_row(s, e)) == 1) {
+			st->o_id = (int)drv->col_int(s, 0);
+			st->order = 1;
+		}
+		return rc < 0 ? -1 : 0;
+	default:
+		/* The order's lines: what the terminal would display. */
+		while ((rc = drv->fetch(s, e)) == 1)
+			;
+		return rc < 0 ? -1 : 0;
+	}
+}
+
 static int order_status(txn_ctx *x, const txn_input *in, db_error *e)
 {
-	int rc, c_id = in->c_id;
+	os_state st = { .x = x, .c_id = in->c_id };
 
 	if (DRV->begin(x->conn, 0, e))
 		return -1;
-	if (in->byname && customer_by_name(x, in->w_id, in->d_id, in->c_last, &c_id, e))
-		return -1;
-	if ((rc = ROW(S_OS_CUSTOMER, I(in->w_id), I(in->d_id), I(c_id))) <= 0)
-		return rc < 0 ? -1 : missing(e, S_OS_CUSTOMER);
-	done(x, S_OS_CUSTOMER);
-	if ((rc = ROW(S_OS_ORDER, I(in->w_id), I(in->d_id), I(c_id))) < 0)
-		return -1;
-	if (rc == 1) {
-		int o_id = (int)DRV->col_int(x->st[S_OS_ORDER], 0);
-		done(x, S_OS_ORDER);
-		db_stmt *s = RUN(S_OS_ORDER_LINES, NULL, I(in->w_id), I(in->d_id), I(o_id));
-		if (!s)
+	if (in->byname) {
+		if (!batch_start(x, e) ||
+		    ADD(S_CUST_BY_NAME, I(in->w_id), I(in->d_id), T(in->c_last)) ||
+		    batch_run(x, DB_BATCH_OPEN, os_rows, &st, e))
 			return -1;
-		while ((rc = DRV->fetch(s, e)) == 1)
-			;
-		DRV->reset(s);
-		if (rc < 0)
-			return -1;
+		if (!st.named)
+			return missing(e, S_CUST_BY_NAME);
 	}
-	if (DRV->commit(x->conn, e))
+	if (!batch_start(x, e) || ADD(S_OS_CUSTOMER, I(in->w_id), I(in->d_id), I(st.c_id)) ||
+	    ADD(S_OS_ORDER, I(in->w_id), I(in->d_id), I(st.c_id)) ||
+	    batch_run(x, DB_BATCH_OPEN, os_rows, &st, e))
+		return -1;
+	if (!st.customer)
+		return missing(e, S_OS_CUSTOMER);
+	if (st.order) {
+		if (!batch_start(x, e) ||
+		    ADD(S_OS_ORDER_LINES, I(in->w_id), I(in->d_id), I(st.o_id)) ||
+		    batch_run(x, DB_BATCH_COMMIT, os_rows, &st, e))
+			return -1;
+	} else if (DRV->commit(x->conn, e))
 		return -1;
 	if (in->byname)
 		stat_add(&x->stats->audit[AU_OS_BYNAME], 1);
@@ -542,9 +774,11 @@ static int order_status(txn_ctx *x, const txn_input *in, db_error *e)
 /* The orders being delivered: district and order id, one per district
  * that has a new_order row. */
 typedef struct dl_batch {
+	txn_ctx *x;
 	int n, d[DIALECT_DISTRICTS], o[DIALECT_DISTRICTS];
 	int c[DIALECT_DISTRICTS];      /* o_c_id */
 	double sum[DIALECT_DISTRICTS]; /* sum(ol_amount) */
+	int found;                     /* orders dl_orders read */
 } dl_batch;
 
 /* Write the DIALECT_DISTRICTS keys (warehouse, district, id) of the batch's
@@ -561,83 +795,92 @@ static db_param *dl_keys(db_param *p, int w, const dl_batch *b, int customers)
 	return p;
 }
 
-/* Each order's customer and the sum of its lines, in one statement. */
-static int dl_orders(txn_ctx *x, int w, dl_batch *b, db_error *e)
+static int dl_rows(void *arg, int i, db_stmt *s, int64_t affected, db_error *e)
 {
-	db_param p[3 * DIALECT_DISTRICTS];
-	int rc, found = 0;
+	dl_batch *b = arg;
+	const txn_batch *tb = b->x->batch;
+	const db_driver *drv = s->conn->drv;
+	int rc;
 
-	dl_keys(p, w, b, 0);
-	db_stmt *s = run(x, S_DL_ORDERS, p, 3 * DIALECT_DISTRICTS, NULL, e);
-	if (!s)
-		return -1;
-	while ((rc = DRV->fetch(s, e)) == 1) {
-		int d = (int)DRV->col_int(s, 0);
+	(void)affected;
+	if (tb->id[i] == S_DL_NEW_ORDER) {
+		if ((rc = one_row(s, e)) == 1) {
+			b->d[b->n] = tb->aux[i];
+			b->o[b->n++] = (int)drv->col_int(s, 0);
+		}
+		return rc < 0 ? -1 : 0;
+	}
+	if (tb->id[i] != S_DL_ORDERS)
+		return 0;
+	/* Each order's customer and the sum of its lines. */
+	while ((rc = drv->fetch(s, e)) == 1) {
+		int d = (int)drv->col_int(s, 0);
 		for (int k = 0; k < b->n; k++)
 			if (b->d[k] == d) {
-				b->c[k] = (int)DRV->col_int(s, 1);
-				b->sum[k] = DRV->col_double(s, 2);
-				found++;
+				b->c[k] = (int)drv->col_int(s, 1);
+				b->sum[k] = drv->col_double(s, 2);
+				b->found++;
 			}
 	}
-	DRV->reset(s);
-	if (rc < 0)
-		return -1;
-	return found == b->n ? 0 : missing(e, S_DL_ORDERS);
+	return rc < 0 ? -1 : 0;
 }
 
 /* Deliver the batch's orders with one statement per table: delete their
- * new_order rows, set their carrier and their lines' delivery date, and
- * credit their customers. */
+ * new_order rows, read their customers and sums, set their carrier and
+ * their lines' delivery date; then credit their customers and commit. */
 static int dl_deliver(txn_ctx *x, const txn_input *in, dl_batch *b, db_error *e)
 {
-	db_param p[2 * DIALECT_DISTRICTS + 3 * DIALECT_DISTRICTS], *q;
+	enum { KEYS = 3 * DIALECT_DISTRICTS };
 	int w = in->w_id;
+	db_param *p;
 
-	dl_keys(p, w, b, 0);
-	if (!run(x, S_DL_NEW_ORDER_DEL, p, 3 * DIALECT_DISTRICTS, NULL, e))
+	if (!batch_start(x, e))
 		return -1;
-	if (dl_orders(x, w, b, e))
+	for (enum stmt_id id = S_DL_NEW_ORDER_DEL; id <= S_DL_ORDER_LINE_UPD; id++) {
+		int lead = id == S_DL_ORDER_UPD || id == S_DL_ORDER_LINE_UPD;
+		if (!(p = batch_params(x->batch, 1 + KEYS)))
+			return db_error_set(e, DB_FATAL, 0, "HY000", "delivery: no room in the batch");
+		if (id == S_DL_ORDER_UPD)
+			p[0] = I(in->carrier_id);
+		else if (id == S_DL_ORDER_LINE_UPD)
+			p[0] = T(now_text(x));
+		dl_keys(p + lead, w, b, 0);
+		if (batch_add(x, id, 0, lead + KEYS, e))
+			return -1;
+	}
+	if (batch_run(x, DB_BATCH_OPEN, dl_rows, b, e))
 		return -1;
-	p[0] = I(in->carrier_id);
-	dl_keys(p + 1, w, b, 0);
-	if (!run(x, S_DL_ORDER_UPD, p, 1 + 3 * DIALECT_DISTRICTS, NULL, e))
+	if (b->found != b->n)
+		return missing(e, S_DL_ORDERS);
+	if (!batch_start(x, e) || !(p = batch_params(x->batch, 2 * DIALECT_DISTRICTS + KEYS)))
 		return -1;
-	p[0] = T(now_text(x)); /* the same keys follow */
-	if (!run(x, S_DL_ORDER_LINE_UPD, p, 1 + 3 * DIALECT_DISTRICTS, NULL, e))
-		return -1;
-	q = p;
+	db_param *q = p;
 	for (int k = 0; k < DIALECT_DISTRICTS; k++) {
 		int j = k < b->n ? k : b->n - 1;
 		*q++ = I(b->d[j]);
 		*q++ = D(b->sum[j]);
 	}
 	q = dl_keys(q, w, b, 1);
-	return run(x, S_DL_CUSTOMER_UPD, p, (int)(q - p), NULL, e) ? 0 : -1;
+	if (batch_add(x, S_DL_CUSTOMER_UPD, 0, (int)(q - p), e))
+		return -1;
+	return batch_run(x, DB_BATCH_COMMIT, NULL, NULL, e);
 }
 
 /* Find and lock each district's oldest new order (one statement per
- * district, as a set form would lock every row it scanned), then deliver
- * them all at once. */
+ * district, as a set form would lock every row it scanned, all ten in one
+ * batch), then deliver them all at once. */
 static int delivery(txn_ctx *x, const txn_input *in, db_error *e)
 {
-	dl_batch b = { .n = 0 };
-	int rc;
+	dl_batch b = { .x = x };
 
-	if (DRV->begin(x->conn, 1, e))
+	if (DRV->begin(x->conn, 1, e) || !batch_start(x, e))
 		return -1;
-	for (int d = 1; d <= DIALECT_DISTRICTS; d++) {
-		if ((rc = ROW(S_DL_NEW_ORDER, I(in->w_id), I(d))) < 0)
+	for (int d = 1; d <= DIALECT_DISTRICTS; d++)
+		if (batch_addv(x, S_DL_NEW_ORDER, d, P(I(in->w_id), I(d)), 2, e))
 			return -1;
-		if (rc == 0)
-			continue;
-		b.d[b.n] = d;
-		b.o[b.n++] = (int)DRV->col_int(x->st[S_DL_NEW_ORDER], 0);
-		done(x, S_DL_NEW_ORDER);
-	}
-	if (b.n && dl_deliver(x, in, &b, e))
+	if (batch_run(x, DB_BATCH_OPEN, dl_rows, &b, e))
 		return -1;
-	if (DRV->commit(x->conn, e))
+	if (b.n ? dl_deliver(x, in, &b, e) : DRV->commit(x->conn, e))
 		return -1;
 	if (b.n < DIALECT_DISTRICTS)
 		stat_add(&x->stats->audit[AU_DL_SKIPPED], (uint64_t)(DIALECT_DISTRICTS - b.n));
@@ -649,19 +892,18 @@ static int delivery(txn_ctx *x, const txn_input *in, db_error *e)
 /* One statement: the district's next order id is joined in. */
 static int stock_level(txn_ctx *x, const txn_input *in, db_error *e)
 {
-	int rc;
-	if (DRV->begin(x->conn, 0, e))
+	if (DRV->begin(x->conn, 0, e) || !batch_start(x, e) ||
+	    ADD(S_SL_STOCK_COUNT, I(in->w_id), I(in->d_id), I(in->threshold)))
 		return -1;
-	if ((rc = ROW(S_SL_STOCK_COUNT, I(in->w_id), I(in->d_id), I(in->threshold))) < 0)
-		return -1;
-	if (rc == 1)
-		done(x, S_SL_STOCK_COUNT);
-	return DRV->commit(x->conn, e) ? -1 : 0;
+	return batch_run(x, DB_BATCH_COMMIT, NULL, NULL, e) ? -1 : 0;
 }
 
 int txn_exec(txn_ctx *x, const txn_input *in, db_error *e)
 {
+	uint64_t (*trips)(db_conn *) = DRV->round_trips;
+	uint64_t rt0 = trips ? trips(x->conn) : 0;
 	int rc;
+
 	db_error_clear(e);
 	if (x->procedures)
 		rc = txn_proc_exec(x, in, e);
@@ -676,6 +918,10 @@ int txn_exec(txn_ctx *x, const txn_input *in, db_error *e)
 	if (rc < 0 && e->cls != DB_RECONNECT) {
 		db_error ignore;
 		DRV->rollback(x->conn, &ignore);
+	}
+	if (trips && (unsigned)in->type < TX_COUNT) {
+		stat_add(&x->stats->round_trips[in->type], trips(x->conn) - rt0);
+		stat_add(&x->stats->rt_txns[in->type], 1);
 	}
 	return rc;
 }

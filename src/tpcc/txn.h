@@ -37,8 +37,11 @@ typedef struct txn_terminal {
 	int d_id;          /* home district (Stock-Level) */
 	int warehouses;
 	int all_warehouses;/* draw the warehouse at random per transaction */
+	int rollback_pct;  /* New-Orders naming the unused item, percent (0: the spec's 1) */
 	tpcc_nurand_c c;   /* run-time NURand constants */
 } txn_terminal;
+
+typedef struct txn_batch txn_batch;
 
 typedef struct txn_ctx {
 	db_conn *conn;
@@ -47,6 +50,8 @@ typedef struct txn_ctx {
 	vu_stats *stats;
 	int last_o_id;     /* o_id of the last New-Order whose commit was acknowledged */
 	int procedures;              /* procedures mode */
+	int pipeline;                /* statements mode: batches pipelined where the driver can */
+	txn_batch *batch;            /* the batch being built (txn.c's) */
 	int autocommit;              /* procedures mode switched it on */
 	db_stmt *call[TX_COUNT];     /* procedures mode: the prepared calls */
 	/* The timestamp text the transactions write, formatted once per
@@ -58,8 +63,11 @@ typedef struct txn_ctx {
 void txn_gen(const txn_terminal *t, tpcc_rng *r, enum txn_type type, txn_input *in);
 
 /* Prepare statements lazily; call txn_release before the connection goes.
- * procedures: run each transaction as one stored-procedure call. */
-void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats, int procedures);
+ * procedures: run each transaction as one stored-procedure call;
+ * pipeline: statements mode sends its independent statements as one
+ * batch (db_batch), pipelined where the driver can. */
+void txn_ctx_init(txn_ctx *x, db_conn *c, const dialect *d, vu_stats *stats, int procedures,
+		  int pipeline);
 void txn_release(txn_ctx *x);
 
 /* Run one transaction.  Returns 0 committed, 1 rolled back on purpose (the
