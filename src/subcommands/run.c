@@ -176,6 +176,8 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 	if (opt_warehouse_range(c->warehouse_range, 0, &wf, &wl, err, errlen) ||
 	    opt_start_at(c->start_at, (long long)time(NULL), &start_at, err, errlen))
 		return EX_USAGE;
+	if (opt_check_rate(c, 0, err, errlen))
+		return EX_USAGE;
 	if (c->warehouse_range[0] && c->all_warehouses) {
 		snprintf(err, errlen, "--warehouse-range and --all-warehouses exclude each other: "
 			 "the one keeps VUs in a range, the other sends them anywhere");
