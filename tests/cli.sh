@@ -118,6 +118,19 @@ done
 "$TPCC_BIN" sweep --driver null --vus 1,2 --start-at soon </dev/null >o.txt 2>&1; rc=$?
 assert "sweep --start-at soon exits 2, as run does" [ $rc -eq 2 ]
 assert "... saying what was expected" contains o.txt "HH:MM:SS"
+# An offered load: a whole number of transactions a minute, and never with
+# keying and think times, which pace each terminal themselves.
+for bad in "--rate lots|expected an integer from 0 to 100000000, got 'lots'" \
+	"--rate -5|got '-5'" "--rate 2.5|got '2.5'" "--rate 100000001|got '100000001'"; do
+	opt=${bad%%|*} rest=${bad#*|}
+	"$TPCC_BIN" run --driver null --batch ${opt%% *} "${opt#* }" </dev/null >o.txt 2>&1; rc=$?
+	assert "run $opt exits 2" [ $rc -eq 2 ]
+	assert "run $opt says what was expected" contains o.txt "$rest"
+done
+"$TPCC_BIN" run --driver null --batch --rate 1000 --keying-thinking --results-dir "$T/rk" </dev/null >o.txt 2>&1; rc=$?
+assert "--rate with --keying-thinking exits 2" [ $rc -eq 2 ]
+assert "... and says they exclude each other" contains o.txt "--rate and --keying-thinking exclude each other"
+assert "... before any results file" [ ! -d "$T/rk" ]
 "$TPCC_BIN" run --driver null --database 2 --batch --warehouse-range 2-3 </dev/null >o.txt 2>&1; rc=$?
 assert "a range past the schema's warehouses exits 2" [ $rc -eq 2 ]
 assert "... and says how many there are" contains o.txt "the schema has 2 warehouses"

@@ -729,6 +729,9 @@ START_TEST(test_args_errors)
 	ck_assert_str_eq(errbuf, "option '--host' needs a value");
 	ck_assert_int_eq(PARSE(&c, &sub, "-w"), -1);
 	ck_assert_str_eq(errbuf, "option '-w' needs a value");
+	/* A negative number is the option's value, refused by its range. */
+	ck_assert_int_eq(PARSE(&c, &sub, "run", "--rate", "-5"), -1);
+	ck_assert_str_eq(errbuf, "option '--rate': expected an integer from 0 to 100000000, got '-5'");
 	/* Words after the subcommand are its files; the subcommand table says
 	 * whether it takes any. */
 	ck_assert_int_eq(PARSE(&c, &sub, "compare", "a.json", "--json", "b.json"), 0);
@@ -1139,6 +1142,37 @@ START_TEST(test_range_and_start)
 }
 END_TEST
 
+/* An offered load: run.rate, a config file's step rate, --rate with a
+ * list for a sweep; never with keying and think times. */
+START_TEST(test_rate)
+{
+	tpcc_config c;
+	const char *sub = "x";
+	char err[256];
+
+	config_defaults(&c);
+	ck_assert_int_eq(c.rate, 0);
+	ck_assert_msg(load_text(&c, "run = { rate = 30000; };\n"
+				   "sweep = { steps = ( { vus = 4; rate = 20000; }, { rate = 0; } ); };\n") == 0,
+		      "%s", errbuf);
+	ck_assert_int_eq(c.rate, 30000);
+	ck_assert_str_eq(c.sweep_steps, "vus=4 rate=20000; rate=0");
+	config_defaults(&c);
+	ck_assert_int_eq(PARSE(&c, &sub, "sweep", "--rate", "1000,2000"), 0);
+	ck_assert_str_eq(c.sweep_rate, "1000,2000");
+	ck_assert_int_eq(c.rate, 0);
+	ck_assert_int_eq(PARSE(&c, &sub, "run", "--rate", "1000"), 0);
+	ck_assert_int_eq(c.rate, 1000);
+	ck_assert_int_eq(opt_check_rate(&c, 0, err, sizeof err), 0);
+	c.keying_thinking = 1;
+	ck_assert_int_eq(opt_check_rate(&c, 0, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "--rate and --keying-thinking exclude each other"));
+	c.rate = 0;
+	ck_assert_int_eq(opt_check_rate(&c, 0, err, sizeof err), 0);
+	ck_assert_int_eq(opt_check_rate(&c, 1, err, sizeof err), -1);
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
@@ -1163,6 +1197,7 @@ static Suite *config_suite(void)
 	tcase_add_test(t, test_opt_set_schedule_list);
 	tcase_add_test(t, test_knob_names);
 	tcase_add_test(t, test_range_and_start);
+	tcase_add_test(f, test_rate);
 	tcase_add_test(t, test_check_schedule);
 	tcase_add_test(t, test_format_secret);
 	tcase_add_test(t, test_validate);

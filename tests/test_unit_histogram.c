@@ -370,16 +370,27 @@ END_TEST
 START_TEST(test_vu_ring)
 {
 	vu_stats *v = calloc(1, sizeof *v);
-	hist_snap *lat = calloc(TX_COUNT, sizeof *lat);
+	hist_snap *lat = calloc(TX_COUNT, sizeof *lat), *svc = calloc(TX_COUNT, sizeof *svc);
 	for (int i = 0; i < VU_SAMPLES; i++)
 		stats_record(v, (enum txn_type)(i % TX_COUNT), 1000 + (uint64_t)i);
 	ck_assert_ptr_null(atomic_load(&v->over));
-	stats_drain(v, lat);
+	stats_drain(v, lat, svc);
 	uint64_t n = 0;
 	for (int t = 0; t < TX_COUNT; t++)
-		n += lat[t].count;
+		n += lat[t].count + svc[t].count * 1000;
 	ck_assert_uint_eq(n, VU_SAMPLES);
 	ck_assert_uint_eq(lat[(VU_SAMPLES - 1) % TX_COUNT].max_us, 1000 + VU_SAMPLES - 1);
+	/* A service time (an offered load's second figure) lands apart, for
+	 * the last type too, and a value of 2^28 - 1 us survives the ring. */
+	uint64_t sl_n = lat[TX_STOCK_LEVEL].count, sl_max = lat[TX_STOCK_LEVEL].max_us;
+	stats_record_service(v, TX_STOCK_LEVEL, ((uint64_t)1 << SAMPLE_US_BITS) - 1);
+	stats_record(v, TX_STOCK_LEVEL, 5);
+	stats_drain(v, lat, svc);
+	ck_assert_uint_eq(svc[TX_STOCK_LEVEL].count, 1);
+	ck_assert_uint_eq(svc[TX_STOCK_LEVEL].max_us, ((uint64_t)1 << SAMPLE_US_BITS) - 1);
+	ck_assert_uint_eq(lat[TX_STOCK_LEVEL].count, sl_n + 1);
+	ck_assert_uint_eq(lat[TX_STOCK_LEVEL].max_us, sl_max);
+	ck_assert_uint_eq(svc[TX_NEW_ORDER].count + svc[TX_DELIVERY].count, 0);
 	for (int i = 0; i <= VU_SAMPLES; i++)   /* one more than the ring holds */
 		stats_record(v, TX_PAYMENT, 7);
 	const vu_hists *h = atomic_load(&v->over);
@@ -387,9 +398,12 @@ START_TEST(test_vu_ring)
 	ck_assert_uint_eq(atomic_load(&h->lat[TX_PAYMENT].count), 1);
 	stats_record(v, TX_DELIVERY, (uint64_t)1 << 40);   /* too long for a sample */
 	ck_assert_uint_eq(atomic_load(&h->lat[TX_DELIVERY].max_us), (uint64_t)1 << 40);
+	stats_record_service(v, TX_DELIVERY, (uint64_t)1 << 40);
+	ck_assert_uint_eq(atomic_load(&h->svc[TX_DELIVERY].count), 1);
 	stats_release(v);
 	free(v);
 	free(lat);
+	free(svc);
 }
 END_TEST
 
@@ -410,13 +424,13 @@ static void *ring_writer_main(void *arg)
 START_TEST(test_vu_ring_concurrent)
 {
 	struct ring_writer w = { .v = calloc(1, sizeof(vu_stats)), .n = 1000000 };
-	hist_snap *lat = calloc(TX_COUNT, sizeof *lat);
+	hist_snap *lat = calloc(TX_COUNT, sizeof *lat), *svc = calloc(TX_COUNT, sizeof *svc);
 	pthread_t th;
 	ck_assert_int_eq(pthread_create(&th, NULL, ring_writer_main, &w), 0);
 	for (int i = 0; i < 2000; i++)
-		stats_drain(w.v, lat);
+		stats_drain(w.v, lat, svc);
 	pthread_join(th, NULL);
-	stats_drain(w.v, lat);
+	stats_drain(w.v, lat, svc);
 	stats_sum *sum = calloc(1, sizeof *sum);
 	stats_accumulate(sum, w.v);
 	uint64_t n = 0, us = 0;
@@ -432,6 +446,7 @@ START_TEST(test_vu_ring_concurrent)
 	stats_release(w.v);
 	free(w.v);
 	free(lat);
+	free(svc);
 	free(sum);
 }
 END_TEST

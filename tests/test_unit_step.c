@@ -61,6 +61,36 @@ START_TEST(test_text_form)
 }
 END_TEST
 
+/* Rates: a list is a dimension of the grid, between the knob values and
+ * the VU counts; a step names one as rate=N (off: a closed loop). */
+START_TEST(test_rates)
+{
+	tpcc_config c = base();
+	char err[512];
+	strcpy(c.sweep_rate, "20000,off");
+	strcpy(c.sweep_vus, "8,32");
+	strcpy(c.sweep_knob, "innodb_io_capacity=200,1000");
+	int n = steps_from_config(&c, specs, STEPS_MAX, err, sizeof err);
+	REQUIRE_MSG(n == 8, "%d steps: %s", n, err);
+	const long rate[] = { 20000, 20000, 0, 0, 20000, 20000, 0, 0 };
+	const int vus[] = { 8, 32, 8, 32, 8, 32, 8, 32 };
+	for (int i = 0; i < n; i++) {
+		REQUIRE(specs[i].rate == rate[i] && specs[i].vus == vus[i]);
+		REQUIRE(!strcmp(specs[i].set[0].value, i < 4 ? "200" : "1000"));
+	}
+	c = base();
+	strcpy(c.sweep_rate, "1000,2000");
+	REQUIRE(steps_from_config(&c, specs, STEPS_MAX, err, sizeof err) == 2);
+	REQUIRE(specs[0].rate == 1000 && specs[1].rate == 2000 && specs[1].vus == -1);
+	c = base();
+	strcpy(c.sweep_steps, "vus=4 rate=30000; rate=off; vus=8");
+	REQUIRE(steps_from_config(&c, specs, STEPS_MAX, err, sizeof err) == 3);
+	REQUIRE(specs[0].rate == 30000 && specs[0].vus == 4);
+	REQUIRE(specs[1].rate == 0 && specs[1].vus == -1);
+	REQUIRE(specs[2].rate == -1);
+}
+END_TEST
+
 /* err says which setting, which step and what was expected. */
 static void refused(tpcc_config *c, const char *want)
 {
@@ -96,6 +126,16 @@ START_TEST(test_errors)
 	refused(&c, "at most 4 variables a step");
 	strcpy(c.sweep_vus, "1,2");
 	refused(&c, "not both");
+	c = base();
+	strcpy(c.sweep_rate, "1000,lots");
+	refused(&c, "sweep.rate (--rate): expected transactions per minute from 0 to 100000000");
+	strcpy(c.sweep_rate, "1000,,2000");
+	refused(&c, "sweep.rate (--rate): expected rates in transactions per minute");
+	strcpy(c.sweep_rate, "1000,");
+	refused(&c, "sweep.rate (--rate)");
+	c = base();
+	strcpy(c.sweep_steps, "vus=2 rate=-3");
+	refused(&c, "step 1: rate: expected transactions per minute");
 }
 END_TEST
 
@@ -130,6 +170,18 @@ START_TEST(test_table)
 	/* The header's columns line up with the rows'. */
 	REQUIRE(strlen(lines[0]) == strlen(lines[1]));
 	REQUIRE(strstr(lines[0], "NOPM") - lines[0] + 4 == strstr(lines[1], "1000") - lines[1] + 4);
+	REQUIRE(!strstr(lines[0], "offered"));
+	/* Under an offered load the rate asked for stands beside the TPM,
+	 * and a step the VUs could not keep up with says so. */
+	r[0].offered_tpm = 2400;
+	r[0].rate_met = 1;
+	r[1].offered_tpm = 90000;
+	r[1].rate_met = 0;
+	REQUIRE(steps_table(r, 2, lines, 3) == 3);
+	REQUIRE(strstr(lines[0], "offered") && strstr(lines[1], " 2400 "));
+	REQUIRE(strstr(lines[2], " 90000 ") && strstr(lines[2], "(not achieved)"));
+	REQUIRE(!strstr(lines[1], "not achieved"));
+	REQUIRE(strstr(lines[0], "offered") - lines[0] + 7 == strstr(lines[1], " 2400 ") - lines[1] + 5);
 }
 END_TEST
 
@@ -139,6 +191,7 @@ int main(void)
 	TCase *tc = tcase_create("step");
 	tcase_add_test(tc, test_grid_order);
 	tcase_add_test(tc, test_text_form);
+	tcase_add_test(tc, test_rates);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_table);
 	suite_add_tcase(s, tc);

@@ -18,6 +18,10 @@ int event_marker_label(const run_event *ev, char *buf, size_t len)
 		snprintf(buf, len, "%s %s", name, to);
 		return 1;
 	}
+	if (!strcmp(ev->type, "rate") && sscanf(ev->text, "rate %63s -> %63s", from, to) == 2) {
+		snprintf(buf, len, "rate %s", to);
+		return 1;
+	}
 	if (!strcmp(ev->type, "phase")) {
 		const char *arrow = strstr(ev->text, "-> ");
 		snprintf(buf, len, "%s", arrow ? arrow + 3 : "extended");

@@ -23,7 +23,7 @@ static void header_draw(pane *p, const ui_view *v)
 {
 	const tpcc_config *c = v->cfg;
 	const engine_status *st = &v->st;
-	char at[300], el[16], left[32], ph[16], line[2048];   /* room for every part at its longest */
+	char at[300], el[16], left[32], ph[16], line[2112];   /* room for every part at its longest */
 	const char *sep = crt_utf8 ? " \u2502 " : " | ";
 
 	where(c, at, sizeof at);
@@ -44,7 +44,13 @@ static void header_draw(pane *p, const ui_view *v)
 		snprintf(db, sizeof db, "%sdb %s", sep, st->database[0] ? st->database : c->database);
 	/* What changes and matters most first, so a narrow terminal cuts only
 	 * where the database is; the tool's name goes first of all. */
-	const char *state = v->done ? " RUN FINISHED" : st->paused ? " PAUSED" : "";
+	char state[64];
+	/* An offered load the VUs cannot keep up with: the run measures the
+	 * backlog, not the rate asked for. */
+	if (!v->done && !st->paused && st->last.rate_tpm > 0 && st->last.behind_s > RATE_MET_BEHIND_S)
+		snprintf(state, sizeof state, " BEHIND SCHEDULE %.1f s", st->last.behind_s);
+	else
+		snprintf(state, sizeof state, "%s", v->done ? " RUN FINISHED" : st->paused ? " PAUSED" : "");
 	int n = 0;
 	if (p->w >= 110)
 		n = snprintf(line, sizeof line, " tpcc-console %s%s", PACKAGE_VERSION, sep);

@@ -27,7 +27,7 @@ static int marker_rank(const run_event *ev)
 		return 0;
 	if (!strcmp(ev->type, "knob"))
 		return 1;
-	if (!strcmp(ev->type, "vus") || !strcmp(ev->type, "pause"))
+	if (!strcmp(ev->type, "vus") || !strcmp(ev->type, "pause") || !strcmp(ev->type, "rate"))
 		return 2;
 	return 3;
 }

@@ -435,10 +435,12 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 		value = a->negate ? "false" : "true";
 	char joined[2048];
 	/* sweep --vus 1,2,4: a list of VU counts is the sweep's, and the
-	 * first of them is where the run starts. */
+	 * first of them is where the run starts; so is a list of rates. */
 	const opt_def *o = a->o;
 	if (value && strchr(value, ',') && !strcmp(o->key, "run.vus"))
 		o = opt_find_key("sweep.vus");
+	if (value && strchr(value, ',') && !strcmp(o->key, "run.rate"))
+		o = opt_find_key("sweep.rate");
 	if (o->repeat && value)
 		value = repeat_value(c, st, o, value, joined, sizeof joined);
 	if (opt_set(c, o, value, msg, sizeof(msg)) < 0) {
@@ -454,9 +456,12 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 
 /* A separate word can be an option's value unless it looks like an option
  * itself ("--host --port 3306" is a missing host, not a host "--port"). */
+/* A word after an option that takes a value is that value unless it looks
+ * like an option; no option is a digit, so "-5" is a (negative) value, which
+ * the option's range then refuses by name. */
 static int can_be_value(const char *w)
 {
-	return w != NULL && !(w[0] == '-' && w[1] != '\0');
+	return w != NULL && !(w[0] == '-' && w[1] != '\0' && !(w[1] >= '0' && w[1] <= '9'));
 }
 
 static int walk_args(tpcc_config *c, int argc, char **argv, argstate *st,

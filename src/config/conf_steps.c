@@ -61,7 +61,8 @@ int conf_steps_text(const config_setting_t *list, char *out, size_t outlen, char
 			const char *name = config_setting_name(f);
 			char v[160];
 			*bad = f;
-			if (!strcmp(name, "vus") || !strcmp(name, "step") || !strcmp(name, "settle")) {
+			if (!strcmp(name, "vus") || !strcmp(name, "step") || !strcmp(name, "settle") ||
+			    !strcmp(name, "rate")) {
 				if (config_setting_type(f) != CONFIG_TYPE_INT) {
 					text_errf(err, errlen, "step %d: %s: expected an integer", i + 1,
 						  name);
@@ -88,14 +89,14 @@ int conf_steps_text(const config_setting_t *list, char *out, size_t outlen, char
 						    config_setting_name(x), v);
 				}
 			} else {
-				text_errf(err, errlen, "step %d: unknown key '%s' (a step has vus, set, "
-					  "settle and step)", i + 1, name);
+				text_errf(err, errlen, "step %d: unknown key '%s' (a step has vus, rate, "
+					  "set, settle and step)", i + 1, name);
 				return -1;
 			}
 		}
 		*bad = g;
 		if (!fields) {
-			text_errf(err, errlen, "step %d: sets nothing (give vus or set)", i + 1);
+			text_errf(err, errlen, "step %d: sets nothing (give vus, rate or set)", i + 1);
 			return -1;
 		}
 	}

@@ -306,6 +306,16 @@ const opt_def *opt_find_long(const char *name)
 	return NULL;
 }
 
+int opt_check_rate(const tpcc_config *c, int any_rate, char *err, size_t errlen)
+{
+	if (!(c->rate > 0 || any_rate) || !c->keying_thinking)
+		return 0;
+	text_errf(err, errlen, "--rate and --keying-thinking exclude each other: with keying and "
+		  "think times each terminal paces itself (TPC-C's own offered load); an offered "
+		  "rate paces all VUs together");
+	return -1;
+}
+
 int opt_warehouse_range(const char *s, int warehouses, int *first, int *last, char *err,
 			size_t errlen)
 {

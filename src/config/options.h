@@ -61,6 +61,7 @@ typedef struct tpcc_config {
 	int rampdown;
 	int extend_step;            /* seconds added by `extend` with no argument */
 	int retry_max;              /* retries of one transaction before it counts as an error */
+	int rate;                   /* offered load, transactions per minute over all VUs; 0: closed loop */
 	int reconnect_max_s;        /* give up reconnecting after this long (0: never) */
 	char results_dir[OPT_STR_MAX];
 	int batch;
@@ -79,6 +80,7 @@ typedef struct tpcc_config {
 	/* sweep */
 	char sweep_vus[OPT_STR_MAX];   /* "1,2,4" (empty: run.vus) */
 	char sweep_knob[OPT_STR_MAX];  /* "NAME=V1,V2" (empty: none) */
+	char sweep_rate[OPT_STR_MAX];  /* offered loads "20000,40000" (empty: run.rate) */
 	int sweep_step;                /* measured seconds per step */
 	int sweep_settle;              /* seconds before measuring */
 	char sweep_steps[4096];        /* "vus=4 NAME=V settle=S step=S; ..." */
@@ -168,6 +170,9 @@ int opt_warehouse_range(const char *s, int warehouses, int *first, int *last, ch
 /* run.start_at against now (seconds since the epoch): *at gets the time to
  * begin (now for ""), or -1 with err. */
 int opt_start_at(const char *s, long long now, long long *at, char *err, size_t errlen);
+/* An offered load (run.rate, or a sweep's rates: any_rate) with keying and
+ * think times, whose terminals pace themselves: -1 with err saying so. */
+int opt_check_rate(const tpcc_config *c, int any_rate, char *err, size_t errlen);
 
 /* Cross-field checks after everything is loaded (e.g. sqlite needs a file). */
 int config_validate(const tpcc_config *c, char *err, size_t errlen);

@@ -20,4 +20,16 @@ typedef struct figures_ref {
  * as keys of the object open in b. */
 void figures_json(jbuf *b, const figures_ref *f);
 
+/* An offered load's figures, in the summary and in a step. */
+typedef struct rate_ref {
+	double offered_tpm;                            /* <= 0: a closed loop */
+	double achieved_tpm, behind_max_s, behind_end_s;
+	int met;
+	const double *p50, *p95, *p99, *max;           /* service times, ms */
+} rate_ref;
+
+/* "rate": {offered_tpm, achieved_tpm, achieved, behind_max_s,
+ * behind_end_s, service_latency_ms}, or "rate": null in a closed loop. */
+void figures_rate_json(jbuf *b, const rate_ref *r);
+
 #endif

@@ -322,6 +322,12 @@ static void tick_json(jbuf *b, const tick *t, const mon_sample *s)
 		jb_kv_dbl(b, "server_tpm", t->server_tpm, 0);
 	else
 		jb_kv_null(b, "server_tpm");
+	if (t->rate_tpm > 0) {
+		jb_kv_dbl(b, "offered_tpm", t->rate_tpm, 0);
+		jb_kv_dbl(b, "behind_s", t->behind_s, 3);
+		jb_kv_int(b, "behind_txn", (int64_t)t->behind_n);
+	} else
+		jb_kv_null(b, "offered_tpm");
 	figures_json(b, &(figures_ref){ .commits = t->commits, .p50 = t->p50, .p95 = t->p95,
 					.p99 = t->p99, .max = t->max, .errors = t->errors,
 					.failed = t->failed, .retries = t->retries,
@@ -416,6 +422,12 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 					jb_kv_dbl(b, txn_names[i], s->round_trips[i], 2);
 			jb_obj_close(b);
 		}
+		figures_rate_json(b, &(rate_ref){ .offered_tpm = s->rate_tpm,
+						  .achieved_tpm = s->rate_achieved_tpm,
+						  .behind_max_s = s->behind_max_s,
+						  .behind_end_s = s->behind_end_s, .met = s->rate_met,
+						  .p50 = s->svc_p50, .p95 = s->svc_p95,
+						  .p99 = s->svc_p99, .max = s->svc_max });
 		jb_key(b, "audit");
 		jb_obj_open(b);
 		for (int i = 0; i < AU_COUNT; i++)

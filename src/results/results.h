@@ -62,6 +62,15 @@ typedef struct run_summary {
 	 * terminals sat on the spec's homes (10 per warehouse, terminal i on
 	 * warehouse i/10+1, district i%10+1) throughout. */
 	int keyed, spec_homes;
+	/* An offered load (rate.h) over the steady seconds that had one:
+	 * the mean rate offered (-1: none, a closed loop throughout), the
+	 * TPM achieved in those seconds, the backlog's worst and last,
+	 * whether the VUs kept up, and the service times (from each
+	 * transaction's real start; the p50.. above count from its intended
+	 * one). */
+	double rate_tpm, rate_achieved_tpm, behind_max_s, behind_end_s;
+	int rate_met;
+	double svc_p50[TX_COUNT], svc_p95[TX_COUNT], svc_p99[TX_COUNT], svc_max[TX_COUNT];
 	/* The whole run, every phase, including transactions that finished
 	 * after the last full second: what the database should hold. */
 	uint64_t run_commits[TX_COUNT];

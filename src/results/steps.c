@@ -6,6 +6,15 @@
 #include "figures.h"
 #include "steps.h"
 
+static void old_new(jbuf *b, const char *key, int64_t old, int64_t now)
+{
+	jb_key(b, key);
+	jb_obj_open(b);
+	jb_kv_int(b, "old", old);
+	jb_kv_int(b, "new", now);
+	jb_obj_close(b);
+}
+
 void step_json(jbuf *b, const step_result *s)
 {
 	jb_el_begin(b);
@@ -14,13 +23,10 @@ void step_json(jbuf *b, const step_result *s)
 	jb_kv_str(b, "label", s->label);
 	jb_key(b, "set");
 	jb_obj_open(b);
-	if (s->vus >= 0) {
-		jb_key(b, "vus");
-		jb_obj_open(b);
-		jb_kv_int(b, "old", s->vus_old);
-		jb_kv_int(b, "new", s->vus);
-		jb_obj_close(b);
-	}
+	if (s->vus >= 0)
+		old_new(b, "vus", s->vus_old, s->vus);
+	if (s->rate >= 0)
+		old_new(b, "rate", s->rate_old, s->rate);
 	for (int i = 0; i < s->nset; i++) {
 		jb_key(b, s->set[i].name);
 		jb_obj_open(b);
@@ -50,6 +56,12 @@ void step_json(jbuf *b, const step_result *s)
 					.p99 = s->p99, .max = s->max, .errors = s->errors,
 					.failed = s->failed, .retries = s->retries,
 					.reconnects = s->reconnects });
+	figures_rate_json(b, &(rate_ref){ .offered_tpm = s->offered_tpm,
+					  .achieved_tpm = s->achieved_tpm,
+					  .behind_max_s = s->behind_max_s,
+					  .behind_end_s = s->behind_end_s, .met = s->rate_met,
+					  .p50 = s->svc_p50, .p95 = s->svc_p95, .p99 = s->svc_p99,
+					  .max = s->svc_max });
 	jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
 	jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);
 	jb_key(b, "server_metrics");

@@ -24,6 +24,7 @@ typedef struct step_result {
 	int index;                /* 1, 2, ... */
 	char label[160];          /* "vus=4 innodb_io_capacity=1000" */
 	int vus, vus_old;         /* -1: the step left the VU count alone */
+	long rate, rate_old;      /* offered TPM, 0 none; rate -1: left alone */
 	int nset;
 	step_change set[STEP_SET_MAX];
 	int started, settled, ended;  /* seconds of the run */
@@ -38,6 +39,12 @@ typedef struct step_result {
 	uint64_t failed, retries, reconnects;
 	double client_cpu_s;
 	double cpu_per_1000_no;   /* client CPU seconds per 1,000 New-Orders */
+	/* An offered load in the window (its seconds that had one): the mean
+	 * rate offered (0: none), achieved, the backlog, whether it was met,
+	 * and the service times beside p50.. (from the intended starts). */
+	double offered_tpm, achieved_tpm, behind_max_s, behind_end_s;
+	int rate_met;
+	double svc_p50[TX_COUNT], svc_p95[TX_COUNT], svc_p99[TX_COUNT], svc_max[TX_COUNT];
 	int nmetrics;             /* the server's, averaged over the window */
 	char metric[STEP_METRICS_MAX][48];
 	double metric_avg[STEP_METRICS_MAX];

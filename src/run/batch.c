@@ -37,9 +37,15 @@ static void on_tick(const tick *t, void *ud)
 		snprintf(srv, sizeof srv, "  server tpm %s", fmt_thousands(t->server_tpm, n, sizeof n));
 	}
 	uint64_t err = t->failed; /* transactions given up; retried errors show as retries */
-	char recon[32] = "";
+	char recon[96] = "";
+	size_t rl = 0;
+	if (t->rate_tpm > 0) {
+		char n[24];
+		rl = (size_t)snprintf(recon, sizeof recon, "  offered %s behind %.2f s",
+				      fmt_thousands(t->rate_tpm, n, sizeof n), t->behind_s);
+	}
 	if (t->vus_reconnecting)
-		snprintf(recon, sizeof recon, "  reconnecting %d", t->vus_reconnecting);
+		snprintf(recon + rl, sizeof recon - rl, "  reconnecting %d", t->vus_reconnecting);
 	pthread_mutex_lock(&b->lock);
 	fprintf(b->out, "[%4ds %-8s] vus %d  nopm %s  tpm %s%s  p95 ms no %.1f pay %.1f os %.1f dl %.1f sl %.1f"
 		"  err %llu  retry %llu%s\n",
@@ -130,6 +136,25 @@ int batch_read_commands(batch_out *b, engine *e, FILE *in)
 	return 0;
 }
 
+/* Offered against achieved, and the service times beside the latencies
+ * the main table counts from each transaction's intended start. */
+static void rate_summary(FILE *out, const run_summary *s)
+{
+	char a[24], b[24];
+	fprintf(out, "  offered load: %s TPM offered, %s achieved (%.1f%%), behind schedule at "
+		"most %.2f s, %.2f s at the end: %s\n", fmt_thousands(s->rate_tpm, a, sizeof a),
+		fmt_thousands(s->rate_achieved_tpm, b, sizeof b),
+		100.0 * s->rate_achieved_tpm / s->rate_tpm, s->behind_max_s, s->behind_end_s,
+		s->rate_met ? "achieved" :
+		"not achieved (the VUs could not keep up: more VUs or a lower rate)");
+	fprintf(out, "  latency from the intended start; service time (from the real start) "
+		"p50/p95/p99/max ms:");
+	for (int i = 0; i < TX_COUNT; i++)
+		fprintf(out, "%s %s %.2f/%.2f/%.2f/%.2f", i ? ";" : "", txn_short[i], s->svc_p50[i],
+			s->svc_p95[i], s->svc_p99[i], s->svc_max[i]);
+	fputc('\n', out);
+}
+
 void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *results_path)
 {
 	char a[24], b[24], lines[8][96];
@@ -140,6 +165,8 @@ void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *
 	if (s->server_tpm >= 0)
 		fprintf(out, "   server TPM %s", fmt_thousands(s->server_tpm, a, sizeof a));
 	fputc('\n', out);
+	if (s->rate_tpm > 0)
+		rate_summary(out, s);
 	fprintf(out, "  %-13s %10s %9s %9s %9s %9s %9s %9s\n", "transaction", "count",
 		"avg ms", "p50", "p90", "p95", "p99", "max");
 	for (int i = 0; i < TX_COUNT; i++)

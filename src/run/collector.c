@@ -48,6 +48,16 @@ static void make_summary(engine *e, run_summary *s)
 	s->cpu_per_1000 = all ? e->cpu_steady * 1000 / all : 0;
 	s->cpu_per_1000_no = st->commits[TX_NEW_ORDER] ?
 		e->cpu_steady * 1000 / st->commits[TX_NEW_ORDER] : 0;
+	s->rate_tpm = -1;
+	if (e->rate_steady.secs > 0) {
+		const rate_sums *r = &e->rate_steady;
+		s->rate_tpm = r->offered / r->secs;
+		s->rate_achieved_tpm = r->done / r->secs;
+		s->behind_max_s = r->behind_max_s;
+		s->behind_end_s = r->behind_end_s;
+		s->rate_met = rate_met(s->rate_tpm, s->rate_achieved_tpm, s->behind_end_s);
+		stats_service_ms(st, s->svc_p50, s->svc_p95, s->svc_p99, s->svc_max);
+	}
 	char lines[8][96];
 	summary_audit_lines(s, e->schema.warehouses, lines, 8, &s->audit_ok);
 	s->keyed = e->cfg.keying_thinking;
@@ -100,17 +110,47 @@ static const mon_sample *tick_sample(engine *e, mon_sample *s)
 	return s;
 }
 
+/* The offered load's figures for the tick, and the steady phase's sums
+ * of them: the seconds a rate was offered, what was offered and done in
+ * them, and the backlog. */
+static void rate_tick_locked(engine *e, tick *tk, uint64_t now, int phase)
+{
+	long tpm = rate_tpm(&e->rate);
+	tk->rate_tpm = tpm > 0 ? (double)tpm : -1;
+	rate_behind(&e->rate, now, &tk->behind_s, &tk->behind_n);
+	if (phase == PH_STEADY)
+		rate_sums_add(&e->rate_steady, tk->rate_tpm, tk->tpm, tk->behind_s);
+}
+
+/* 1 when the VUs just fell more than RATE_MET_BEHIND_S behind an offered
+ * load (say so once), -1 when they are back on it (or it ended), else 0. */
+static int rate_warning_locked(engine *e, const tick *tk)
+{
+	int late = tk->rate_tpm > 0 && tk->behind_s > RATE_MET_BEHIND_S;
+	if (late && !e->rate_warned) {
+		e->rate_warned = 1;
+		return 1;
+	}
+	if (e->rate_warned && (tk->rate_tpm <= 0 || tk->behind_s == 0)) {
+		e->rate_warned = 0;
+		return -1;
+	}
+	return 0;
+}
+
 /* Fold one second into a tick; called with e->lock held. */
 static void collect_locked(engine *e, tick *tk, int phase)
 {
 	memset(e->cum, 0, sizeof *e->cum);
 	stats_sum_add(e->cum, e->retired);
 	for (int i = 0; i < e->nvus; i++) {
-		stats_drain(e->vus[i]->stats, e->drained);
+		stats_drain(e->vus[i]->stats, e->drained, e->drained_svc);
 		stats_accumulate(e->cum, e->vus[i]->stats);
 	}
-	for (int i = 0; i < TX_COUNT; i++)
+	for (int i = 0; i < TX_COUNT; i++) {
 		hist_snap_add(&e->cum->lat[i], &e->drained[i]);
+		hist_snap_add(&e->cum->svc[i], &e->drained_svc[i]);
+	}
 	stats_diff(e->iv, e->cum, e->prev);
 	stats_sum *t = e->prev;
 	e->prev = e->cum;
@@ -128,6 +168,7 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	for (int i = 0; i < e->nvus; i++)
 		tk->vus_reconnecting += atomic_load(&e->vus[i]->state) == VU_RECONNECTING;
 	stats_fill_tick(tk, e->iv, 1.0);
+	rate_tick_locked(e, tk, n, phase);
 	server_rate_locked(e, tk, phase);
 	tk->cpu_client = wall > 0 ? 100.0 * (cpu - e->cpu_last) / wall : 0;
 	window_tick_locked(e, tk, e->iv, cpu - e->cpu_last);
@@ -241,6 +282,7 @@ void *collector_main(void *arg)
 			e->stop_req = 1;
 			str_copy(e->stop_reason, "connection lost", sizeof e->stop_reason);
 		}
+		int behind = rate_warning_locked(e, &tk);
 		int flip = e->results_flip, failing = e->results_failing;
 		e->results_flip = 0;
 		int stop = e->stop_req || newphase == PH_DONE;
@@ -249,6 +291,12 @@ void *collector_main(void *arg)
 		if (lost_all)
 			engine_event(e, "error", "every VU gave up reconnecting after %d s: ending the run",
 				     e->cfg.reconnect_max_s);
+		if (behind > 0)
+			engine_event(e, "warning", "behind schedule: the VUs are %.1f s behind the "
+				     "offered %.0f TPM and cannot keep up (more VUs, or a lower rate)",
+				     tk.behind_s, tk.rate_tpm);
+		else if (behind < 0)
+			engine_event(e, "info", "back on schedule with the offered load");
 		if (flip)
 			engine_event(e, "error", failing ?
 				     "cannot write the results file %s (disk full?); the run goes on and "

@@ -48,6 +48,30 @@ static int c_vus(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 	return 0;
 }
 
+static int c_rate(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	long tpm, old = engine_rate(x->e);
+	char msg[200];
+	if (a->argc == 0) {
+		if (old > 0)
+			snprintf(x->out, x->outlen, "rate %ld transactions a minute offered", old);
+		else
+			snprintf(x->out, x->outlen, "rate off: every VU runs flat out");
+		return 0;
+	}
+	if (rate_parse(a->argv[0], &tpm, msg, sizeof msg)) {
+		snprintf(err, errlen, "rate: %s", msg);
+		return -1;
+	}
+	if (engine_set_rate(x->e, tpm, "operator", err, errlen))
+		return -1;
+	if (tpm > 0)
+		snprintf(x->out, x->outlen, "rate %ld transactions a minute offered", tpm);
+	else
+		snprintf(x->out, x->outlen, "rate off: every VU runs flat out");
+	return 0;
+}
+
 static int c_phase(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 {
 	const char *p = a->argv[0];
@@ -166,6 +190,7 @@ static int c_help(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 
 const command_def command_table[] = {
 	{ "vus", 1, 1, 0, "vus N|+N|-N", "set the number of virtual users", c_vus },
+	{ "rate", 0, 1, 0, "rate [TPM|off]", "offer TPM transactions a minute over all VUs (off: flat out again)", c_rate },
 	{ "phase", 1, 1, 0, "phase steady|rampdown", "end ramp-up now, or start ramp-down now", c_phase },
 	{ "extend", 0, 1, 0, "extend [SECONDS]", "make the steady phase longer (default: run.extend_step)", c_extend },
 	{ "pause", 0, 0, 0, "pause", "pause every VU after its transaction", c_pause },

@@ -10,6 +10,20 @@ const command_doc command_docs[] = {
 	{ "vus",
 	  "Set the number of VUs (0 to 10000), absolutely or relatively.\n"
 	  "A removed VU finishes its transaction, then disconnects.\n" },
+	{ "rate",
+	  "Offer\n"
+	  ".I tpm\n"
+	  "transactions a minute over all VUs from now on (see\n"
+	  ".BR \\-\\-rate ),\n"
+	  "or with\n"
+	  ".B off\n"
+	  "or 0 let every VU run flat out again; without an argument, show the\n"
+	  "rate offered.\n"
+	  "A schedule that is behind keeps its backlog at the new rate.\n"
+	  "Recorded as a\n"
+	  ".B rate\n"
+	  "event, a marker on the chart.\n"
+	  "Refused with keying and think times.\n" },
 	{ "phase",
 	  ".B steady\n"
 	  "ends the ramp-up now (the steady phase keeps its full length);\n"

@@ -55,6 +55,17 @@ static int apply_target_locked(engine *e, char *err, size_t errlen)
 	return 0;
 }
 
+/* With e->lock held: 1, the lock released and err filled, when the run
+ * is over (or ending) and takes no more changes; else 0, still held. */
+static int over_unlocked(engine *e, char *err, size_t errlen)
+{
+	if (!e->done && !e->stop_req && !e->ending)
+		return 0;
+	pthread_mutex_unlock(&e->lock);
+	snprintf(err, errlen, "the run is over");
+	return 1;
+}
+
 int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 {
 	if (n < 0 || n > SCHEDULE_VUS_MAX) {
@@ -62,11 +73,8 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 		return -1;
 	}
 	pthread_mutex_lock(&e->lock);
-	if (e->done || e->stop_req || e->ending) {
-		pthread_mutex_unlock(&e->lock);
-		snprintf(err, errlen, "the run is over");
+	if (over_unlocked(e, err, errlen))
 		return -1;
-	}
 	int old = e->target;
 	uint64_t asked = now_ns();
 	e->target = n;
@@ -93,6 +101,51 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 		vu_change_settled(e, NULL, 0);
 	}
 	return rc;
+}
+
+/* ---- the offered load ---------------------------------------------------- */
+
+static const char *rate_text(long tpm, char *buf, size_t len)
+{
+	if (tpm > 0)
+		snprintf(buf, len, "%ld", tpm);
+	else
+		snprintf(buf, len, "off");
+	return buf;
+}
+
+int engine_set_rate(engine *e, long tpm, const char *why, char *err, size_t errlen)
+{
+	char a[24], b[24];
+	if (tpm < 0 || tpm > RATE_TPM_MAX) {
+		snprintf(err, errlen, "a rate must be from 0 to %ld transactions a minute, got %ld",
+			 RATE_TPM_MAX, tpm);
+		return -1;
+	}
+	if (tpm > 0 && e->cfg.keying_thinking) {
+		snprintf(err, errlen, "no offered rate with keying and think times, which pace each "
+			 "terminal themselves");
+		return -1;
+	}
+	pthread_mutex_lock(&e->lock);
+	if (over_unlocked(e, err, errlen))
+		return -1;
+	long old = rate_tpm(&e->rate);
+	rate_set(&e->rate, tpm, now_ns());
+	/* A VU napping until a start of the old schedule takes one of the
+	 * new now, not when the old one would have been due. */
+	for (int i = 0; i < e->nvus; i++)
+		vu_wake(e->vus[i]);
+	pthread_mutex_unlock(&e->lock);
+	if (old != tpm)
+		engine_event(e, "rate", "rate %s -> %s (%s)", rate_text(old, a, sizeof a),
+			     rate_text(tpm, b, sizeof b), why ? why : "operator");
+	return 0;
+}
+
+long engine_rate(engine *e)
+{
+	return rate_tpm(&e->rate);
 }
 
 /* ---- phases ------------------------------------------------------------- */
@@ -182,6 +235,9 @@ void engine_stop(engine *e, const char *reason)
 int engine_pause(engine *e, int paused)
 {
 	int old = atomic_exchange(&e->paused, paused ? 1 : 0);
+	/* The seconds paused are no backlog to catch up on. */
+	if (old && !paused)
+		rate_restart(&e->rate, now_ns());
 	if (old != (paused ? 1 : 0))
 		engine_event(e, "pause", paused ? "all VUs paused" : "VUs resumed");
 	return 0;

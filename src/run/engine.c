@@ -57,7 +57,7 @@ void engine_reap_locked(engine *e, int all)
 			}
 			if (atomic_load(&v->state) == VU_ERROR && !atomic_load(&v->stop))
 				e->vus_lost++;
-			stats_drain(v->stats, e->drained);
+			stats_drain(v->stats, e->drained, e->drained_svc);
 			if (!v->folded)
 				stats_accumulate(e->retired, v->stats);
 			stats_release(v->stats);
@@ -227,6 +227,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	pthread_mutex_init(&e->lock, NULL);
 	pthread_mutex_init(&e->ctl_lock, NULL);
 	journal_init(&e->journal);
+	rate_init(&e->rate);
 	e->step_now = -1;
 	pthread_mutex_init(&e->pub_lock, NULL);
 	pthread_mutex_init(&e->knob_lock, NULL);
@@ -353,6 +354,9 @@ int engine_start(engine *e, char *err, size_t errlen)
 	 * metrics), so every run samples them, batch or not. */
 	if (e->mon)
 		monitor_watch(e->mon);
+	/* From now: the VUs' connecting is the ramp-up's to absorb. */
+	if (e->cfg.rate > 0)
+		rate_set(&e->rate, e->cfg.rate, now_ns());
 	/* The collector first: it ticks while the VUs start. */
 	if (pthread_create(&e->spawner, NULL, vu_spawner_main, e)) {
 		snprintf(err, errlen, "cannot start the VU spawner thread");
@@ -420,6 +424,7 @@ void engine_destroy(engine *e)
 	free(e->steady);
 	free(e->win);
 	journal_destroy(&e->journal);
+	rate_destroy(&e->rate);
 	pthread_mutex_destroy(&e->knob_lock);
 	free(e->ring);
 	free(e->acked);

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include "monitor.h"
+#include "rate.h"
 #include "config/options.h"
 #include "results/results.h"
 #include "stats.h"
@@ -108,6 +109,7 @@ typedef struct engine_window {
 	double server_tpm_sum;    /* over the ticks that had a reading */
 	int server_ticks;
 	int vus_min, vus_max;
+	rate_sums offered;        /* an offered load's figures in the window */
 	int nmetrics;             /* the monitor's samples in the window */
 	int metric_samples;
 	int sample_t;             /* the monitor's last sample taken (its clock) */
@@ -139,6 +141,12 @@ int engine_set_var_by(engine *e, const char *name, const char *value, const char
 /* Put back every variable in the knob journal (see knob_journal.h);
  * -1 with err naming what could not be. */
 int engine_restore_knobs(engine *e, char *err, size_t errlen);
+/* Offer tpm transactions a minute over all VUs from now (rate.h), 0: a
+ * closed loop again; logs a "rate" event (why: "operator", "step 2").
+ * Refused with keying and think times. */
+int engine_set_rate(engine *e, long tpm, const char *why, char *err, size_t errlen);
+/* The rate offered now, 0 none. */
+long engine_rate(engine *e);
 /* Put the journal back when the run ends, however it ends (a sweep). */
 void engine_restore_at_end(engine *e);
 /* 1 when name was changed in this run and not put back. */

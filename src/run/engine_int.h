@@ -25,6 +25,7 @@
 #include "tpcc/rand.h"
 #include "tpcc/schema.h"
 #include "knob_journal.h"
+#include "rate.h"
 
 #define RING 4096                 /* ticks kept in memory for front ends */
 #define EVRING 512                /* events kept in memory for front ends */
@@ -123,8 +124,16 @@ struct engine {
 	/* e->lock: the collector folds VUs into these each second and the
 	 * reaper folds finished VUs into retired, on other threads. */
 	stats_sum *retired, *cum, *prev, *iv, *steady;
-	/* e->lock: every latency sample taken from the VUs' rings so far. */
-	hist_snap drained[TX_COUNT];
+	/* e->lock: every latency sample taken from the VUs' rings so far
+	 * (svc: the service times of an offered load). */
+	hist_snap drained[TX_COUNT], drained_svc[TX_COUNT];
+	/* The offered load (rate.h): its own atomics; VUs claim starts from
+	 * it, commands change it, the collector reads how far behind it is. */
+	rate_sched rate;
+	/* e->lock, the collector's: the offered load over the steady phase,
+	 * and whether the operator was told the VUs fell behind it. */
+	rate_sums rate_steady;
+	int rate_warned;
 
 	/* e->lock: the collector moves the phases on, commands shift their
 	 * ends, front ends read them. */
@@ -244,6 +253,8 @@ static inline int vu_active(const vu *v)
 int vu_spawn_locked(engine *e, char *err, size_t errlen);
 /* Tell a VU to stop, waking it if it naps. */
 void vu_tell_stop(vu *v);
+/* Wake a napping VU to look again (the offered load changed). */
+void vu_wake(vu *v);
 /* Stop the active VU in the highest slot (there must be one). */
 void vu_remove_locked(engine *e);
 /* The spawner thread's body; arg is the engine. */

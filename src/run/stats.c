@@ -21,13 +21,14 @@ const char *const phase_names[PH_COUNT] = { "idle", "rampup", "steady", "rampdow
 
 #define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
 
-void stats_record(vu_stats *v, enum txn_type t, uint64_t us)
+static void record(vu_stats *v, enum txn_type t, int service, uint64_t us)
 {
 	uint32_t head = LOAD(v->head);
 	if (us < (1u << SAMPLE_US_BITS) &&
 	    head - atomic_load_explicit(&v->tail, memory_order_acquire) < VU_SAMPLES) {
+		uint32_t kind = (uint32_t)t * 2 + (uint32_t)service;
 		atomic_store_explicit(&v->sample[head % VU_SAMPLES],
-				      (uint32_t)t << SAMPLE_US_BITS | (uint32_t)us, memory_order_relaxed);
+				      kind << SAMPLE_US_BITS | (uint32_t)us, memory_order_relaxed);
 		/* Release: the collector that sees the new head sees the sample. */
 		atomic_store_explicit(&v->head, head + 1, memory_order_release);
 		return;
@@ -39,16 +40,27 @@ void stats_record(vu_stats *v, enum txn_type t, uint64_t us)
 			return;
 		atomic_store_explicit(&v->over, h, memory_order_release);
 	}
-	hist_record(&h->lat[t], us);
+	hist_record(service ? &h->svc[t] : &h->lat[t], us);
 }
 
-void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT])
+void stats_record(vu_stats *v, enum txn_type t, uint64_t us)
+{
+	record(v, t, 0, us);
+}
+
+void stats_record_service(vu_stats *v, enum txn_type t, uint64_t us)
+{
+	record(v, t, 1, us);
+}
+
+void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT])
 {
 	uint32_t tail = LOAD(v->tail);
 	uint32_t head = atomic_load_explicit(&v->head, memory_order_acquire);
 	for (; tail != head; tail++) {
-		uint32_t x = LOAD(v->sample[tail % VU_SAMPLES]);
-		hist_snap_record(&lat[x >> SAMPLE_US_BITS], x & ((1u << SAMPLE_US_BITS) - 1));
+		uint32_t x = LOAD(v->sample[tail % VU_SAMPLES]), kind = x >> SAMPLE_US_BITS;
+		hist_snap_record(kind & 1 ? &svc[kind / 2] : &lat[kind / 2],
+				 x & ((1u << SAMPLE_US_BITS) - 1));
 	}
 	/* Release: the VU reuses the slots only after they were read. */
 	atomic_store_explicit(&v->tail, tail, memory_order_release);
@@ -67,6 +79,8 @@ void stats_accumulate(stats_sum *s, const vu_stats *v)
 			hist_snap tmp;
 			hist_read(&h->lat[i], &tmp);
 			hist_snap_add(&s->lat[i], &tmp);
+			hist_read(&h->svc[i], &tmp);
+			hist_snap_add(&s->svc[i], &tmp);
 		}
 		s->commits[i] += LOAD(v->commits[i]);
 		s->round_trips[i] += LOAD(v->round_trips[i]);
@@ -85,6 +99,7 @@ void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b)
 {
 	for (int i = 0; i < TX_COUNT; i++) {
 		hist_snap_sub(&d->lat[i], &a->lat[i], &b->lat[i]);
+		hist_snap_sub(&d->svc[i], &a->svc[i], &b->svc[i]);
 		d->commits[i] = a->commits[i] - b->commits[i];
 		d->round_trips[i] = a->round_trips[i] - b->round_trips[i];
 		d->rt_txns[i] = a->rt_txns[i] - b->rt_txns[i];
@@ -102,6 +117,7 @@ void stats_sum_add(stats_sum *d, const stats_sum *a)
 {
 	for (int i = 0; i < TX_COUNT; i++) {
 		hist_snap_add(&d->lat[i], &a->lat[i]);
+		hist_snap_add(&d->svc[i], &a->svc[i]);
 		d->commits[i] += a->commits[i];
 		d->round_trips[i] += a->round_trips[i];
 		d->rt_txns[i] += a->rt_txns[i];
@@ -138,4 +154,15 @@ void stats_fill_tick(tick *t, const stats_sum *iv, double seconds)
 	t->failed = iv->failed;
 	t->retries = iv->retries;
 	t->reconnects = iv->reconnects;
+}
+
+void stats_service_ms(const stats_sum *s, double p50[TX_COUNT], double p95[TX_COUNT],
+		      double p99[TX_COUNT], double max[TX_COUNT])
+{
+	for (int i = 0; i < TX_COUNT; i++) {
+		p50[i] = hist_percentile(&s->svc[i], 50) / 1000;
+		p95[i] = hist_percentile(&s->svc[i], 95) / 1000;
+		p99[i] = hist_percentile(&s->svc[i], 99) / 1000;
+		max[i] = s->svc[i].max_us / 1000.0;
+	}
 }

@@ -30,10 +30,13 @@ enum audit_id {
 };
 
 #define VU_SAMPLES 64        /* a second of a VU with keying and thinking, many times over */
-#define SAMPLE_US_BITS 29    /* a sample: type << 29 | microseconds (up to 536 s) */
+/* A sample: kind << 28 | microseconds (up to 268 s; longer ones go to the
+ * histograms), kind = type * 2, + 1 for a service time (below). */
+#define SAMPLE_US_BITS 28
 
 typedef struct vu_hists {
 	histogram lat[TX_COUNT];
+	histogram svc[TX_COUNT];
 } vu_hists;
 
 typedef struct vu_stats {
@@ -55,6 +58,10 @@ typedef struct vu_stats {
 /* Plain sums over all VUs at one instant (cumulative) or over an interval. */
 typedef struct stats_sum {
 	hist_snap lat[TX_COUNT];
+	/* Under an offered load (rate.h) lat counts from each transaction's
+	 * intended start; svc from when it really started, the service time
+	 * alone, for comparison.  Empty in a closed loop, where they agree. */
+	hist_snap svc[TX_COUNT];
 	uint64_t commits[TX_COUNT];
 	uint64_t errors[ERR_KIND_COUNT];
 	uint64_t failed, retries, reconnects;
@@ -78,6 +85,12 @@ typedef struct tick {
 	int vus_reconnecting;  /* VUs waiting for the server at the tick */
 	double cpu_client;     /* percent of one core */
 	double server_tpm;     /* from the server's own counter; -1: none */
+	/* An offered load (rate.h): the rate asked for, per minute (-1: none,
+	 * a closed loop), and how far behind it the VUs are: the oldest
+	 * transaction due but not started, seconds, and how many are due. */
+	double rate_tpm;
+	double behind_s;
+	uint64_t behind_n;
 } tick;
 
 extern const char *const txn_names[TX_COUNT];       /* "new_order", ... */
@@ -95,9 +108,11 @@ static inline void stat_add(_Atomic uint64_t *c, uint64_t n)
 /* The VU: one completed transaction's latency (lost only when memory for
  * the histograms a full ring needs is not to be had). */
 void stats_record(vu_stats *v, enum txn_type t, uint64_t us);
+/* The same transaction's service time, under an offered load. */
+void stats_record_service(vu_stats *v, enum txn_type t, uint64_t us);
 /* The collector (or the reaper, once the VU is gone): move the samples in
- * v's ring into lat, which it owns. */
-void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT]);
+ * v's ring into lat and svc, which it owns. */
+void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT]);
 /* s += what v holds now (relaxed reads): its counters and any histograms
  * (stats_drain takes its ring's samples). */
 void stats_accumulate(stats_sum *s, const vu_stats *v);
@@ -106,6 +121,9 @@ void stats_release(vu_stats *v);
 /* d = a - b */
 void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b);
 void stats_sum_add(stats_sum *d, const stats_sum *a);
+/* The service times' p50, p95, p99 and max per type, ms. */
+void stats_service_ms(const stats_sum *s, double p50[TX_COUNT], double p95[TX_COUNT],
+		      double p99[TX_COUNT], double max[TX_COUNT]);
 /* Fill a tick's rates and percentiles from an interval of `seconds`. */
 void stats_fill_tick(tick *t, const stats_sum *interval, double seconds);
 

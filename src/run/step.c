@@ -40,6 +40,30 @@ static int parse_vus(const char *list, int *out, int max, char *err, size_t errl
 	return n;
 }
 
+/* "20000,40000" into offered rates (rate.h; "off" or 0: a closed loop). */
+static int parse_rates(const char *list, long *out, int max, char *err, size_t errlen)
+{
+	char buf[OPT_STR_MAX], msg[160];
+	int n = 0;
+	str_copy(buf, list, sizeof buf);
+	for (char *save = NULL, *w = strtok_r(buf, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		if (n == max) {
+			snprintf(err, errlen, "sweep.rate (--rate): at most %d rates", max);
+			return -1;
+		}
+		if (rate_parse(w, &out[n++], msg, sizeof msg)) {
+			snprintf(err, errlen, "sweep.rate (--rate): %s in '%s'", msg, list);
+			return -1;
+		}
+	}
+	if (!n || list[strlen(list) - 1] == ',' || list[0] == ',' || strstr(list, ",,")) {
+		snprintf(err, errlen, "sweep.rate (--rate): expected rates in transactions per "
+			 "minute separated by commas, got '%s'", list);
+		return -1;
+	}
+	return n;
+}
+
 /* "NAME=V1,V2" into the name and its values. */
 static int parse_knob(const char *spec, char *name, size_t namelen, char vals[][128], int max,
 		      char *err, size_t errlen)
@@ -84,6 +108,7 @@ static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, c
 	char msg[256];
 	memset(s, 0, sizeof *s);
 	s->vus = -1;
+	s->rate = -1;
 	s->seconds = c->sweep_step;
 	s->settle = c->sweep_settle;
 	int fields = 0;
@@ -97,6 +122,14 @@ static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, c
 		}
 		*eq = '\0';
 		const char *v = eq + 1;
+		if (!strcmp(w, "rate")) {
+			if (rate_parse(v, &s->rate, msg, sizeof msg)) {
+				snprintf(err, errlen, "sweep.steps (--steps): step %d: rate: %s", idx,
+					 msg);
+				return -1;
+			}
+			continue;
+		}
 		char *end;
 		long n = strtol(v, &end, 10);
 		if (!strcmp(w, "vus") || !strcmp(w, "settle") || !strcmp(w, "step")) {
@@ -160,19 +193,23 @@ static int steps_from_text(const tpcc_config *c, step_spec *out, int max, char *
 int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, size_t errlen)
 {
 	if (c->sweep_steps[0]) {
-		if (c->sweep_vus[0] || c->sweep_knob[0]) {
+		if (c->sweep_vus[0] || c->sweep_knob[0] || c->sweep_rate[0]) {
 			snprintf(err, errlen, "sweep: give the steps either one by one (sweep.steps, "
-				 "--steps) or as lists (sweep.vus and sweep.knob, --vus and --knob), "
-				 "not both");
+				 "--steps) or as lists (sweep.vus, sweep.knob and sweep.rate, --vus, "
+				 "--knob and --rate), not both");
 			return -1;
 		}
 		return steps_from_text(c, out, max, err, errlen);
 	}
 
-	int vus[STEPS_MAX], nvus = 0, nvals = 0;
+	int vus[STEPS_MAX], nvus = 0, nvals = 0, nrates = 0;
+	long rates[STEPS_MAX];
 	char name[64] = "", (*vals)[128] = NULL;
 
 	if (c->sweep_vus[0] && (nvus = parse_vus(c->sweep_vus, vus, STEPS_MAX, err, errlen)) < 0)
+		return -1;
+	if (c->sweep_rate[0] &&
+	    (nrates = parse_rates(c->sweep_rate, rates, STEPS_MAX, err, errlen)) < 0)
 		return -1;
 	if (c->sweep_knob[0]) {
 		vals = malloc(STEPS_MAX * sizeof *vals);
@@ -186,27 +223,30 @@ int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, 
 			return -1;
 		}
 	}
-	if (!nvus && !nvals) {
-		snprintf(err, errlen, "sweep: nothing to sweep: give --vus a list (e.g. --vus 1,2,4) "
-			 "or --knob NAME=V1,V2,... (or sweep.vus / sweep.knob in the config file)");
+	if (!nvus && !nvals && !nrates) {
+		snprintf(err, errlen, "sweep: nothing to sweep: give --vus a list (e.g. --vus 1,2,4), "
+			 "--knob NAME=V1,V2,... or --rate a list (e.g. --rate 20000,40000) (or "
+			 "sweep.vus / sweep.knob / sweep.rate in the config file)");
 		return -1;
 	}
-	int outer = nvals ? nvals : 1, inner = nvus ? nvus : 1;
-	if (outer * inner > max) {
-		snprintf(err, errlen, "sweep: %d x %d steps, at most %d", outer, inner, max);
+	int outer = nvals ? nvals : 1, middle = nrates ? nrates : 1, inner = nvus ? nvus : 1;
+	if ((long)outer * middle * inner > max) {
+		snprintf(err, errlen, "sweep: %d x %d x %d steps, at most %d", outer, middle, inner,
+			 max);
 		free(vals);
 		return -1;
 	}
 	int n = 0;
-	for (int k = 0; k < outer; k++)
+	for (int k = 0; k < outer * middle; k++)
 		for (int v = 0; v < inner; v++) {
 			step_spec *s = &out[n++];
 			memset(s, 0, sizeof *s);
 			s->vus = nvus ? vus[v] : -1;
+			s->rate = nrates ? rates[k % middle] : -1;
 			if (nvals) {
 				s->nset = 1;
 				str_copy(s->set[0].name, name, sizeof s->set[0].name);
-				str_copy(s->set[0].value, vals[k], sizeof s->set[0].value);
+				str_copy(s->set[0].value, vals[k / middle], sizeof s->set[0].value);
 			}
 			s->seconds = c->sweep_step;
 			s->settle = c->sweep_settle;
@@ -282,6 +322,14 @@ static void fill(step_result *r, const engine_window *w)
 	r->cpu_per_1000_no = s->commits[TX_NEW_ORDER] ?
 		w->cpu_s * 1000 / s->commits[TX_NEW_ORDER] : 0;
 	r->server_tpm = w->server_ticks ? w->server_tpm_sum / w->server_ticks : -1;
+	if (w->offered.secs > 0) {
+		r->offered_tpm = w->offered.offered / w->offered.secs;
+		r->achieved_tpm = w->offered.done / w->offered.secs;
+		r->behind_max_s = w->offered.behind_max_s;
+		r->behind_end_s = w->offered.behind_end_s;
+		r->rate_met = rate_met(r->offered_tpm, r->achieved_tpm, r->behind_end_s);
+		stats_service_ms(s, r->svc_p50, r->svc_p95, r->svc_p99, r->svc_max);
+	}
 	r->nmetrics = w->metric_samples ? w->nmetrics : 0;
 	for (int i = 0; i < r->nmetrics && i < STEP_METRICS_MAX; i++) {
 		str_copy(r->metric[i], w->metric[i].name, sizeof r->metric[i]);
@@ -314,6 +362,9 @@ static void label(step_result *r, const step_spec *s)
 	r->label[0] = '\0';
 	if (s->vus >= 0)
 		used += (size_t)snprintf(r->label, sizeof r->label, "vus=%d", s->vus);
+	if (s->rate >= 0)
+		used += (size_t)snprintf(r->label + used, sizeof r->label - used, "%srate=%ld",
+					 used ? " " : "", s->rate);
 	for (int i = 0; i < s->nset && used < sizeof r->label; i++)
 		used += (size_t)snprintf(r->label + used, sizeof r->label - used, "%s%s=%s",
 					 used ? " " : "", s->set[i].name, s->set[i].value);
@@ -359,14 +410,18 @@ static int apply(engine *e, const step_spec *s, step_result *r, char *err, size_
 	if (s->vus >= 0 && s->vus != st.vus_target &&
 	    engine_set_vus(e, s->vus, "step", err, errlen))
 		return -1;
+	r->rate = s->rate;
+	r->rate_old = engine_rate(e);
+	char by[32];
+	snprintf(by, sizeof by, "step %d", r->index);
+	if (s->rate >= 0 && s->rate != r->rate_old && engine_set_rate(e, s->rate, by, err, errlen))
+		return -1;
 	for (int i = 0; i < s->nset && i < STEP_SET_MAX; i++) {
 		step_change *c = &r->set[i];
 		str_copy(c->name, s->set[i].name, sizeof c->name);
 		r->nset = i + 1;
 		str_copy(c->value, s->set[i].value, sizeof c->value);
 		uint64_t t0 = now_ns();
-		char by[32];
-		snprintf(by, sizeof by, "step %d", r->index);
 		if (engine_set_var_by(e, c->name, s->set[i].value, by, c->old, sizeof c->old, err,
 				      errlen))
 			return -1;
@@ -456,8 +511,16 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 			w = (int)strlen(r[i].label);
 	if (w > 100)
 		w = 100;
-	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s %10s %9s %9s %7s %6s", "step", w, "setting",
-		 "NOPM", "TPM", "p95 NO", "p95 Pay", "errors", "ratio");
+	/* Under an offered load the rate asked for stands beside the TPM
+	 * achieved (and p95 counts from the intended starts). */
+	int rated = 0;
+	for (int i = 0; i < n; i++)
+		rated |= r[i].offered_tpm > 0;
+	char off[24] = "";
+	if (rated)
+		snprintf(off, sizeof off, " %10s", "offered");
+	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s%s %10s %9s %9s %7s %6s", "step", w, "setting",
+		 "NOPM", off, "TPM", "p95 NO", "p95 Pay", "errors", "ratio");
 	for (int i = 0; i < n && k < max; i++) {
 		uint64_t errs = 0;
 		for (int c = 0; c < ERR_KIND_COUNT; c++)
@@ -467,9 +530,14 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 			snprintf(ratio, sizeof ratio, "%.2f", r[i].nopm / r[0].nopm);
 		else
 			snprintf(ratio, sizeof ratio, "-");
-		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f %10.0f %9.2f %9.2f %7llu %6s%s",
-			 r[i].index, w, w, r[i].label, r[i].nopm, r[i].tpm, r[i].p95[TX_NEW_ORDER],
-			 r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio,
+		if (rated && r[i].offered_tpm > 0)
+			snprintf(off, sizeof off, " %10.0f", r[i].offered_tpm);
+		else if (rated)
+			snprintf(off, sizeof off, " %10s", "-");
+		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f%s %10.0f %9.2f %9.2f %7llu %6s%s%s",
+			 r[i].index, w, w, r[i].label, r[i].nopm, off, r[i].tpm,
+			 r[i].p95[TX_NEW_ORDER], r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio,
+			 r[i].offered_tpm > 0 && !r[i].rate_met ? "  (not achieved)" : "",
 			 r[i].complete ? "" : "  (cut short)");
 	}
 	return k;

@@ -16,14 +16,15 @@
 
 typedef struct step_spec {
 	int vus;                  /* -1: the step leaves the VU count alone */
+	long rate;                /* offered TPM (rate.h), 0 a closed loop; -1: left alone */
 	int nset;
 	struct { char name[64]; char value[128]; } set[STEP_SET_MAX];
 	int seconds, settle;
 } step_spec;
 
-/* The sweep's steps from sweep.vus, sweep.knob, sweep.step and
- * sweep.settle: every knob value with every VU count, the VU count
- * changing fastest.  Returns the count, or -1 with err naming the setting
+/* The sweep's steps from sweep.vus, sweep.knob, sweep.rate, sweep.step
+ * and sweep.settle: every knob value with every rate with every VU count,
+ * the VU count changing fastest.  Returns the count, or -1 with err naming the setting
  * and what was expected. */
 int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, size_t errlen);
 

@@ -59,15 +59,43 @@ static void set_state(vu *v, enum vu_state s)
  * back after the wait, always ends in a futex wake, and with ten thousand
  * VUs asleep each wake walked a long hash chain of them: a quarter of a
  * core at the spec's rate.) */
-static void vu_nap(vu *v, double seconds)
+static void nap_until(vu *v, uint64_t end, const rate_sched *r, unsigned epoch)
 {
-	uint64_t end = now_ns() + (uint64_t)(seconds * 1e9);
 	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000u),
 			       .tv_nsec = (long)(end % 1000000000u) };
-	while (!stopping(v) && now_ns() < end)
+	while (!stopping(v) && now_ns() < end && (!r || rate_current(r, epoch)))
 		if (syscall(SYS_futex, &v->stop, FUTEX_WAIT_BITSET_PRIVATE, 0, &ts, NULL,
 			    FUTEX_BITSET_MATCH_ANY) && errno == ETIMEDOUT)
 			break;
+}
+
+static void vu_nap(vu *v, double seconds)
+{
+	nap_until(v, now_ns() + (uint64_t)(seconds * 1e9), NULL, 0);
+}
+
+void vu_wake(vu *v)
+{
+	syscall(SYS_futex, &v->stop, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+/* Under an offered load (rate.h), the intended start of this VU's next
+ * transaction, waited for; 0 in a closed loop.  A start of a schedule the
+ * operator changed meanwhile (the waker: engine_set_rate) is dropped for
+ * one of the new. */
+static uint64_t vu_turn(vu *v)
+{
+	unsigned epoch;
+	uint64_t due;
+	while ((due = rate_claim(&v->e->rate, &epoch)) && !stopping(v)) {
+		if (due > now_ns()) {
+			set_state(v, VU_THINKING);
+			nap_until(v, due, &v->e->rate, epoch);
+		}
+		if (rate_current(&v->e->rate, epoch))
+			break;
+	}
+	return due;
 }
 
 void vu_tell_stop(vu *v)
@@ -290,6 +318,9 @@ static void *vu_main(void *arg)
 			vu_nap(v, 0.1);
 			continue;
 		}
+		uint64_t due = vu_turn(v);   /* 0: a closed loop */
+		if (stopping(v))
+			break;
 		enum txn_type type = mix_draw(&dk, &r);
 		txn_gen(&term, &r, type, &in);
 		if (e->cfg.keying_thinking) {
@@ -304,7 +335,11 @@ static void *vu_main(void *arg)
 		for (;;) {
 			int rc = txn_exec(&x, &in, &err);
 			if (rc >= 0) {
-				stats_record(v->stats, type, (now_ns() - t0) / 1000);
+				/* From the intended start: a stall shows in all it delayed. */
+				uint64_t end = now_ns();
+				stats_record(v->stats, type, (end - (due ? due : t0)) / 1000);
+				if (due)
+					stats_record_service(v->stats, type, (end - t0) / 1000);
 				if (rc == 0)
 					stat_add(&v->stats->commits[type], 1);
 				if (rc == 0 && type == TX_NEW_ORDER)

@@ -99,6 +99,7 @@ void window_tick_locked(engine *e, const tick *tk, const stats_sum *iv, double c
 		w->vus_min = tk->vus;
 	if (tk->vus > w->vus_max)
 		w->vus_max = tk->vus;
+	rate_sums_add(&w->offered, tk->rate_tpm, tk->tpm, tk->behind_s);
 	window_metrics(w, e->mon, &w->sample_t);
 }
 

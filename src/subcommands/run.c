@@ -145,6 +145,8 @@ static int run_with(tpcc_config *c, signals *s, enum front front, int demo, char
 	endpoint *ep = NULL;
 	if (instance_check(c, &start_at, err, errlen))
 		return EX_USAGE;
+	if (opt_check_rate(c, 0, err, errlen))
+		return EX_USAGE;
 	int bound = serve_metrics_bind(c, &mfd, err, errlen);
 	if (bound != EX_OK)
 		return bound;

@@ -84,6 +84,13 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 		rc = EX_USAGE;
 		goto out;
 	}
+	int rated = 0;
+	for (int i = 0; i < n; i++)
+		rated |= steps[i].rate > 0;
+	if (opt_check_rate(c, rated, err, errlen)) {
+		rc = EX_USAGE;
+		goto out;
+	}
 	/* The run starts as the first step asks, so that step changes no
 	 * VU count, and its steady phase lasts until the steps end it. */
 	if (steps[0].vus >= 0)
