@@ -257,9 +257,9 @@ START_TEST(test_completion)
 	ck_assert_int_eq(complete_line("vu", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
 	ck_assert_str_eq(ins, "s ");
 	/* Ambiguous: the common part only, and the candidates listed. */
-	ck_assert_int_eq(complete_line("s", 1, knobs, 3, ins, sizeof ins, list, sizeof list), 4);
+	ck_assert_int_eq(complete_line("s", 1, knobs, 3, ins, sizeof ins, list, sizeof list), 5);
 	ck_assert_str_eq(ins, "");
-	ck_assert_str_eq(list, "set sql status stop");
+	ck_assert_str_eq(list, "set sql status sweep stop");
 	ck_assert_int_eq(complete_line("st", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 2);
 	ck_assert_str_eq(ins, "");
 	ck_assert_int_eq(complete_line("sta", 3, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
