@@ -27,12 +27,19 @@ assert "next without a sweep says there is no step" tui_wait '^next: no sweep st
 still_running() { screen_lacks 'Sweep steps' && screen_shows 'STEADY'; }
 assert "the console keeps running: no step table, still steady" still_running
 
-tui_keys : 'sweep vus=1,2 step=3 settle=1' Enter
-assert "the sweep starts and says what it runs" tui_wait '^sweep: 2 steps \(settle 1 s, measure 3 s each'
+tui_keys : 'sweep vus=1,2 step=6 settle=2' Enter
+assert "the sweep starts and says what it runs" tui_wait '^sweep: 2 steps \(settle 2 s, measure 6 s each'
 assert "the step table opens with the step under way" \
 	tui_wait '│ step 1 \(vus=1\): (settling|measuring)'
-assert "the events pane names the step" tui_wait 'step +step 1/2: vus=1, settling 1 s, then measuring 3 s'
+assert "the events pane names the step" tui_wait 'step +step 1/2: vus=1, settling 2 s, then measuring 6 s'
 assert "a row for step 1 when it ends" tui_wait '│ +1  vus=1 +[0-9]+ +[0-9]+ .* 1\.00 +│' 20
+# On the chart's time axis: the settle time dashed, the window a heavy
+# line from its bracket, and the step named under it.
+chart_marks() {
+	tui_screen | LC_ALL=C.UTF-8 grep -qP '^│ +0└.*╌.*┣━' && tui_shows '^│ .*step [12] +│' ||
+		{ echo "no step spans on the axis:"; tui_screen | grep -E '0└|step' | sed 's/^/    | /'; return 1; }
+}
+assert "the throughput chart marks the step's settle time and window" chart_marks
 assert "the frames are whole with the table shown" tui_frames 120 40
 assert "both rows when the sweep is over" tui_wait 'Sweep steps: 2 done, sweep over' 20
 assert "the run ends after the last step" tui_wait '^the run is over; results in'
@@ -48,8 +55,8 @@ assert "it is finished" json_true "$R" 'd["complete"]'
 assert "two steps in it, both complete" json_true "$R" \
 	'[(s["label"], s["complete"], s["ended_by"]) for s in d["steps"]] == [("vus=1", True, None), ("vus=2", True, None)]'
 assert "its table has both rows" json_true "$R" 'len(d["steps_table"]) == 3'
-# Each row on the screen has the NOPM of its step in the file (3 s
-# windows: NOPM is 20 x the New-Orders, a whole number).
+# Each row on the screen has the NOPM of its step in the file (6 s
+# windows: NOPM is 10 x the New-Orders, a whole number).
 rows_match() {
 	local i want got
 	for i in 1 2; do
