@@ -118,13 +118,15 @@ static void *runner(void *arg)
 	char err[512] = "", ign[256];
 	int failed = steps_run(e, l->steps, l->n, l->res, &nres, err, sizeof err);
 	engine_clock(e, &t, &done);
-	if (!done) {
-		/* As the sweep subcommand's: the steps were the steady phase. */
+	/* A stop that ended the steps stops the run itself, as its own. */
+	int stopping = nres > 0 && !strcmp(l->res[nres - 1].ended_by, "stop");
+	if (!done)
 		engine_event(e, "sweep", "sweep %s after %d of %d step%s: the run ends",
-			     failed ? "failed" : nres < l->n ? "ended" : "done", nres, l->n,
+			     stopping ? "stopped" : failed ? "failed" : "done", nres, l->n,
 			     l->n == 1 ? "" : "s");
+	/* As the sweep subcommand's: the steps were the steady phase. */
+	if (!done && !stopping)
 		engine_start_rampdown(e, ign, sizeof ign);
-	}
 	free(l);
 	return NULL;
 }
