@@ -207,6 +207,14 @@ START_TEST(test_event_labels)
 	e = ev("mark", "checkpoint storm");
 	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
 	ck_assert_str_eq(b, "checkpoint storm");
+	/* A sweep's step where it begins, not where it measures or ends. */
+	e = ev("step", "step 2/5: vus=4, settling 15 s, then measuring 60 s");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "step 2");
+	e = ev("step", "step 2/5 measuring (vus=4)");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
+	e = ev("step", "step 2/5 done (vus=4): NOPM 100, TPM 230 over 60 s");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
 	e = ev("command", "vus +1");
 	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 0);
 	e = ev("error", "vu 3: connect: refused");
@@ -257,9 +265,9 @@ START_TEST(test_completion)
 	ck_assert_int_eq(complete_line("vu", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 1);
 	ck_assert_str_eq(ins, "s ");
 	/* Ambiguous: the common part only, and the candidates listed. */
-	ck_assert_int_eq(complete_line("s", 1, knobs, 3, ins, sizeof ins, list, sizeof list), 4);
+	ck_assert_int_eq(complete_line("s", 1, knobs, 3, ins, sizeof ins, list, sizeof list), 5);
 	ck_assert_str_eq(ins, "");
-	ck_assert_str_eq(list, "set sql status stop");
+	ck_assert_str_eq(list, "set sql status sweep stop");
 	ck_assert_int_eq(complete_line("st", 2, knobs, 3, ins, sizeof ins, list, sizeof list), 2);
 	ck_assert_str_eq(ins, "");
 	ck_assert_int_eq(complete_line("sta", 3, knobs, 3, ins, sizeof ins, list, sizeof list), 1);

@@ -157,7 +157,7 @@ START_TEST(test_complete)
 {
 	const char *out[16];
 	int n = command_complete("s", out, 16);
-	ck_assert_int_eq(n, 4); /* set sql status stop */
+	ck_assert_int_eq(n, 5); /* set sql status sweep stop */
 	n = command_complete("vu", out, 16);
 	ck_assert_int_eq(n, 1);
 	ck_assert_str_eq(out[0], "vus");

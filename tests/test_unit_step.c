@@ -10,6 +10,7 @@
 #include <string.h>
 #include "config/options.h"
 #include "run/step.h"
+#include "run/sweep_live.h"
 
 static step_spec specs[STEPS_MAX];
 
@@ -167,6 +168,9 @@ START_TEST(test_table)
 	REQUIRE(strstr(lines[2], " 1500 ") && strstr(lines[2], " 3 ") && strstr(lines[2], " 1.50"));
 	REQUIRE(strstr(lines[2], "(cut short)"));
 	REQUIRE(!strstr(lines[1], "(cut short)"));
+	strcpy(r[1].ended_by, "next");
+	REQUIRE(steps_table(r, 2, lines, 3) == 3);
+	REQUIRE(strstr(lines[2], "(ended early)") && !strstr(lines[2], "(cut short)"));
 	/* The header's columns line up with the rows'. */
 	REQUIRE(strlen(lines[0]) == strlen(lines[1]));
 	REQUIRE(strstr(lines[0], "NOPM") - lines[0] + 4 == strstr(lines[1], "1000") - lines[1] + 4);
@@ -185,6 +189,38 @@ START_TEST(test_table)
 }
 END_TEST
 
+/* The console's `sweep` words become the sweep settings through the
+ * option table, and then the same steps as the subcommand's. */
+START_TEST(test_live_args)
+{
+	tpcc_config c = base(), out;
+	char err[512];
+	strcpy(c.sweep_vus, "64");   /* the run's own: never the command's */
+	REQUIRE(sweep_live_args(&c, "vus=1,2 knob=innodb_io_capacity=200,400 step=5 settle=0",
+				&out, err, sizeof err) == 0);
+	REQUIRE(!strcmp(out.sweep_vus, "1,2") && !strcmp(out.sweep_knob, "innodb_io_capacity=200,400"));
+	REQUIRE(out.sweep_step == 5 && out.sweep_settle == 0);
+	REQUIRE(steps_from_config(&out, specs, STEPS_MAX, err, sizeof err) == 4);
+	REQUIRE(specs[3].vus == 2 && !strcmp(specs[3].set[0].value, "400") && specs[3].seconds == 5);
+	/* The subcommand's spelling, and defaults from the run's settings. */
+	REQUIRE(sweep_live_args(&c, "  --vus 4,8 --settle=2 ", &out, err, sizeof err) == 0);
+	REQUIRE(!strcmp(out.sweep_vus, "4,8") && out.sweep_settle == 2 && out.sweep_step == 7);
+	/* steps= takes the rest of the line, spaces and all. */
+	REQUIRE(sweep_live_args(&c, "step=9 steps=vus=4; vus=8 sync_binlog=0  ", &out, err,
+				sizeof err) == 0);
+	REQUIRE(!strcmp(out.sweep_steps, "vus=4; vus=8 sync_binlog=0"));
+	REQUIRE(steps_from_config(&out, specs, STEPS_MAX, err, sizeof err) == 2);
+	REQUIRE(specs[1].nset == 1 && specs[1].seconds == 9);
+	/* What is wrong, and what was expected. */
+	REQUIRE(sweep_live_args(&c, "vus=1 bogus=5", &out, err, sizeof err) == -1);
+	REQUIRE(strstr(err, "unknown argument 'bogus=5'") && strstr(err, "expected vus="));
+	REQUIRE(sweep_live_args(&c, "step=0", &out, err, sizeof err) == -1);
+	REQUIRE(strstr(err, "sweep: step: expected an integer from 1 to 86400, got '0'"));
+	REQUIRE(sweep_live_args(&c, "--settle", &out, err, sizeof err) == -1);
+	REQUIRE(strstr(err, "settle: missing value"));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("step");
@@ -194,6 +230,7 @@ int main(void)
 	tcase_add_test(tc, test_rates);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_table);
+	tcase_add_test(tc, test_live_args);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -27,12 +27,13 @@
 #define MIN_H 24
 #define CPU_FULL_H 14
 #define LATCHART_MIN_H 8
+#define SHORT_H 32                /* below it the step table replaces the events */
 
 const pane_class *const console_pane_classes[P_COUNT] = {
 	[P_THROUGHPUT] = &pane_throughput_class, [P_LATENCY] = &pane_latency_class,
 	[P_CPU] = &pane_cpu_class, [P_SERVER] = &pane_server_class,
 	[P_VUS] = &pane_vus_class, [P_EVENTS] = &pane_events_class,
-	[P_LATCHART] = &pane_latchart_class,
+	[P_LATCHART] = &pane_latchart_class, [P_STEPS] = &pane_steps_class,
 };
 
 void console_message(console *c, int is_err, const char *fmt, ...)
@@ -51,10 +52,21 @@ int console_layout(console *c)
 	int W = COLS, H = LINES;
 	c->too_small = W < MIN_W || H < MIN_H;
 	pane_place(&c->header, 0, 0, 1, W);
+	int avail = H - 3;            /* header, message row, key bar */
+	/* A sweep's step table, when shown, takes rows at the bottom. */
+	c->steps_want = c->steps_h = pane_steps_height(&c->v, avail);
 	if (c->too_small)
 		return 0;
-	int avail = H - 3;            /* header, message row, key bar */
+	avail -= c->steps_h;
 	int ev_h = avail / 6 > 4 ? avail / 6 : 4;
+	/* On a short terminal the table takes the events' rows instead:
+	 * its last line says what the step under way is doing. */
+	if (c->steps_h && H < SHORT_H) {
+		avail += c->steps_h;
+		c->steps_h = ev_h + 1 < c->steps_h ? ev_h + 1 : c->steps_h;
+		avail -= c->steps_h;
+		ev_h = 0;
+	}
 	int mid_h = avail - ev_h;
 	int right_w = W >= 160 ? 56 : W >= 120 ? 44 : 40;
 	int left_w = W - right_w;
@@ -77,6 +89,7 @@ int console_layout(console *c)
 	rc |= pane_place(&c->panes[P_CPU], 1 + lat_h, left_w, cpu_h, right_w);
 	rc |= pane_place(&c->panes[P_LATCHART], 1 + lat_h + cpu_h, left_w, chart_h, right_w);
 	rc |= pane_place(&c->panes[P_EVENTS], 1 + mid_h, 0, ev_h, W);
+	rc |= pane_place(&c->panes[P_STEPS], 1 + mid_h + ev_h, 0, c->steps_h, W);
 	return rc;
 }
 
@@ -232,6 +245,15 @@ static void take_snapshot(console *c)
 	}
 	if (quit)
 		c->quitting = 1;
+	/* The step table opens by itself when a sweep's first step is
+	 * recorded; T hides it from then on. */
+	if (c->v.nsteps && !c->steps_shown) {
+		c->steps_shown = 1;
+		c->v.show_steps = 1;
+	}
+	/* A row more for each step done: the panes above make room. */
+	if (pane_steps_height(&c->v, LINES - 3) != c->steps_want && console_layout(c))
+		console_message(c, 1, "out of memory laying out the screen");
 	config_env env = config_env_of(c);
 	config_poll(&env);
 	if (c->v.done && !c->quitting && !c->msg_err)
@@ -242,8 +264,9 @@ static void take_snapshot(console *c)
 		c->v.demo_paused = 1;
 		console_message(c, 0, "demo schedule paused: your VU count stands; d resumes the schedule");
 	}
+	/* A sweep sets the VUs itself while it runs. */
 	if (c->opts->demo && !c->v.demo_paused && !c->v.done && !c->quitting &&
-	    c->v.st.phase != PH_IDLE) {
+	    !c->v.sweeping && c->v.st.phase != PH_IDLE) {
 		int want = demo_vus_at(c->v.st.t, DEMO_PEAK, DEMO_STEP_S);
 		if (want != c->demo_target && worker_set_vus(c->wk, want, "demo") == 0)
 			c->demo_target = want;

@@ -17,7 +17,7 @@ struct console_opts;  /* console.h: the state is console.c's, not the reverse */
 enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG,
 	MODE_MARKERS };
 
-enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_LATCHART, P_COUNT };
+enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_LATCHART, P_STEPS, P_COUNT };
 
 typedef struct console {
 	engine *e;
@@ -41,6 +41,8 @@ typedef struct console {
 	const char *knobs[32];
 	int nknobs;
 	int demo_target;
+	int steps_shown;          /* the step table was opened once already */
+	int steps_want, steps_h;  /* the rows it asked for, and the layout gave it */
 	long events_seen;         /* events looked at for the operator's VU changes */
 	config_screen cs;
 	int replay;               /* replay.c's: a finished run, not an engine */

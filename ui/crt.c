@@ -22,10 +22,12 @@ static const crt_glyphs utf8_glyphs = {
 	.h = "\u2500", .v = "\u2502", .tl = "\u250c", .tr = "\u2510", .bl = "\u2514",
 	.br = "\u2518", .tee_l = "\u2524", .axis_tick = "\u2524", .axis_corner = "\u2514",
 	.axis_up = "\u2534", 	.marker = "\u25b2", .arrow = " \u2192 ",
+	.settle = "\u254c", .window = "\u2501", .window_l = "\u2523", .window_r = "\u252b",
 };
 static const crt_glyphs ascii_glyphs = {
 	.h = "-", .v = "|", .tl = "+", .tr = "+", .bl = "+", .br = "+", .tee_l = "+",
 	.axis_tick = "+", .axis_corner = "+", .axis_up = "+", .marker = "^", .arrow = " -> ",
+	.settle = ".", .window = "=", .window_l = "[", .window_r = "]",
 };
 const crt_glyphs *crt_g = &ascii_glyphs;
 

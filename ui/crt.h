@@ -24,6 +24,9 @@ typedef struct crt_glyphs {
 	const char *h, *v, *tl, *tr, *bl, *br, *tee_l;  /* box drawing */
 	const char *axis_tick, *axis_corner, *axis_up, *marker;
 	const char *arrow;                         /* " -> " */
+	/* A sweep step's spans on a chart's time axis: settling, and the
+	 * measured window with its first and last second bracketed. */
+	const char *settle, *window, *window_l, *window_r;
 } crt_glyphs;
 
 extern int crt_utf8;             /* the terminal shows Unicode */

@@ -27,6 +27,13 @@ int event_marker_label(const run_event *ev, char *buf, size_t len)
 		snprintf(buf, len, "%s", arrow ? arrow + 3 : "extended");
 		return strncmp(ev->text, "phase idle", 10) != 0;
 	}
+	char colon;
+	/* A sweep's step where it begins ("step 2/5: vus=4, settling ..."). */
+	if (!strcmp(ev->type, "step") && sscanf(ev->text, "step %d/%d%c", &a, &b, &colon) == 3 &&
+	    colon == ':') {
+		snprintf(buf, len, "step %d", a);
+		return 1;
+	}
 	if (!strcmp(ev->type, "mark") || !strcmp(ev->type, "pause")) {
 		snprintf(buf, len, "%s", ev->text);
 		return 1;

@@ -53,6 +53,12 @@ static int k_latency(const key_env *k, int key)
 	return ACT_DRAW;
 }
 
+static int k_steps(const key_env *k, int key)
+{
+	k->v->show_steps = !k->v->show_steps;
+	return ACT_LAYOUT | ACT_DRAW;
+}
+
 static int k_quit(const key_env *k, int key)
 {
 	return k->v->done ? ACT_LEAVE : ACT_QUIT_ASK | ACT_DRAW;
@@ -87,6 +93,12 @@ const key_binding key_bindings[] = {
 	{ { 'k', KEY_F(3) }, k_knobs, "knob panel: server variables, live, with their effect", NULL },
 	{ { 'd' }, k_demo, "demo: resume its VU schedule after a VU change of yours paused it", NULL },
 	{ { 'M' }, k_markers, "the chart's markers in full: time, what changed, the text", NULL },
+	{ { 'T' }, k_steps, "a sweep's step table: hide / show (it opens when a sweep starts)",
+	  "A sweep's step table, across the bottom of the screen: hide or show it.\n"
+	  "It opens when a sweep's first step begins and fills in a row as each\n"
+	  "step ends (setting, NOPM, TPM, p95 New-Order and Payment, errors, NOPM\n"
+	  "against the first step), with a line for the step under way; it stays\n"
+	  "after the run ends.\n" },
 	{ { 'l' }, k_latency, "latency: last second / steady phase", NULL },
 	{ { ':' }, k_cmdline, "command line (Tab completes, Up/Down history, Ctrl-R search)", NULL },
 	{ { '?', 'h', KEY_F(1) }, k_help, "this help",

@@ -131,3 +131,24 @@ void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, i
 		next_free = col + 2;
 	}
 }
+
+void linechart_span(const linechart *c, const pane *p, const tick *ticks, int n, int from,
+		    int to, int attr, const char *g, const char *l, const char *r)
+{
+	int x0 = 2 * c->cols - n, c0 = -1, c1 = -1, first = 0, last = 0;
+	for (int i = 0; i < n; i++) {
+		int col = (x0 + i) / 2;
+		if (ticks[i].t < from || ticks[i].t > to || col < 0 || col >= c->cols)
+			continue;
+		if (c0 < 0) {
+			c0 = col;
+			first = ticks[i].t == from;
+		}
+		c1 = col;
+		last = ticks[i].t == to;
+	}
+	for (int col = c0; c0 >= 0 && col <= c1; col++) {
+		const char *s = col == c0 && first && l ? l : col == c1 && last && r ? r : g;
+		pane_put(p, c->rows, LINECHART_AXIS_W + col, attr, s);
+	}
+}

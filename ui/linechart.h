@@ -34,4 +34,10 @@ void linechart_pane_destroy(pane *p);
  * "1:00:00"), written into the axis line itself, for the n ticks drawn. */
 void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n);
 
+/* Mark the seconds from..to of the n ticks drawn on the x axis with g;
+ * l and r (may be NULL) take the first and the last second's columns
+ * when those seconds are in view. */
+void linechart_span(const linechart *c, const pane *p, const tick *ticks, int n, int from,
+		    int to, int attr, const char *g, const char *l, const char *r);
+
 #endif

@@ -26,7 +26,11 @@ struct pane {
 };
 
 extern const pane_class pane_header_class, pane_throughput_class, pane_latency_class,
-	pane_cpu_class, pane_server_class, pane_vus_class, pane_events_class, pane_latchart_class;
+	pane_cpu_class, pane_server_class, pane_vus_class, pane_events_class, pane_latchart_class,
+	pane_steps_class;
+
+/* The rows the step table wants (0 when hidden or no sweep), of avail. */
+int pane_steps_height(const ui_view *v, int avail);
 
 /* Move and resize; h or w of 0 hides the pane.  Returns what resize does. */
 int pane_place(pane *p, int y, int x, int h, int w);

@@ -32,7 +32,13 @@ static void header_draw(pane *p, const ui_view *v)
 	for (char *q = ph; *q; q++)
 		*q = (char)toupper((unsigned char)*q);
 	left[0] = '\0';
-	if (st->phase_left >= 0 && st->phase_left < 2000000 && !v->demo) {
+	/* A sweep holds the steady phase open: its step is what is left. */
+	const engine_step *k = v->nsteps ? &v->steps[v->nsteps - 1] : NULL;
+	if (v->sweeping && k)
+		snprintf(left, sizeof left, " sweep step %d%s", k->r.index, k->final ? " done" : "");
+	else if (v->sweeping)
+		snprintf(left, sizeof left, " sweep starting");
+	else if (st->phase_left >= 0 && st->phase_left < 2000000 && !v->demo) {
 		char hms[16];
 		fmt_hms(st->phase_left, hms, sizeof hms);
 		snprintf(left, sizeof left, " %s left", hms);

@@ -7,6 +7,7 @@
 #endif
 #include <stdio.h>
 #include "linechart.h"
+#include "stepmarks.h"
 #include "pane.h"
 
 /* Under the axis: the legend with the latest figures. */
@@ -26,7 +27,10 @@ static void lc_draw(pane *p, const ui_view *v)
 		c->b[i] = v->ticks[first + i].p95[TX_PAYMENT];
 	}
 	linechart_draw(c, p, n, crt_attr(CRT_GOOD), crt_attr(CRT_OPERATOR));
+	/* A sweep's spans over the clock's labels: its steps are the
+	 * timeline then; the markers go over both. */
 	linechart_time_axis(c, p, v->ticks + first, n);
+	stepmarks_draw(c, p, v, v->ticks + first, n);
 	const tick *last = &v->st.last;
 	int x = pane_put(p, rows + 1, 0, crt_attr(CRT_GOOD), crt_utf8 ? "\u2812\u2812" : "::");
 	x += pane_printf(p, rows + 1, x, 0, " new-order %.1f   ", last->p95[TX_NEW_ORDER]);

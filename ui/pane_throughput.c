@@ -10,6 +10,7 @@
 #include "run/batch.h"
 #include "events.h"
 #include "linechart.h"
+#include "stepmarks.h"
 #include "pane.h"
 #include "scale.h"
 
@@ -27,7 +28,8 @@ static int marker_rank(const run_event *ev)
 		return 0;
 	if (!strcmp(ev->type, "knob"))
 		return 1;
-	if (!strcmp(ev->type, "vus") || !strcmp(ev->type, "pause") || !strcmp(ev->type, "rate"))
+	if (!strcmp(ev->type, "vus") || !strcmp(ev->type, "pause") || !strcmp(ev->type, "rate") ||
+	    !strcmp(ev->type, "step"))
 		return 2;
 	return 3;
 }
@@ -145,7 +147,10 @@ static void tp_draw(pane *p, const ui_view *v)
 	}
 	linechart_draw(c, p, n, crt_attr(CRT_GOOD), crt_attr(CRT_OPERATOR));
 	int x0 = 2 * cols - n;
+	/* A sweep's spans over the clock's labels: its steps are the
+	 * timeline then; the markers go over both. */
 	linechart_time_axis(c, p, v->ticks + first, n);
+	stepmarks_draw(c, p, v, v->ticks + first, n);
 	draw_markers(p, v, first, x0, rows);
 	draw_figures(p, v, rows + 2);
 }

@@ -10,7 +10,9 @@ int view_alloc(ui_view *v)
 	v->events = calloc(VIEW_EVENTS, sizeof *v->events);
 	v->samples = calloc(VIEW_SAMPLES, sizeof *v->samples);
 	v->vu = calloc(VIEW_VUS, 1);
-	if (!v->ticks || !v->events || !v->samples || !v->vu) {
+	v->steps = calloc(ENGINE_STEPS_MAX, sizeof *v->steps);
+	v->steps_gen = -1;
+	if (!v->ticks || !v->events || !v->samples || !v->vu || !v->steps) {
 		view_free(v);
 		return -1;
 	}
@@ -23,6 +25,8 @@ void view_free(ui_view *v)
 	free(v->events);
 	free(v->samples);
 	free(v->vu);
+	free(v->steps);
+	v->steps = NULL;
 	v->ticks = NULL;
 	v->events = NULL;
 	v->samples = NULL;
@@ -37,6 +41,11 @@ void view_snapshot(ui_view *v, engine *e, monitor *m)
 	v->nevents = engine_events(e, v->events, VIEW_EVENTS, &v->events_total);
 	v->nvu = engine_vu_states(e, v->vu, VIEW_VUS);
 	v->done = engine_is_done(e);
+	long gen;
+	engine_steps_gen(e, &gen);
+	if (gen != v->steps_gen)
+		v->nsteps = engine_steps(e, v->steps, ENGINE_STEPS_MAX, &v->steps_gen);
+	v->sweeping = engine_job_running(e);
 	if (m) {
 		v->nsamples = monitor_samples(m, v->samples, VIEW_SAMPLES);
 		v->server_pid = monitor_server(m, v->server_how, sizeof v->server_how);

@@ -37,6 +37,14 @@ typedef struct ui_view {
 	int demo;
 	int demo_paused;          /* the operator's VU count stands (d resumes) */
 	int done;                 /* the run is over */
+	/* A sweep's steps as the engine recorded them (engine_steps), copied
+	 * when they change; sweeping: its job runs; show_steps: the step
+	 * table is on the screen (T). */
+	engine_step *steps;
+	int nsteps;
+	long steps_gen;
+	int sweeping;
+	int show_steps;
 	/* replay --against: the other run's NOPM at each of ticks' seconds
 	 * (aligned at the start of steady; 0 where it has none), drawn in
 	 * place of TPM; NULL otherwise. */

@@ -43,6 +43,10 @@ void step_json(jbuf *b, const step_result *s)
 	jb_kv_int(b, "settled", s->settled);
 	jb_kv_int(b, "ended", s->ended);
 	jb_kv_bool(b, "complete", s->complete);
+	if (s->ended_by[0])
+		jb_kv_str(b, "ended_by", s->ended_by);
+	else
+		jb_kv_null(b, "ended_by");
 	jb_kv_int(b, "seconds", s->seconds);
 	jb_kv_int(b, "vus_min", s->vus_min);
 	jb_kv_int(b, "vus_max", s->vus_max);

@@ -29,6 +29,8 @@ typedef struct step_result {
 	step_change set[STEP_SET_MAX];
 	int started, settled, ended;  /* seconds of the run */
 	int complete;             /* 0: cut short (stop, signal, next) */
+	char ended_by[8];         /* cut short by: "next" (the operator's), "stop"
+	                           * (the run or the sweep ended); "" complete */
 	int seconds;              /* ticks in the measured window */
 	int vus_min, vus_max;     /* active VUs over the window's ticks */
 	double nopm, tpm;

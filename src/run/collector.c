@@ -270,13 +270,24 @@ void *collector_main(void *arg)
 		collect_locked(e, &tk, phase);
 		publish_locked(e, &tk);
 
-		/* Phase for the next second, and the VU schedule. */
+		/* Phase for the next second, and the VU schedule.  A job (a
+		 * live sweep) holds the steady phase until it ends it, and the
+		 * schedule's changes are left out meanwhile. */
+		int job = atomic_load(&e->job_running);
+		if (job && phase == PH_STEADY && e->t >= e->steady_end) {
+			int hold = e->t + 1 - e->steady_end;
+			e->steady_end += hold;
+			e->rampdown_end += hold;
+		}
 		e->phase = engine_phase_at(e, e->t);
 		int newphase = e->phase;
 		int sched_vus = -1;
 		while (e->sched_idx < e->cfg.nschedule &&
-		       e->cfg.schedule[e->sched_idx].at <= e->t)
-			sched_vus = e->cfg.schedule[e->sched_idx++].vus;
+		       e->cfg.schedule[e->sched_idx].at <= e->t) {
+			int v = e->cfg.schedule[e->sched_idx++].vus;
+			if (!job)
+				sched_vus = v;
+		}
 		int lost_all = e->target > 0 && e->vus_lost > 0 && engine_active_locked(e) == 0;
 		if (lost_all && !e->stop_req) {
 			e->stop_req = 1;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "command.h"
 #include "engine.h"
+#include "sweep_live.h"
 #include "util/util.h"
 
 int command_vus_value(const char *arg, int current, int *out, char *err, size_t errlen)
@@ -99,10 +100,37 @@ static int c_extend(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 	return engine_extend(x->e, s, err, errlen);
 }
 
+/* How long stop waits for a sweep to record the step it cuts short
+ * before the run stops anyway (a step waiting on a server that is away). */
+#define STOP_SWEEP_WAIT_MS 5000
+
 static int c_stop(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 {
+	char ign[256];
+	/* A sweep's step under way is ended and recorded first, so the file
+	 * has it and the table whole; its variables go back as the run ends. */
+	int sweep = engine_job_running(x->e);
+	if (sweep && engine_step_ask(x->e, STEP_ASK_END, ign, sizeof ign) == 0)
+		engine_job_wait(x->e, STOP_SWEEP_WAIT_MS);
 	engine_stop(x->e, "operator");
-	snprintf(x->out, x->outlen, "stopping: VUs finish their transactions");
+	snprintf(x->out, x->outlen, "stopping%s: VUs finish their transactions",
+		 sweep ? " the sweep and the run" : "");
+	return 0;
+}
+
+static int c_sweep(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	return sweep_live_start(x->e, a->argv[0], x->out, x->outlen, err, errlen);
+}
+
+static int c_next(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	char why[256];
+	if (engine_step_ask(x->e, STEP_ASK_NEXT, why, sizeof why)) {
+		snprintf(err, errlen, "next: %s", why);
+		return -1;
+	}
+	snprintf(x->out, x->outlen, "next: the step under way ends now");
 	return 0;
 }
 
@@ -201,7 +229,10 @@ const command_def command_table[] = {
 	{ "sql", 1, 1, 1, "sql STATEMENT", "run a statement on the control connection", c_sql },
 	{ "mark", 1, 1, 1, "mark TEXT", "put a mark on the timeline", c_mark },
 	{ "status", 0, 0, 0, "status", "show the run's phase, VUs and last second", c_status },
-	{ "stop", 0, 0, 0, "stop", "end the run now (the results file is finished)", c_stop },
+	{ "sweep", 1, 1, 1, "sweep vus=N,N.. [knob=NAME=V,V..] [step=S] [settle=S]",
+	  "run a sweep's steps now, as the sweep subcommand does; the run ends after the last", c_sweep },
+	{ "next", 0, 0, 0, "next", "end the sweep's step under way now and go on with the next", c_next },
+	{ "stop", 0, 0, 0, "stop", "end the run now, and a sweep with it (the results file is finished)", c_stop },
 	{ "quit", 0, 0, 0, "quit", "stop the run and leave", c_quit },
 	{ "help", 0, 1, 0, "help [COMMAND]", "list the commands", c_help },
 };

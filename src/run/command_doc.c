@@ -79,11 +79,60 @@ const command_doc command_docs[] = {
 	{ "status",
 	  "Show the second, the phase and its time left, active and target VUs,\n"
 	  "the last second's NOPM and TPM, and the results file.\n" },
+	{ "sweep",
+	  "Run a sweep now, within this run: the steps the\n"
+	  ".B sweep\n"
+	  "subcommand runs, each setting the VUs and a server variable, settling,\n"
+	  "then measuring its window, in the results file's\n"
+	  ".B steps\n"
+	  "and\n"
+	  ".B steps_table\n"
+	  "as the subcommand writes them.\n"
+	  "The words are the sweep options, each\n"
+	  ".IB name = value\n"
+	  "(or the subcommand's\n"
+	  ".BI \\-\\- name \" \" value\\c\n"
+	  "):\n"
+	  ".BR vus =1,2,4,\n"
+	  ".BR knob =\\fINAME\\fP=\\fIV1\\fP,\\fIV2\\fP,...,\n"
+	  ".BR step =\\fISECONDS\\fP,\n"
+	  ".BR settle =\\fISECONDS\\fP\n"
+	  "(defaults\n"
+	  ".B sweep.step\n"
+	  "and\n"
+	  ".B sweep.settle\n"
+	  "of the run's configuration), or\n"
+	  ".BR steps =\\fISTEPS\\fP,\n"
+	  "which takes the rest of the line in\n"
+	  ".BR sweep.steps 's\n"
+	  "form, e.g.\n"
+	  ".BR \"sweep vus=1,2,4 step=30 settle=10\" .\n"
+	  "Every value is checked with the server before the first step; a bad\n"
+	  "word or value is refused with what was expected, and nothing changes.\n"
+	  "While the sweep runs, the steady phase lasts until it ends and the VU\n"
+	  "schedule stands aside; after its last step the run ramps down and ends,\n"
+	  "and every server variable changed in the run is put back.\n"
+	  "The console shows the step table as the steps finish\n"
+	  ".RB ( T\n"
+	  "hides and shows it) and marks each step's settle time and measured\n"
+	  "window on its charts.\n" },
+	{ "next",
+	  "End the sweep's step under way now: its window ends with the current\n"
+	  "second (asked while it settles, it measures nothing), it is recorded\n"
+	  "with\n"
+	  ".B complete\n"
+	  "false and\n"
+	  ".B ended_by\n"
+	  "\\(dqnext\\(dq, and the next step begins.\n" },
 	{ "stop",
 	  "End the run now; VUs finish their transactions, the summary is printed\n"
 	  "and the results file is finished with\n"
 	  ".B stopped_by\n"
-	  "\\(dqoperator\\(dq.\n" },
+	  "\\(dqoperator\\(dq.\n"
+	  "During a sweep its step under way is recorded first, cut short\n"
+	  ".RB ( ended_by\n"
+	  "\\(dqstop\\(dq),\n"
+	  "and its variables are put back before the file is finished.\n" },
 	{ "quit",
 	  "The same as\n"
 	  ".BR stop .\n" },

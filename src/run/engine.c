@@ -379,6 +379,8 @@ int engine_wait(engine *e, run_summary *summary, char *err, size_t errlen)
 		pthread_join(e->collector, NULL);
 		e->collector_running = 0;
 	}
+	/* The run is over: a job still going sees it at its next look. */
+	engine_job_join(e);
 	monitor_stop(e->mon);
 	e->mon = NULL;
 	if (summary)
@@ -398,6 +400,7 @@ void engine_destroy(engine *e)
 		engine_stop(e, "shutdown");
 		pthread_join(e->collector, NULL);
 	}
+	engine_job_join(e);
 	pthread_mutex_lock(&e->lock);
 	engine_stop_all_unlocked(e, 0);   /* the collector waited already */
 	pthread_mutex_lock(&e->lock);
@@ -423,6 +426,7 @@ void engine_destroy(engine *e)
 	free(e->iv);
 	free(e->steady);
 	free(e->win);
+	free(e->steps);
 	journal_destroy(&e->journal);
 	rate_destroy(&e->rate);
 	pthread_mutex_destroy(&e->knob_lock);
@@ -511,6 +515,11 @@ void engine_home_range(const engine *e, int *first, int *last)
 const char *engine_label(const engine *e)
 {
 	return e->cfg.label;
+}
+
+const tpcc_config *engine_config(const engine *e)
+{
+	return &e->cfg;
 }
 
 void engine_published(engine *e, engine_pub *out)

@@ -130,6 +130,43 @@ void engine_clock(engine *e, int *t, int *done);
 void engine_record_step(engine *e, const step_result *s, int final);
 void engine_record_steps_table(engine *e, const char *const *lines, int n);
 
+/* What the engine keeps of each step recorded (engine_record_step), for a
+ * front end's step table and chart: the step as last recorded, whether it
+ * is finished, and the window it measures (from..to, run seconds; 0 0
+ * until it opens). */
+#define ENGINE_STEPS_MAX 256
+typedef struct engine_step {
+	step_result r;
+	int final;
+	int from, to;
+} engine_step;
+/* Copy up to max of them, in order; returns the count.  *gen (may be
+ * NULL) changes whenever one does, so a front end copies only then. */
+int engine_steps(engine *e, engine_step *out, int max, long *gen);
+/* Only the count and the generation, cheaply. */
+int engine_steps_gen(engine *e, long *gen);
+
+/* A front end's job that drives the run from a thread of its own through
+ * these calls (the console's live sweep, run/sweep_live.h).  While it
+ * runs the run is its: the steady phase does not end by the clock (the
+ * job ends it, with engine_start_rampdown, or a stop does) and the VU
+ * schedule stands aside.  The engine joins it in engine_wait and
+ * engine_destroy, so a job never outlives its engine.  One at a time, and
+ * only in ramp-up or steady: -1 with err otherwise. */
+int engine_job_start(engine *e, void *(*fn)(void *), void *arg, char *err, size_t errlen);
+/* 1 while the job runs. */
+int engine_job_running(engine *e);
+/* Wait up to ms milliseconds for the job to end; 1 when none runs. */
+int engine_job_wait(engine *e, int ms);
+
+/* What the operator asks of a sweep's step under way: end it now and go
+ * on with the next (next), or end it and the sweep (stop).  -1 with err
+ * when no step is under way.  The step's runner takes the request
+ * (engine_step_asked reads and clears it). */
+enum { STEP_ASK_NONE, STEP_ASK_NEXT, STEP_ASK_END };
+int engine_step_ask(engine *e, int what, char *err, size_t errlen);
+int engine_step_asked(engine *e);
+
 /* Server variables and ad-hoc SQL over the control connection. */
 int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen);
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
@@ -179,6 +216,8 @@ int engine_is_done(engine *e);
 void engine_home_range(const engine *e, int *first, int *last);
 /* The run's --label (run.label, "" none), fixed for the engine's life. */
 const char *engine_label(const engine *e);
+/* The run's configuration, fixed for the engine's life. */
+const tpcc_config *engine_config(const engine *e);
 /* Copy what the collector last published.  Takes only the publication
  * lock, which the collector holds for one copy a second: a scrape never
  * waits on e->lock, which VUs take to log events. */

@@ -190,6 +190,21 @@ struct engine {
 	 * and outside a sweep; the metrics endpoint's tpcc_step. */
 	int step_now;
 
+	/* e->lock: a copy of every step recorded, for front ends (NULL until
+	 * the first), how many, and a count of the changes. */
+	engine_step *steps;
+	int nsteps;
+	long steps_gen;
+	/* job.c: the front end's job (engine_job_start).  job_started and
+	 * job_th: e->lock; job_running: the job's thread clears it last;
+	 * step_ask: the operator's next or stop for the step under way. */
+	pthread_t job_th;
+	int job_started;
+	atomic_int job_running;
+	void *(*job_fn)(void *);
+	void *job_arg;
+	atomic_int step_ask;
+
 	/* Its own lock (knob_journal.h); restore_at_end: a sweep asked that
 	 * the journal be put back when the run ends. */
 	knob_journal journal;
@@ -281,6 +296,9 @@ int engine_ctl_lost(engine *e);
 /* control.c: set_var over the control connection, nothing journalled. */
 int engine_ctl_set_var(engine *e, const char *name, const char *value, char *note,
 		       size_t notelen, char *err, size_t errlen);
+/* job.c: join the job's thread, if one was started (engine_wait and
+ * engine_destroy, after the collector ended). */
+void engine_job_join(engine *e);
 /* knobs.c: at the run's end, with no lock held: put the journal back when
  * a sweep or run.restore_knobs asked. */
 void engine_restore_if_asked(engine *e);

@@ -278,9 +278,12 @@ int steps_check(engine *e, const step_spec *s, int n, char *err, size_t errlen)
 /* ---- running them -------------------------------------------------------- */
 
 /* Poll the run's clock until second `until` has been recorded or the run
- * is over; returns 1 when it is over.  `seen`, when not NULL, is called on
- * each new second (to refresh the step under way in the file). */
-static int wait_until(engine *e, int until, void (*seen)(void *), void *ud)
+ * is over; returns 1 when it is over, STEP_WAIT_ASKED + the request when
+ * the operator asked for the next step or the sweep's end (ask, not NULL,
+ * gets it).  `seen`, when not NULL, is called on each new second (to
+ * refresh the step under way in the file). */
+#define STEP_WAIT_ASKED 2
+static int wait_until(engine *e, int until, void (*seen)(void *), void *ud, int *ask)
 {
 	const struct timespec nap = { 0, 20 * 1000 * 1000 };
 	int t, done, last = -1;
@@ -288,6 +291,8 @@ static int wait_until(engine *e, int until, void (*seen)(void *), void *ud)
 		engine_clock(e, &t, &done);
 		if (done)
 			return 1;
+		if (ask && (*ask = engine_step_asked(e)) != STEP_ASK_NONE)
+			return STEP_WAIT_ASKED;
 		if (t != last && last >= 0 && seen)
 			seen(ud);
 		last = t;
@@ -450,7 +455,7 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 		engine_clock(e, &t, &done);
 		if (done || st.phase != PH_RAMPUP)
 			break;
-		wait_until(e, t + 1, NULL, NULL);
+		wait_until(e, t + 1, NULL, NULL, NULL);
 	}
 	for (int i = 0; i < n && !done; i++) {
 		step_result *r = &out[i];
@@ -467,6 +472,7 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 		rc = apply(e, &s[i], r, err, errlen);
 		engine_record_step(e, r, 0);
 		if (rc) {
+			steps_record_table(e, out, i + 1);
 			engine_event(e, "error", "step %d/%d (%s): %s; ending the sweep", i + 1, n,
 				     r->label, err);
 			break;
@@ -479,24 +485,55 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 		}
 		engine_event(e, "step", "step %d/%d: %s, settling %d s, then measuring %d s",
 			     i + 1, n, r->label, s[i].settle, s[i].seconds);
-		done = wait_until(e, from - 1, refresh, &p);
+		/* A next or stop asked before this step was under way was
+		 * meant for the last one. */
+		engine_step_asked(e);
+		int ask = STEP_ASK_NONE;
+		int waited = wait_until(e, from - 1, refresh, &p, &ask);
 		r->settled = from - 1;
-		if (!done) {
+		if (!waited) {
 			engine_event(e, "step", "step %d/%d measuring (%s)", i + 1, n, r->label);
 			p.measuring = 1;
-			done = wait_until(e, to, refresh, &p);
+			waited = wait_until(e, to, refresh, &p, &ask);
+		}
+		if (waited == STEP_WAIT_ASKED) {
+			/* The window ends with the second the run is at; asked
+			 * while settling, it measured nothing. */
+			engine_window_close(e);
+			engine_clock(e, &t, &done);
+			if (r->settled > t)
+				r->settled = t;
 		}
 		int over = engine_window_read(e, &w);
 		fill(r, &w);
 		engine_clock(e, &t, &done);
 		r->ended = t < to ? t : to;
 		r->complete = over && w.seconds == s[i].seconds;
+		str_copy(r->ended_by, r->complete ? "" : ask == STEP_ASK_NEXT ? "next" : "stop",
+			 sizeof r->ended_by);
 		engine_record_step(e, r, 1);
+		steps_record_table(e, out, i + 1);
 		engine_event(e, "step", "step %d/%d done (%s): NOPM %.0f, TPM %.0f over %d s%s",
 			     i + 1, n, r->label, r->nopm, r->tpm, r->seconds,
-			     r->complete ? "" : ", cut short");
+			     r->complete ? "" : ask == STEP_ASK_NEXT ? ", ended early (next)" :
+			     ", cut short");
+		if (ask == STEP_ASK_END)
+			break;
 	}
 	return rc;
+}
+
+void steps_record_table(engine *e, const step_result *r, int n)
+{
+	char (*lines)[STEP_LINE] = malloc((STEPS_MAX + 1) * sizeof *lines);
+	const char *ptr[STEPS_MAX + 1];
+	if (!lines)
+		return;
+	int k = steps_table(r, n, lines, STEPS_MAX + 1);
+	for (int i = 0; i < k; i++)
+		ptr[i] = lines[i];
+	engine_record_steps_table(e, ptr, k);
+	free(lines);
 }
 
 /* ---- the table ----------------------------------------------------------- */
@@ -538,7 +575,8 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 			 r[i].index, w, w, r[i].label, r[i].nopm, off, r[i].tpm,
 			 r[i].p95[TX_NEW_ORDER], r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio,
 			 r[i].offered_tpm > 0 && !r[i].rate_met ? "  (not achieved)" : "",
-			 r[i].complete ? "" : "  (cut short)");
+			 r[i].complete ? "" : !strcmp(r[i].ended_by, "next") ? "  (ended early)" :
+			 "  (cut short)");
 	}
 	return k;
 }

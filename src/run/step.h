@@ -38,10 +38,18 @@ int steps_check(engine *e, const step_spec *s, int n, char *err, size_t errlen);
  * steps; the one under way is recorded as cut short.  When the run ends,
  * however it ends, every variable the steps changed (and every one that
  * moved with them) is set back to its value before the first step (the
- * engine's knob journal).  out gets up to n results, *nout how many.  Returns 0, or -1 with
- * err filled when a step could not make its change (the steps end). */
+ * engine's knob journal).  The operator's next (engine_step_ask) ends the
+ * step under way early, recorded as ended by "next"; a stop asked so
+ * ends the steps after it.  out gets up to n results, *nout how many.
+ * Returns 0, or -1 with err filled when a step could not make its change
+ * (the steps end). */
 int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 	      char *err, size_t errlen);
+
+/* The table of the first n steps into the results file (steps_run
+ * records it after each step, so a run cut short still has the steps
+ * done so far). */
+void steps_record_table(engine *e, const step_result *r, int n);
 
 /* The table of the steps: a header and one line per step (the setting,
  * NOPM, TPM, p95 New-Order and Payment in ms, errors, NOPM against the

@@ -25,6 +25,12 @@ int engine_window_open(engine *e, int from, int to, char *err, size_t errlen)
 	e->win->to = to;
 	e->win->vus_min = -1;
 	e->win->sample_t = -1;
+	/* The step under way has its window from now on, for front ends. */
+	if (e->steps && e->step_now > 0 && e->step_now <= e->nsteps) {
+		e->steps[e->step_now - 1].from = from;
+		e->steps[e->step_now - 1].to = to;
+		e->steps_gen++;
+	}
 	pthread_mutex_unlock(&e->lock);
 	return 0;
 }
@@ -103,10 +109,55 @@ void window_tick_locked(engine *e, const tick *tk, const stats_sum *iv, double c
 	window_metrics(w, e->mon, &w->sample_t);
 }
 
+/* The engine's copy of a step for front ends; the window is this step's
+ * once it opened after the step began (the first record, before it
+ * opens, still finds the last step's). */
+static void keep_step_locked(engine *e, const step_result *s, int final)
+{
+	int i = s->index - 1;
+	if (i < 0 || i >= ENGINE_STEPS_MAX)
+		return;
+	if (!e->steps && !(e->steps = calloc(ENGINE_STEPS_MAX, sizeof *e->steps)))
+		return;
+	engine_step *k = &e->steps[i];
+	k->r = *s;
+	k->final = final;
+	k->from = k->to = 0;
+	if (e->win && e->win->from > s->started) {
+		k->from = e->win->from;
+		k->to = e->win->to;
+	}
+	if (i + 1 > e->nsteps)
+		e->nsteps = i + 1;
+	e->steps_gen++;
+}
+
+int engine_steps(engine *e, engine_step *out, int max, long *gen)
+{
+	pthread_mutex_lock(&e->lock);
+	int n = e->nsteps < max ? e->nsteps : max;
+	if (n > 0)
+		memcpy(out, e->steps, (size_t)n * sizeof *out);
+	if (gen)
+		*gen = e->steps_gen;
+	pthread_mutex_unlock(&e->lock);
+	return n;
+}
+
+int engine_steps_gen(engine *e, long *gen)
+{
+	pthread_mutex_lock(&e->lock);
+	int n = e->nsteps;
+	*gen = e->steps_gen;
+	pthread_mutex_unlock(&e->lock);
+	return n;
+}
+
 void engine_record_step(engine *e, const step_result *s, int final)
 {
 	pthread_mutex_lock(&e->lock);
 	e->step_now = final ? -1 : s->index;
+	keep_step_locked(e, s, final);
 	if (e->res && !e->done)
 		results_step(e->res, s, final);
 	pthread_mutex_unlock(&e->lock);

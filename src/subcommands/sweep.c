@@ -16,24 +16,17 @@
 #include "subcommands.h"
 #include "tpcc/schema.h"
 
-/* The table into the results file (e not NULL) or onto stdout. */
-static void table(engine *e, const step_result *r, int n)
+/* The table onto stdout (steps_run has put it in the results file). */
+static void table(const step_result *r, int n)
 {
 	char (*lines)[STEP_LINE] = malloc((STEPS_MAX + 1) * sizeof *lines);
-	const char *ptr[STEPS_MAX + 1];
 	if (!lines)
 		return;
 	int k = steps_table(r, n, lines, STEPS_MAX + 1);
+	printf("sweep: %d step%s\n", n, n == 1 ? "" : "s");
 	for (int i = 0; i < k; i++)
-		ptr[i] = lines[i];
-	if (e)
-		engine_record_steps_table(e, ptr, k);
-	else {
-		printf("sweep: %d step%s\n", n, n == 1 ? "" : "s");
-		for (int i = 0; i < k; i++)
-			printf("%s\n", ptr[i]);
-		fflush(stdout);
-	}
+		printf("%s\n", lines[i]);
+	fflush(stdout);
 	free(lines);
 }
 
@@ -44,7 +37,6 @@ static int sweep_steps(engine *e, const step_spec *steps, int n, step_result *re
 	int nres = 0;
 	char serr[512] = "";
 	int failed = steps_run(e, steps, n, res, &nres, serr, sizeof serr) != 0;
-	table(e, res, nres);
 	/* The steps are the steady phase: their end is the run's. */
 	char ign[128];
 	engine_start_rampdown(e, ign, sizeof ign);
@@ -53,7 +45,7 @@ static int sweep_steps(engine *e, const step_spec *steps, int n, step_result *re
 	engine_status st;
 	engine_get_status(e, &st);
 	batch_summary(stdout, &sum, st.warehouses, st.results_path);
-	table(NULL, res, nres);
+	table(res, nres);
 	if (rc)
 		return EX_FAIL;
 	if (failed) {

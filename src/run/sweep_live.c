@@ -1,0 +1,176 @@
+/* sweep_live.c: see sweep_live.h. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "step.h"
+#include "sweep_live.h"
+#include "util/util.h"
+
+typedef struct live {
+	engine *e;
+	int n;
+	step_spec steps[STEPS_MAX];
+	step_result res[STEPS_MAX];
+} live;
+
+/* The sweep.* option a word names: "vus", "knob", "settle" by the key's
+ * last part, or a long option such as "reset-between". */
+static const opt_def *sweep_option(const char *name, size_t len)
+{
+	for (size_t i = 0; i < opt_count; i++) {
+		const opt_def *o = &opt_table[i];
+		if (strncmp(o->key, "sweep.", 6))
+			continue;
+		const char *tail = o->key + 6;
+		if ((strlen(tail) == len && !strncmp(tail, name, len)) ||
+		    (o->longopt && strlen(o->longopt) == len && !strncmp(o->longopt, name, len)))
+			return o;
+	}
+	return NULL;
+}
+
+static void expected(char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < opt_count && used < len; i++) {
+		const opt_def *o = &opt_table[i];
+		if (strncmp(o->key, "sweep.", 6))
+			continue;
+		int k = snprintf(buf + used, len - used, "%s%s=%s", used ? ", " : "", o->key + 6,
+				 o->argname ? o->argname : "VALUE");
+		used += k > 0 ? (size_t)k : 0;
+	}
+}
+
+int sweep_live_args(const tpcc_config *base, const char *words, tpcc_config *out,
+		    char *err, size_t errlen)
+{
+	char msg[512], want[512];
+	*out = *base;
+	out->sweep_vus[0] = out->sweep_knob[0] = out->sweep_steps[0] = '\0';
+	for (const char *p = words;;) {
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p)
+			break;
+		const char *w = p;
+		while (*p && !isspace((unsigned char)*p))
+			p++;
+		size_t wl = (size_t)(p - w);
+		const char *name = w;
+		if (wl > 2 && w[0] == '-' && w[1] == '-')
+			name += 2;
+		size_t nl = wl - (size_t)(name - w);
+		const char *eq = memchr(name, '=', nl);
+		if (eq)
+			nl = (size_t)(eq - name);
+		const opt_def *o = sweep_option(name, nl);
+		if (!o) {
+			expected(want, sizeof want);
+			snprintf(err, errlen, "sweep: unknown argument '%.*s'; expected %s", (int)wl, w,
+				 want);
+			return -1;
+		}
+		char value[sizeof out->sweep_steps];
+		if (eq && o->offset == offsetof(tpcc_config, sweep_steps)) {
+			/* The steps have spaces of their own: the rest of the line. */
+			size_t l = strlen(eq + 1);
+			while (l && isspace((unsigned char)eq[l]))
+				l--;
+			str_copy(value, eq + 1, l + 1 < sizeof value ? l + 1 : sizeof value);
+			p += strlen(p);
+		} else if (eq) {
+			snprintf(value, sizeof value, "%.*s", (int)(w + wl - eq - 1), eq + 1);
+		} else if (o->type == OPT_BOOL) {
+			str_copy(value, "true", sizeof value);
+		} else {
+			/* "--vus 1,2": the value is the next word. */
+			while (isspace((unsigned char)*p))
+				p++;
+			const char *v = p;
+			while (*p && !isspace((unsigned char)*p))
+				p++;
+			if (v == p) {
+				snprintf(err, errlen, "sweep: %.*s: missing value; expected %.*s=%s",
+					 (int)nl, name, (int)nl, name, o->argname ? o->argname : "VALUE");
+				return -1;
+			}
+			snprintf(value, sizeof value, "%.*s", (int)(p - v), v);
+		}
+		if (opt_set(out, o, value, msg, sizeof msg)) {
+			snprintf(err, errlen, "sweep: %.*s: %s", (int)nl, name, msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void *runner(void *arg)
+{
+	live *l = arg;
+	engine *e = l->e;
+	int nres = 0, t, done;
+	char err[512] = "", ign[256];
+	int failed = steps_run(e, l->steps, l->n, l->res, &nres, err, sizeof err);
+	engine_clock(e, &t, &done);
+	/* A stop that ended the steps stops the run itself, as its own. */
+	int stopping = nres > 0 && !strcmp(l->res[nres - 1].ended_by, "stop");
+	if (!done)
+		engine_event(e, "sweep", "sweep %s after %d of %d step%s: the run ends",
+			     stopping ? "stopped" : failed ? "failed" : "done", nres, l->n,
+			     l->n == 1 ? "" : "s");
+	/* As the sweep subcommand's: the steps were the steady phase. */
+	if (!done && !stopping)
+		engine_start_rampdown(e, ign, sizeof ign);
+	free(l);
+	return NULL;
+}
+
+int sweep_live_start(engine *e, const char *words, char *out, size_t outlen, char *err,
+		     size_t errlen)
+{
+	tpcc_config *c = malloc(sizeof *c);
+	live *l = calloc(1, sizeof *l);
+	int rc = -1;
+	if (!c || !l) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	if (engine_job_running(e)) {
+		snprintf(err, errlen, "sweep: a sweep is under way already (next ends its step, "
+			 "stop ends it and the run)");
+		goto out;
+	}
+	if (sweep_live_args(engine_config(e), words, c, err, errlen))
+		goto out;
+	l->e = e;
+	l->n = steps_from_config(c, l->steps, STEPS_MAX, err, errlen);
+	if (l->n < 0)
+		goto out;
+	/* Every value is put to the server before anything changes. */
+	if (steps_check(e, l->steps, l->n, err, errlen))
+		goto out;
+	int total = 0;
+	for (int i = 0; i < l->n; i++)
+		total += l->steps[i].settle + l->steps[i].seconds;
+	/* Said before the runner starts: it frees l when it is done. */
+	snprintf(out, outlen, "sweep: %d step%s (settle %d s, measure %d s each; about %d s), "
+		 "then the run ends; next ends a step early, stop ends the sweep and the run",
+		 l->n, l->n == 1 ? "" : "s", l->steps[0].settle, l->steps[0].seconds, total);
+	engine_event(e, "sweep", "sweep of %d step%s: %s", l->n, l->n == 1 ? "" : "s", words);
+	if (engine_job_start(e, runner, l, err, errlen)) {
+		out[0] = '\0';
+		goto out;
+	}
+	l = NULL;   /* the runner's now */
+	rc = 0;
+out:
+	free(c);
+	free(l);
+	return rc;
+}
