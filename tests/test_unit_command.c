@@ -155,14 +155,14 @@ END_TEST
 
 START_TEST(test_complete)
 {
-	const char *out[16];
-	int n = command_complete("s", out, 16);
+	const char *out[64];
+	int n = command_complete("s", out, 64);
 	ck_assert_int_eq(n, 5); /* set sql status sweep stop */
-	n = command_complete("vu", out, 16);
+	n = command_complete("vu", out, 64);
 	ck_assert_int_eq(n, 1);
 	ck_assert_str_eq(out[0], "vus");
-	ck_assert_int_eq(command_complete("zz", out, 16), 0);
-	ck_assert_int_eq((int)command_complete("", out, 16), (int)command_count);
+	ck_assert_int_eq(command_complete("zz", out, 64), 0);
+	ck_assert_int_eq((int)command_complete("", out, 64), (int)command_count);
 }
 END_TEST
 
