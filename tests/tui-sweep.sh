@@ -39,7 +39,7 @@ chart_marks() {
 	tui_screen | LC_ALL=C.UTF-8 grep -qP '^│ +0└.*╌.*┣━' && tui_shows '^│ .*step [12] +│' ||
 		{ echo "no step spans on the axis:"; tui_screen | grep -E '0└|step' | sed 's/^/    | /'; return 1; }
 }
-assert "the throughput chart marks the step's settle time and window" chart_marks
+assert "the throughput chart marks the step's settle time and window" poll 10 chart_marks
 assert "the frames are whole with the table shown" tui_frames 120 40
 assert "both rows when the sweep is over" tui_wait 'Sweep steps: 2 done, sweep over' 20
 assert "the run ends after the last step" tui_wait '^the run is over; results in'
