@@ -199,6 +199,9 @@ START_TEST(test_event_labels)
 	e = ev("knob", "set innodb_io_capacity 200 -> 2000");
 	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
 	ck_assert_str_eq(b, "innodb_io_capacity 2000");
+	e = ev("knob", "set innodb_io_capacity 200 -> 900: SET GLOBAL: sessions read most variables");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "innodb_io_capacity 900");
 	e = ev("phase", "phase rampup -> steady");
 	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
 	ck_assert_str_eq(b, "steady");

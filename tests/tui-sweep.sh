@@ -4,9 +4,11 @@
 # a database): a bad :sweep is refused on the message row and the run goes
 # on; :sweep vus=1,2 runs two steps while the screen stays live, the step
 # table fills in a row per step with the NOPM the results file's steps
-# have, T hides and shows it, and after the last step the run ends with
-# the table in the file.  Then next ends a step early (recorded so) and
-# stop mid-sweep ends the sweep and the run, leaving a valid, finished file.
+# have, the chart marks each step's settle time and window, T hides and
+# shows the table, and after the last step the run ends with the table in
+# the file; replay shows the same table.  Then next ends a step early
+# (recorded so) and stop mid-sweep ends the sweep and the run, leaving a
+# valid, finished file.
 . "$(dirname "$0")/lib.sh"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
@@ -39,7 +41,7 @@ chart_marks() {
 	tui_screen | LC_ALL=C.UTF-8 grep -qP '^│ +0└.*╌.*┣━' && tui_shows '^│ .*step [12] +│' ||
 		{ echo "no step spans on the axis:"; tui_screen | grep -E '0└|step' | sed 's/^/    | /'; return 1; }
 }
-assert "the throughput chart marks the step's settle time and window" chart_marks
+assert "the throughput chart marks the step's settle time and window" poll 10 chart_marks
 assert "the frames are whole with the table shown" tui_frames 120 40
 assert "both rows when the sweep is over" tui_wait 'Sweep steps: 2 done, sweep over' 20
 assert "the run ends after the last step" tui_wait '^the run is over; results in'
@@ -69,6 +71,19 @@ assert "the table's NOPM are the results file's steps'" rows_match
 tui_keys q
 assert "q leaves a finished run at once" tui_exited 20
 assert "exit status 0" tui_status_is 0
+
+# replay shows the sweep as the run did: at its end, the same table.
+tui_start 120 40 "'$TPCC_BIN' replay '$R'"
+tui_wait '^replay ' >/dev/null
+tui_keys End
+assert "replay shows the step table at the sweep's end" tui_wait 'Sweep steps: 2 done, sweep over'
+replay_rows() {
+	tui_screen >screen2.txt
+	diff <(grep -E '^│ +[12]  vus=' screen1.txt) <(grep -E '^│ +[12]  vus=' screen2.txt)
+}
+assert "with the rows the live console showed" replay_rows
+tui_keys q
+assert "q leaves the replay" tui_exited 20
 
 # next and stop.
 tui_start 120 40 "$RUN --results-dir '$T/r2'"

@@ -245,15 +245,7 @@ static void take_snapshot(console *c)
 	}
 	if (quit)
 		c->quitting = 1;
-	/* The step table opens by itself when a sweep's first step is
-	 * recorded; T hides it from then on. */
-	if (c->v.nsteps && !c->steps_shown) {
-		c->steps_shown = 1;
-		c->v.show_steps = 1;
-	}
-	/* A row more for each step done: the panes above make room. */
-	if (pane_steps_height(&c->v, LINES - 3) != c->steps_want && console_layout(c))
-		console_message(c, 1, "out of memory laying out the screen");
+	console_steps_follow(c);
 	config_env env = config_env_of(c);
 	config_poll(&env);
 	if (c->v.done && !c->quitting && !c->msg_err)
@@ -271,6 +263,19 @@ static void take_snapshot(console *c)
 		if (want != c->demo_target && worker_set_vus(c->wk, want, "demo") == 0)
 			c->demo_target = want;
 	}
+}
+
+void console_steps_follow(console *c)
+{
+	/* The step table opens by itself when a sweep's first step is
+	 * recorded; T hides it from then on. */
+	if (c->v.nsteps && !c->steps_shown) {
+		c->steps_shown = 1;
+		c->v.show_steps = 1;
+	}
+	/* A row more for each step done: the panes above make room. */
+	if (pane_steps_height(&c->v, LINES - 3) != c->steps_want && console_layout(c))
+		console_message(c, 1, "out of memory laying out the screen");
 }
 
 /* What a key action asked for that only the console can do. */

@@ -57,6 +57,9 @@ void console_panes_init(console *c);
 /* Each pane's class, by P_ index. */
 extern const pane_class *const console_pane_classes[P_COUNT];
 void console_draw(console *c);
+/* After each snapshot: open the step table at a sweep's first step, and
+ * lay the screen out again when it wants another row. */
+void console_steps_follow(console *c);
 
 void console_message(console *c, int is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -15,6 +15,10 @@ int event_marker_label(const run_event *ev, char *buf, size_t len)
 	}
 	if (!strcmp(ev->type, "knob") &&
 	    sscanf(ev->text, "set %63s %63s -> %63s", name, from, to) == 3) {
+		/* "-> 900: SET GLOBAL: ..." carries the server's note after it. */
+		size_t l = strlen(to);
+		if (l > 1 && to[l - 1] == ':')
+			to[l - 1] = '\0';
 		snprintf(buf, len, "%s %s", name, to);
 		return 1;
 	}

@@ -15,6 +15,7 @@
 #include "crt.h"
 #include "replay.h"
 #include "report/report.h"
+#include "report/report_steps.h"
 #include "util/util.h"
 
 #define FRAME_MS 100
@@ -71,6 +72,53 @@ static void sample_of(const rr_run *run, const rr_tick *r, mon_sample *s)
 		s->metric[s->nmetrics].value = r->metric[m];
 		s->rate[s->nmetrics] = or0(r->metric_per_s[m]);
 		s->nmetrics++;
+	}
+}
+
+/* The file's sweep steps as the engine kept them in the run, for the
+ * step table and the charts' spans; returns the count. */
+static int steps_of(const rr_run *r, engine_step *out, int max)
+{
+	report_step *rs = NULL;
+	char swept[64];
+	int n = report_steps(r, &rs, swept, sizeof swept);
+	json_t *st = rr_object(r, "steps");
+	n = n < max ? n : max;
+	for (int i = 0; i < n; i++) {
+		json_t *e = json_array_get(st, (size_t)i);
+		engine_step *k = &out[i];
+		step_result *s = &k->r;
+		memset(k, 0, sizeof *k);
+		s->index = rs[i].step;
+		str_copy(s->label, rs[i].setting, sizeof s->label);
+		s->nopm = or0(rs[i].nopm);
+		s->tpm = or0(rs[i].tpm);
+		s->p95[TX_NEW_ORDER] = or0(rs[i].p95_no);
+		s->p95[TX_PAYMENT] = or0(rs[i].p95_pay);
+		s->errors[0] = (uint64_t)or0(rs[i].errors);
+		s->complete = rs[i].complete;
+		s->started = (int)json_integer_value(json_object_get(e, "started"));
+		s->settled = (int)json_integer_value(json_object_get(e, "settled"));
+		s->ended = (int)json_integer_value(json_object_get(e, "ended"));
+		const char *by = json_string_value(json_object_get(e, "ended_by"));
+		str_copy(s->ended_by, by ? by : "", sizeof s->ended_by);
+		k->from = s->settled + 1;
+		k->to = s->ended;
+	}
+	free(rs);
+	return n;
+}
+
+/* The steps begun by second now: finished when it is past their end. */
+static void steps_at(ui_view *v, const engine_step *all, int n, int now)
+{
+	v->nsteps = 0;
+	v->sweeping = 0;
+	for (int i = 0; i < n && all[i].r.started <= now; i++) {
+		v->steps[v->nsteps] = all[i];
+		v->steps[v->nsteps].final = all[i].r.ended <= now;
+		v->sweeping |= all[i].r.ended > now;
+		v->nsteps++;
 	}
 }
 
@@ -210,6 +258,8 @@ int replay_run(const rr_run *r, const rr_run *against, const replay_opts *o, cha
 		free(c.v.ghost);
 		return -1;
 	}
+	static engine_step steps[ENGINE_STEPS_MAX];   /* one replay a process */
+	int nsteps = steps_of(r, steps, ENGINE_STEPS_MAX);
 	console_panes_init(&c);
 	console_layout(&c);
 
@@ -227,6 +277,8 @@ int replay_run(const rr_run *r, const rr_run *against, const replay_opts *o, cha
 		if (o->stop && atomic_load(o->stop))
 			break;
 		view_at(&c.v, r, against, (int)clock, paused);
+		steps_at(&c.v, steps, nsteps, (int)clock);
+		console_steps_follow(&c);
 		status_line(&c, r, (int)clock, speed, paused);
 		console_draw(&c);
 		timeout(FRAME_MS);
@@ -244,6 +296,7 @@ int replay_run(const rr_run *r, const rr_run *against, const replay_opts *o, cha
 		case '<': case KEY_SLEFT: clock -= 60; break;
 		case KEY_HOME: clock = 0; break;
 		case KEY_END: clock = last; break;
+		case 'T': c.v.show_steps = !c.v.show_steps; console_layout(&c); break;
 		case KEY_RESIZE: console_layout(&c); break;
 		default: break;
 		}

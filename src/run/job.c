@@ -36,13 +36,19 @@ void engine_job_join(engine *e)
 
 int engine_job_start(engine *e, void *(*fn)(void *), void *arg, char *err, size_t errlen)
 {
+	pthread_mutex_lock(&e->lock);
 	if (atomic_load(&e->job_running)) {
+		pthread_mutex_unlock(&e->lock);
 		snprintf(err, errlen, "a sweep is under way already (stop ends it and the run)");
 		return -1;
 	}
-	/* The last job has ended: its thread is joined before the next. */
-	engine_job_join(e);
-	pthread_mutex_lock(&e->lock);
+	/* The last job has ended (its thread takes no lock after saying
+	 * so): it is joined before the next, here, so two starts cannot
+	 * both take the slot. */
+	if (e->job_started) {
+		pthread_join(e->job_th, NULL);
+		e->job_started = 0;
+	}
 	int phase = e->phase;
 	if (e->done || e->stop_req || e->ending || (phase != PH_RAMPUP && phase != PH_STEADY)) {
 		pthread_mutex_unlock(&e->lock);
