@@ -44,8 +44,11 @@ assert "the summary says not achieved" json_true "$R" 'not d["summary"]["rate"][
 assert "the printed summary says not achieved" contains over.txt ": not achieved (the VUs could not keep up"
 assert "behind schedule grows second by second" json_true "$R" \
 	'all(b["behind_s"] > a["behind_s"] for a, b in zip(d["ticks"], d["ticks"][1:]))'
-assert "... to seconds, with transactions due piling up" json_true "$R" \
-	'd["ticks"][-1]["behind_s"] >= 3 and d["ticks"][-1]["behind_txn"] > d["ticks"][0]["behind_txn"]'
+# Ten times the capacity falls behind by nine tenths of the time gone by;
+# half of it leaves room for a slow connect.
+assert "... by most of the time gone, with transactions due piling up" json_true "$R" \
+	'd["ticks"][-1]["behind_s"] >= 0.5 * d["ticks"][-1]["t"] and
+	 d["ticks"][-1]["behind_txn"] > d["ticks"][0]["behind_txn"]'
 assert "the run warned once that the VUs fell behind" \
 	[ "$(grep -c 'warning *\] behind schedule: the VUs are .* behind the offered' over.txt)" -eq 1 ]
 assert "latency from the intended start grows with the backlog" json_true "$R" \
@@ -66,12 +69,17 @@ assert "the stalled run exits 0" [ $? -eq 0 ]
 R=$(ls "$T"/stall/*.json)
 assert "the stall put the VUs behind schedule" json_true "$R" \
 	'max(t["behind_s"] for t in d["ticks"]) >= 1'
-assert "p95 New-Order from the intended start exceeds twice its service time" json_true "$R" \
-	'd["summary"]["latency_ms"]["new_order"]["p95"] >
-	 2 * d["summary"]["rate"]["service_latency_ms"]["new_order"]["p95"]'
+# The means, which the few stalled services cannot move as the many late
+# starts do (a percentile of a few hundred transactions could land on one).
+assert "mean New-Order latency from the intended start exceeds twice its service time" \
+	json_true "$R" 'd["summary"]["latency_ms"]["new_order"]["avg"] >
+	 2 * d["summary"]["rate"]["service_latency_ms"]["new_order"]["avg"]'
 assert "... and so does Payment's" json_true "$R" \
-	'd["summary"]["latency_ms"]["payment"]["p95"] >
-	 2 * d["summary"]["rate"]["service_latency_ms"]["payment"]["p95"]'
+	'd["summary"]["latency_ms"]["payment"]["avg"] >
+	 2 * d["summary"]["rate"]["service_latency_ms"]["payment"]["avg"]'
+assert "p95 New-Order from the intended start exceeds its service time" json_true "$R" \
+	'd["summary"]["latency_ms"]["new_order"]["p95"] >
+	 d["summary"]["rate"]["service_latency_ms"]["new_order"]["p95"]'
 
 # The console's rate command: a closed loop, then half the capacity, then
 # flat out again, each change an event on the timeline.
@@ -95,13 +103,13 @@ assert "both changes are rate events" json_is "$R" \
 assert "the summary's offered load is over the seconds that had one" json_true "$R" \
 	"d['summary']['rate']['offered_tpm'] == $HALF"
 
-# A rate sweep: a step at half the capacity is achieved, one at ten times
+# A rate sweep: a step at a quarter of the capacity is achieved, one at ten times
 # it is not, and the table says which.
-tpcc_ok "a rate sweep exits 0" sweep.txt sweep $A --rate "$HALF,$((CAP * 10))" --vus 2 \
+tpcc_ok "a rate sweep exits 0" sweep.txt sweep $A --rate "$((CAP / 4)),$((CAP * 10))" --vus 4 \
 	--step 3 --settle 1 --rampup 1 --results-dir "$T/sweep"
 R=$(ls "$T"/sweep/*.json)
 assert "each step set its rate" json_is "$R" '[s["set"]["rate"]["new"] for s in d["steps"]]' \
-	"[$HALF, $((CAP * 10))]"
+	"[$((CAP / 4)), $((CAP * 10))]"
 assert "the first step's rate is achieved, the second's not" json_is "$R" \
 	'[s["rate"]["achieved"] for s in d["steps"]]' "[True, False]"
 assert "the table has the offered column" grep -qE '^step +setting +NOPM +offered +TPM' sweep.txt

@@ -34,7 +34,7 @@ START_TEST(test_schedule)
 	rate_sched r;
 	unsigned ep, ep2;
 	rate_init(&r);
-	rate_set(&r, 6000, 10 * S);              /* 100 a second: every 10 ms */
+	rate_set(&r, 6000, 10 * S, 1);              /* 100 a second: every 10 ms */
 	REQUIRE(rate_tpm(&r) == 6000);
 	REQUIRE(rate_claim(&r, &ep) == 10 * S);
 	REQUIRE(rate_claim(&r, &ep2) == 10 * S + 10000000);
@@ -51,18 +51,21 @@ START_TEST(test_schedule)
 	REQUIRE(b == 0 && n == 0);
 	/* A change while behind keeps the backlog: the new schedule starts at
 	 * the old one's next start; the old epoch is no longer current. */
-	rate_set(&r, 60000, 20 * S);
+	rate_set(&r, 60000, 20 * S, 1);
 	REQUIRE(!rate_current(&r, ep));
 	REQUIRE(rate_claim(&r, &ep) == 10 * S + 20000000);
 	REQUIRE(rate_claim(&r, &ep) == 10 * S + 21000000);   /* 1 ms apart now */
 	/* A change while ahead starts from now. */
-	rate_set(&r, 60, 5 * S);
+	rate_set(&r, 60, 5 * S, 1);
 	REQUIRE(rate_claim(&r, &ep) == 5 * S);
 	REQUIRE(rate_claim(&r, &ep) == 6 * S);
 	/* A restart drops the backlog; off is a closed loop again. */
 	rate_restart(&r, 50 * S);
 	REQUIRE(rate_claim(&r, &ep) == 50 * S);
-	rate_set(&r, 0, 60 * S);
+	/* Afresh: a backlog dropped. */
+	rate_set(&r, 6000, 100 * S, 0);
+	REQUIRE(rate_claim(&r, &ep) == 100 * S);
+	rate_set(&r, 0, 60 * S, 1);
 	REQUIRE(rate_claim(&r, &ep) == 0 && rate_current(&r, ep));
 	rate_destroy(&r);
 }
@@ -92,7 +95,7 @@ START_TEST(test_concurrent_claims)
 {
 	pthread_t th[4];
 	rate_init(&shared);
-	rate_set(&shared, 60000000, S);          /* every 1 us */
+	rate_set(&shared, 60000000, S, 0);          /* every 1 us */
 	for (int i = 0; i < 4; i++)
 		REQUIRE(pthread_create(&th[i], NULL, claimer, got[i]) == 0);
 	for (int i = 0; i < 4; i++)

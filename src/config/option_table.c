@@ -379,7 +379,6 @@ const opt_def opt_table[] = {
 	  .max = 100000000, .def = "0", FIELD(rate), .argname = "TPM",
 	  .help = "offer TPM transactions a minute over all VUs (open loop), latency "
 		  "counted from each one's intended start (0: every VU flat out)",
-	  .screen = OPT_SCR_PHASES,
 	  .man = "An offered load: the VUs together start\n"
 		 ".I tpm\n"
 		 "transactions a minute, 0 to 100000000, on a fixed schedule (transaction\n"
@@ -600,6 +599,10 @@ const opt_def opt_table[] = {
 		 "and\n"
 		 ".B sweep.knob\n"
 		 "the steps are a grid, the VU count changing fastest, then the rate.\n"
+		 "Each step's schedule starts afresh, without the backlog of the step\n"
+		 "before (the\n"
+		 ".B rate\n"
+		 "command keeps it).\n"
 		 "Each step's figures and the table compare the offered rate with the\n"
 		 "achieved one and say\n"
 		 ".B not achieved\n"

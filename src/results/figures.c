@@ -59,6 +59,6 @@ void figures_rate_json(jbuf *b, const rate_ref *r)
 	jb_kv_bool(b, "achieved", r->met);
 	jb_kv_dbl(b, "behind_max_s", r->behind_max_s, 3);
 	jb_kv_dbl(b, "behind_end_s", r->behind_end_s, 3);
-	latency_json(b, "service_latency_ms", NULL, r->p50, NULL, r->p95, r->p99, r->max);
+	latency_json(b, "service_latency_ms", r->avg, r->p50, NULL, r->p95, r->p99, r->max);
 	jb_obj_close(b);
 }

@@ -25,7 +25,7 @@ typedef struct rate_ref {
 	double offered_tpm;                            /* <= 0: a closed loop */
 	double achieved_tpm, behind_max_s, behind_end_s;
 	int met;
-	const double *p50, *p95, *p99, *max;           /* service times, ms */
+	const double *avg, *p50, *p95, *p99, *max;     /* service times, ms */
 } rate_ref;
 
 /* "rate": {offered_tpm, achieved_tpm, achieved, behind_max_s,

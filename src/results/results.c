@@ -426,7 +426,8 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 						  .achieved_tpm = s->rate_achieved_tpm,
 						  .behind_max_s = s->behind_max_s,
 						  .behind_end_s = s->behind_end_s, .met = s->rate_met,
-						  .p50 = s->svc_p50, .p95 = s->svc_p95,
+						  .avg = s->svc_avg, .p50 = s->svc_p50,
+						  .p95 = s->svc_p95,
 						  .p99 = s->svc_p99, .max = s->svc_max });
 		jb_key(b, "audit");
 		jb_obj_open(b);

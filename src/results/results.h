@@ -70,7 +70,8 @@ typedef struct run_summary {
 	 * one). */
 	double rate_tpm, rate_achieved_tpm, behind_max_s, behind_end_s;
 	int rate_met;
-	double svc_p50[TX_COUNT], svc_p95[TX_COUNT], svc_p99[TX_COUNT], svc_max[TX_COUNT];
+	double svc_avg[TX_COUNT], svc_p50[TX_COUNT], svc_p95[TX_COUNT], svc_p99[TX_COUNT];
+	double svc_max[TX_COUNT];
 	/* The whole run, every phase, including transactions that finished
 	 * after the last full second: what the database should hold. */
 	uint64_t run_commits[TX_COUNT];

@@ -64,7 +64,8 @@ void step_json(jbuf *b, const step_result *s)
 					  .achieved_tpm = s->achieved_tpm,
 					  .behind_max_s = s->behind_max_s,
 					  .behind_end_s = s->behind_end_s, .met = s->rate_met,
-					  .p50 = s->svc_p50, .p95 = s->svc_p95, .p99 = s->svc_p99,
+					  .avg = s->svc_avg, .p50 = s->svc_p50, .p95 = s->svc_p95,
+					  .p99 = s->svc_p99,
 					  .max = s->svc_max });
 	jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
 	jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);

@@ -46,7 +46,8 @@ typedef struct step_result {
 	 * and the service times beside p50.. (from the intended starts). */
 	double offered_tpm, achieved_tpm, behind_max_s, behind_end_s;
 	int rate_met;
-	double svc_p50[TX_COUNT], svc_p95[TX_COUNT], svc_p99[TX_COUNT], svc_max[TX_COUNT];
+	double svc_avg[TX_COUNT], svc_p50[TX_COUNT], svc_p95[TX_COUNT], svc_p99[TX_COUNT];
+	double svc_max[TX_COUNT];
 	int nmetrics;             /* the server's, averaged over the window */
 	char metric[STEP_METRICS_MAX][48];
 	double metric_avg[STEP_METRICS_MAX];

@@ -56,7 +56,7 @@ static void make_summary(engine *e, run_summary *s)
 		s->behind_max_s = r->behind_max_s;
 		s->behind_end_s = r->behind_end_s;
 		s->rate_met = rate_met(s->rate_tpm, s->rate_achieved_tpm, s->behind_end_s);
-		stats_service_ms(st, s->svc_p50, s->svc_p95, s->svc_p99, s->svc_max);
+		stats_service_ms(st, s->svc_avg, s->svc_p50, s->svc_p95, s->svc_p99, s->svc_max);
 	}
 	char lines[8][96];
 	summary_audit_lines(s, e->schema.warehouses, lines, 8, &s->audit_ok);

@@ -64,7 +64,7 @@ static int c_rate(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 		snprintf(err, errlen, "rate: %s", msg);
 		return -1;
 	}
-	if (engine_set_rate(x->e, tpm, "operator", err, errlen))
+	if (engine_set_rate(x->e, tpm, 1, "operator", err, errlen))
 		return -1;
 	if (tpm > 0)
 		snprintf(x->out, x->outlen, "rate %ld transactions a minute offered", tpm);

@@ -114,7 +114,8 @@ static const char *rate_text(long tpm, char *buf, size_t len)
 	return buf;
 }
 
-int engine_set_rate(engine *e, long tpm, const char *why, char *err, size_t errlen)
+int engine_set_rate(engine *e, long tpm, int keep_backlog, const char *why, char *err,
+		    size_t errlen)
 {
 	char a[24], b[24];
 	if (tpm < 0 || tpm > RATE_TPM_MAX) {
@@ -131,7 +132,7 @@ int engine_set_rate(engine *e, long tpm, const char *why, char *err, size_t errl
 	if (over_unlocked(e, err, errlen))
 		return -1;
 	long old = rate_tpm(&e->rate);
-	rate_set(&e->rate, tpm, now_ns());
+	rate_set(&e->rate, tpm, now_ns(), keep_backlog);
 	/* A VU napping until a start of the old schedule takes one of the
 	 * new now, not when the old one would have been due. */
 	for (int i = 0; i < e->nvus; i++)

@@ -356,7 +356,7 @@ int engine_start(engine *e, char *err, size_t errlen)
 		monitor_watch(e->mon);
 	/* From now: the VUs' connecting is the ramp-up's to absorb. */
 	if (e->cfg.rate > 0)
-		rate_set(&e->rate, e->cfg.rate, now_ns());
+		rate_set(&e->rate, e->cfg.rate, now_ns(), 0);
 	/* The collector first: it ticks while the VUs start. */
 	if (pthread_create(&e->spawner, NULL, vu_spawner_main, e)) {
 		snprintf(err, errlen, "cannot start the VU spawner thread");

@@ -180,8 +180,10 @@ int engine_set_var_by(engine *e, const char *name, const char *value, const char
 int engine_restore_knobs(engine *e, char *err, size_t errlen);
 /* Offer tpm transactions a minute over all VUs from now (rate.h), 0: a
  * closed loop again; logs a "rate" event (why: "operator", "step 2").
- * Refused with keying and think times. */
-int engine_set_rate(engine *e, long tpm, const char *why, char *err, size_t errlen);
+ * keep_backlog: transactions already late stay due (rate_set).  Refused
+ * with keying and think times. */
+int engine_set_rate(engine *e, long tpm, int keep_backlog, const char *why, char *err,
+		    size_t errlen);
 /* The rate offered now, 0 none. */
 long engine_rate(engine *e);
 /* Put the journal back when the run ends, however it ends (a sweep). */

@@ -36,11 +36,11 @@ static void put(rate_sched *r, long tpm, uint64_t base)
 	atomic_fetch_add(&r->epoch, 1);
 }
 
-void rate_set(rate_sched *r, long tpm, uint64_t now)
+void rate_set(rate_sched *r, long tpm, uint64_t now, int keep_backlog)
 {
 	pthread_mutex_lock(&r->lock);
 	uint64_t next = atomic_load(&r->next_ns);
-	uint64_t base = atomic_load(&r->interval_ns) && next < now ? next : now;
+	uint64_t base = keep_backlog && atomic_load(&r->interval_ns) && next < now ? next : now;
 	put(r, tpm, base);
 	pthread_mutex_unlock(&r->lock);
 }

@@ -38,11 +38,13 @@ typedef struct rate_sched {
 
 void rate_init(rate_sched *r);
 void rate_destroy(rate_sched *r);
-/* Offer tpm transactions per minute from now (0: closed loop again).  A
- * schedule already behind keeps its backlog: the new one starts where the
- * old one's next start was, if that is past, so turning the rate down
- * does not hide the transactions already late. */
-void rate_set(rate_sched *r, long tpm, uint64_t now);
+/* Offer tpm transactions per minute from now (0: closed loop again).
+ * With keep_backlog a schedule already behind keeps its backlog: the new
+ * one starts where the old one's next start was, if that is past, so
+ * turning the rate down does not hide the transactions already late (the
+ * operator's change); without, it starts afresh (a sweep's step, measured
+ * on its own). */
+void rate_set(rate_sched *r, long tpm, uint64_t now, int keep_backlog);
 /* Start the schedule again from now, backlog dropped (after a pause). */
 void rate_restart(rate_sched *r, uint64_t now);
 long rate_tpm(const rate_sched *r);

@@ -156,10 +156,11 @@ void stats_fill_tick(tick *t, const stats_sum *iv, double seconds)
 	t->reconnects = iv->reconnects;
 }
 
-void stats_service_ms(const stats_sum *s, double p50[TX_COUNT], double p95[TX_COUNT],
-		      double p99[TX_COUNT], double max[TX_COUNT])
+void stats_service_ms(const stats_sum *s, double avg[TX_COUNT], double p50[TX_COUNT],
+		      double p95[TX_COUNT], double p99[TX_COUNT], double max[TX_COUNT])
 {
 	for (int i = 0; i < TX_COUNT; i++) {
+		avg[i] = s->svc[i].count ? s->svc[i].sum_us / 1000.0 / s->svc[i].count : 0;
 		p50[i] = hist_percentile(&s->svc[i], 50) / 1000;
 		p95[i] = hist_percentile(&s->svc[i], 95) / 1000;
 		p99[i] = hist_percentile(&s->svc[i], 99) / 1000;

@@ -121,9 +121,9 @@ void stats_release(vu_stats *v);
 /* d = a - b */
 void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b);
 void stats_sum_add(stats_sum *d, const stats_sum *a);
-/* The service times' p50, p95, p99 and max per type, ms. */
-void stats_service_ms(const stats_sum *s, double p50[TX_COUNT], double p95[TX_COUNT],
-		      double p99[TX_COUNT], double max[TX_COUNT]);
+/* The service times' mean, p50, p95, p99 and max per type, ms. */
+void stats_service_ms(const stats_sum *s, double avg[TX_COUNT], double p50[TX_COUNT],
+		      double p95[TX_COUNT], double p99[TX_COUNT], double max[TX_COUNT]);
 /* Fill a tick's rates and percentiles from an interval of `seconds`. */
 void stats_fill_tick(tick *t, const stats_sum *interval, double seconds);
 

@@ -333,7 +333,7 @@ static void fill(step_result *r, const engine_window *w)
 		r->behind_max_s = w->offered.behind_max_s;
 		r->behind_end_s = w->offered.behind_end_s;
 		r->rate_met = rate_met(r->offered_tpm, r->achieved_tpm, r->behind_end_s);
-		stats_service_ms(s, r->svc_p50, r->svc_p95, r->svc_p99, r->svc_max);
+		stats_service_ms(s, r->svc_avg, r->svc_p50, r->svc_p95, r->svc_p99, r->svc_max);
 	}
 	r->nmetrics = w->metric_samples ? w->nmetrics : 0;
 	for (int i = 0; i < r->nmetrics && i < STEP_METRICS_MAX; i++) {
@@ -419,7 +419,10 @@ static int apply(engine *e, const step_spec *s, step_result *r, char *err, size_
 	r->rate_old = engine_rate(e);
 	char by[32];
 	snprintf(by, sizeof by, "step %d", r->index);
-	if (s->rate >= 0 && s->rate != r->rate_old && engine_set_rate(e, s->rate, by, err, errlen))
+	/* Afresh: a step behind the one before must not inherit its backlog,
+	 * or each step's latency would be that of all the steps before it. */
+	if (s->rate >= 0 && s->rate != r->rate_old &&
+	    engine_set_rate(e, s->rate, 0, by, err, errlen))
 		return -1;
 	for (int i = 0; i < s->nset && i < STEP_SET_MAX; i++) {
 		step_change *c = &r->set[i];

@@ -87,6 +87,8 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 	 * VU count, and its steady phase lasts until the steps end it. */
 	if (steps[0].vus >= 0)
 		c->vus = steps[0].vus;
+	if (steps[0].rate >= 0)   /* the ramp-up then runs at the first step's load */
+		c->rate = (int)steps[0].rate;
 	c->nschedule = 0;
 	c->duration = 2592000;
 	c->rampdown = 0;
