@@ -28,6 +28,8 @@ typedef struct step_result {
 	step_change set[STEP_SET_MAX];
 	int started, settled, ended;  /* seconds of the run */
 	int complete;             /* 0: cut short (stop, signal, next) */
+	int reset;                /* the database was restored before the step */
+	double reset_s;           /* how long that took, VUs stopped to restored */
 	int seconds;              /* ticks in the measured window */
 	int vus_min, vus_max;     /* active VUs over the window's ticks */
 	double nopm, tpm;
