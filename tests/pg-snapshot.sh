@@ -26,10 +26,11 @@ TABLES="customer district history item new_order order_line orders stock tpcc_me
 # sums: one line per table: its name, rows and the sum of its rows' hashes
 # (so the order the rows are stored in does not count).
 sums() {
-	local t
+	local t q=
 	for t in $TABLES; do
-		pg_sql -d "$DBN" "SELECT '$t', COUNT(*), COALESCE(SUM(hashtext(x::text)::bigint), 0) FROM $t x"
+		q="$q${q:+ UNION ALL }SELECT '$t', COUNT(*), COALESCE(SUM(hashtext(x::text)::bigint), 0) FROM $t x"
 	done
+	pg_sql -d "$DBN" "$q" | sort
 }
 differ() { ! cmp -s "$1" "$2" || { echo "$1 and $2 are the same"; return 1; }; }
 

@@ -5,8 +5,8 @@
  * an empty table with unique and foreign-key checks off, which InnoDB
  * (MariaDB 10.6 on) loads as a bulk insert: sorted index builds and one
  * undo record instead of one a row.  Restore is the same copy the other
- * way; the stored procedures stay where they are, since they name the
- * tables only by name.  The largest tables go first, so the connections
+ * way, then the build's ANALYZE; the stored procedures stay where they
+ * are, since they name the tables only by name.  The largest tables go first, so the connections
  * finish together as nearly as the tables allow. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -284,6 +284,11 @@ int mysql_restore(const snap_ctx *x, db_error *e)
 		rc = snap_meta_restoring(c, e);
 	if (!rc)
 		rc = copy_all(x, c, "restore", x->snapshot, db, e);
+	/* New tables have no index statistics until InnoDB's background
+	 * recount gets to them: the build's ANALYZE, again, so the first
+	 * statements after a restore are planned as after a build. */
+	if (!rc)
+		rc = db_exec(c, dialect_mysql.analyze, e) || c->drv->commit(c, e);
 	if (!rc)
 		rc = snap_meta_unmark(c, e);
 	c->drv->disconnect(c);
