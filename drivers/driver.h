@@ -89,6 +89,10 @@ typedef struct db_params {
 	const char *ssl_ca;
 	int read_option_files; /* mysql: read [client] from ~/.my.cnf etc. */
 	int connect_timeout;   /* seconds, 0: driver default */
+	/* database names the one to reach even where a conninfo, a DSN or
+	 * the environment names another (snapshot and restore reach the
+	 * snapshot's and the server's maintenance database). */
+	int database_wins;
 	const db_fake *fake;   /* null: what to answer (NULL: nothing special) */
 } db_params;
 
@@ -241,6 +245,14 @@ struct db_driver {
 	/* Optional (NULL: not counted): how many times this connection has
 	 * waited for the server, for the round trips per transaction. */
 	uint64_t (*round_trips)(db_conn *c);
+	/* Optional (NULL: none): copy the whole database page by page while it
+	 * stays usable (SQLite's online backup): this connection's to file
+	 * (into_conn 0; the file is made or overwritten) or file's into this
+	 * connection's (1).  tick (may be NULL) gets the pages done and the
+	 * total as it goes; *stop non-zero ends it early (-1). */
+	int (*backup)(db_conn *c, const char *file, int into_conn, const _Atomic int *stop,
+		      void (*tick)(void *ud, uint64_t done, uint64_t total), void *ud,
+		      db_error *err);
 };
 
 /* Run a batch: through the driver's execute_batch when pipelined is set

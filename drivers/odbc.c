@@ -250,6 +250,10 @@ static int od_conn_string(const db_params *p, char *out, size_t cap, db_error *e
 		return db_error_set(err, DB_FATAL, 0, "HY000",
 				    "odbc: no data source: set connection.dsn (--dsn) or connection.odbc");
 	}
+	/* Both psqlODBC and MariaDB Connector/ODBC read DATABASE, and an
+	 * attribute of the string wins over the DSN's. */
+	if (p->database_wins && p->database && *p->database)
+		used = put_attr(out, cap, used, "DATABASE", p->database);
 	if (p->user && *p->user)
 		used = put_attr(out, cap, used, "UID", p->user);
 	if (p->password && *p->password)

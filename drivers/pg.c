@@ -267,8 +267,8 @@ static int pg_connect(const db_params *p, db_conn **out, db_error *err)
 		keys[n] = "user", vals[n++] = p->user;
 	if (nonempty(p->password))
 		keys[n] = "password", vals[n++] = p->password;
-	if (nonempty(p->database) && !pg_conninfo_has_dbname(p->conninfo) &&
-	    !nonempty(getenv("PGDATABASE")) && !nonempty(getenv("PGSERVICE")))
+	if (nonempty(p->database) && (p->database_wins || (!pg_conninfo_has_dbname(p->conninfo) &&
+	    !nonempty(getenv("PGDATABASE")) && !nonempty(getenv("PGSERVICE")))))
 		keys[n] = "dbname", vals[n++] = p->database;
 	if (pg_sslmode(p->ssl_mode))
 		keys[n] = "sslmode", vals[n++] = pg_sslmode(p->ssl_mode);

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <stdatomic.h>
 
 #define BUSY_TIMEOUT_MS 10000
 /* Past this many frames in the WAL (16 MB of 4 KB pages) the committing
@@ -518,6 +519,63 @@ static int lite_rollback(db_conn *c, db_error *err)
 	return lite_exec_simple(lc->db, "ROLLBACK", err);
 }
 
+/* Pages a backup step copies before it lets other connections at the
+ * database again (and before the caller hears how far it got). */
+#define BACKUP_STEP_PAGES 1024
+
+static int lite_backup(db_conn *c, const char *file, int into_conn, const _Atomic int *stop,
+		       void (*tick)(void *ud, uint64_t done, uint64_t total), void *ud,
+		       db_error *err)
+{
+	lite_conn *lc = (lite_conn *)c;
+	sqlite3 *other = NULL;
+	int rc = sqlite3_open_v2(file, &other, (into_conn ? SQLITE_OPEN_READONLY :
+			SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK) {
+		db_error_set(err, DB_FATAL, rc, "HY000", "sqlite: cannot open %s: %s", file,
+			     other ? sqlite3_errmsg(other) : sqlite3_errstr(rc));
+		sqlite3_close(other);
+		return -1;
+	}
+	sqlite3_busy_timeout(other, BUSY_TIMEOUT_MS);
+	sqlite3 *to = into_conn ? lc->db : other, *from = into_conn ? other : lc->db;
+	sqlite3_backup *b = sqlite3_backup_init(to, "main", from, "main");
+	if (!b) {
+		lite_fail(to, sqlite3_extended_errcode(to), err);
+		sqlite3_close(other);
+		return -1;
+	}
+	int busy = 0;
+	do {
+		rc = sqlite3_backup_step(b, BACKUP_STEP_PAGES);
+		/* Another connection's lock is waited for as long as a
+		 * statement would wait for it, then it is a lock timeout. */
+		busy = rc == SQLITE_BUSY || rc == SQLITE_LOCKED ? busy + 1 : 0;
+		if (busy > BUSY_TIMEOUT_MS / 10)
+			break;
+		if (tick) {
+			int total = sqlite3_backup_pagecount(b);
+			tick(ud, (uint64_t)(total - sqlite3_backup_remaining(b)), (uint64_t)total);
+		}
+		if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+			sqlite3_sleep(10);
+	} while ((rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED) &&
+		 !(stop && atomic_load(stop)));
+	int fin = sqlite3_backup_finish(b);
+	if (rc == SQLITE_DONE && fin == SQLITE_OK) {
+		sqlite3_close(other);
+		return 0;
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_OK && rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+		lite_fail(to, rc, err);
+	else if (fin != SQLITE_OK)
+		lite_fail(to, fin, err);
+	else
+		db_error_set(err, DB_FATAL, 0, "HY000", "sqlite: backup of %s stopped", file);
+	sqlite3_close(other);
+	return -1;
+}
+
 const db_driver sqlite_driver = {
 	.name = "sqlite",
 	.caps = {
@@ -547,4 +605,5 @@ const db_driver sqlite_driver = {
 	.rollback = lite_rollback,
 	.call_proc = NULL,
 	.conn_id = lite_conn_id,
+	.backup = lite_backup,
 };

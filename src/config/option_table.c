@@ -81,6 +81,22 @@ const opt_def opt_table[] = {
 	  .man = "MySQL database that holds the TPC-C tables.\n"
 		 "Default\n"
 		 ".BR tpcc .\n" },
+	{ .key = "connection.snapshot", .longopt = "snapshot", .type = OPT_STRING, .def = "",
+	  FIELD(snapshot), .argname = "NAME",
+	  .help = "snapshot and restore: the snapshot's database (default DATABASE_snapshot) "
+		  "or, for SQLite, file (default FILE.snapshot)",
+	  .man = "Where\n"
+		 ".B snapshot\n"
+		 "keeps its copy of the schema and\n"
+		 ".B restore\n"
+		 "(and\n"
+		 ".BR \"sweep \\-\\-reset\\-between\" )\n"
+		 "reads it: a database on the same server (MariaDB, MySQL, PostgreSQL),\n"
+		 "by default the schema's database's name with\n"
+		 ".B _snapshot\n"
+		 "added, or for SQLite a file, by default the database file's name with\n"
+		 ".B .snapshot\n"
+		 "added.\n" },
 	{ .key = "connection.file", .longopt = "db", .type = OPT_STRING,
 	  .def = "tpcc.sqlite", FIELD(db_file), .argname = "FILE",
 	  .help = "SQLite database file",
@@ -624,6 +640,24 @@ const opt_def opt_table[] = {
 	  .man = "Seconds after a step's change (VUs connected, variable set) before\n"
 		 "its measured window starts, 0 to 86400.\n"
 		 "Default 15.\n" },
+	{ .key = "sweep.reset_between", .longopt = "reset-between", .type = OPT_BOOL,
+	  .def = "false", FIELD(sweep_reset),
+	  .help = "sweep: restore the snapshot (see snapshot) before every step, the VUs "
+		  "stopped meanwhile",
+	  .man = "Before every step of a sweep, stop the VUs, bring the schema back to\n"
+		 "its snapshot (as\n"
+		 ".B restore\n"
+		 "does; take one with\n"
+		 ".B snapshot\n"
+		 "first), then start the step's VUs again, so every step starts from the\n"
+		 "same data.\n"
+		 "The sweep refuses to start (exit 2) without a snapshot of the\n"
+		 "schema's warehouse count.\n"
+		 "Each step's record in the results file says it was reset and how long\n"
+		 "the restore took\n"
+		 ".RB ( reset_s );\n"
+		 "the restore is outside the step's settle time and window.\n"
+		 "Default false: the steps of one run continue on the same data.\n" },
 	{ .key = "sweep.steps", .longopt = "steps", .type = OPT_STRING, .def = "",
 	  FIELD(sweep_steps), .argname = "STEPS",
 	  .help = "sweep: the steps one by one, e.g. \"vus=4; vus=8 innodb_io_capacity=1000 "

@@ -35,6 +35,7 @@ typedef struct tpcc_config {
 	char dsn[OPT_STR_MAX];
 	char odbc[OPT_STR_MAX];
 	char conninfo[OPT_STR_MAX]; /* pg: libpq connection string or URI */
+	char snapshot[OPT_STR_MAX]; /* snapshot/restore: its database or file ("": derived) */
 	char dialect[16];           /* auto | mysql | postgresql | mssql */
 	char isolation[24];         /* default | read-committed | ... */
 	char ssl_mode[32];
@@ -84,6 +85,7 @@ typedef struct tpcc_config {
 	int sweep_step;                /* measured seconds per step */
 	int sweep_settle;              /* seconds before measuring */
 	char sweep_steps[4096];        /* "vus=4 NAME=V settle=S step=S; ..." */
+	int sweep_reset;               /* restore the snapshot before every step */
 
 	/* where values came from, for messages */
 	char config_path[OPT_STR_MAX];

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include "drivers/driver.h"
 #include "run/stats.h"
+#include <stdatomic.h>
+#include <stdio.h>
 
 /* New-Order reads its items and locks its stock rows through IN lists of
  * this many placeholders, and sets its stock rows with CASE lists as long:
@@ -24,6 +26,37 @@
  * districts filled with a repeat), which every dialect understands and
  * runs as ten key look-ups. */
 #define DIALECT_DISTRICTS 10
+
+/* Snapshot and restore (dialect_*_snapshot.c): a pristine copy of a built
+ * schema kept beside it, and the schema brought back to it.  What the
+ * dialect is given to do it with: */
+typedef struct snap_ctx {
+	/* Open a connection to database db of the configured server (a file
+	 * for a file dialect), or to the configured database when db is NULL.
+	 * The dialect closes what it opens. */
+	int (*connect)(void *ud, const char *db, db_conn **out, db_error *e);
+	void *ud;
+	const char *snapshot;   /* the snapshot's database, or file */
+	const char *target;     /* the configured database or file ("": ask the server) */
+	int threads;            /* connections copying in parallel */
+	struct progress *prog;  /* started by the dialect, finished by the caller */
+	FILE *progress_out;     /* where prog draws (NULL: nowhere) */
+	const atomic_int *stop; /* non-zero: end early (the snapshot or schema is then partial) */
+	/* The caller vouches that the other sessions on the database are idle
+	 * (a sweep between steps, its VUs stopped, its control connection
+	 * its own): they are not refused for.  A server that cannot copy a
+	 * database anyone is connected to (PostgreSQL) still refuses. */
+	int others_quiet;
+} snap_ctx;
+
+typedef struct snap_info {
+	int present;            /* something of the snapshot's name exists */
+	int ours;               /* ... and it is a snapshot tpcc-console finished */
+	int warehouses;
+	char taken_at[32];      /* UTC, ISO 8601 */
+	char of[128];           /* the database it was taken of */
+	char note[512];         /* why present && !ours, or who blocks a restore */
+} snap_info;
 
 /* The statements of statements mode; TXN_SQL_* ids index dialect.stmts. */
 enum stmt_id {
@@ -202,6 +235,28 @@ typedef struct dialect {
 	/* The variables the server may move when name changes (and says so
 	 * only in a warning), NULL-terminated; NULL: none known. */
 	const char *const *(*dependents)(const char *name);
+
+	/* Snapshot and restore (NULL: the dialect has none).  Each returns 0;
+	 * 1 when other sessions use a database it must have to itself (e
+	 * names them); or -1 with e filled (a message the operator can act
+	 * on).
+	 * snapshot_info fills what exists of x->snapshot.  snapshot replaces
+	 * an older snapshot of tpcc-console's (never anything else) with a
+	 * copy of the configured schema as it is; restore makes the schema the
+	 * snapshot's again, the stored procedures kept.  Neither may run
+	 * while another session uses the schema (a run's VUs). */
+	int (*snapshot_info)(const snap_ctx *x, snap_info *out, db_error *e);
+	int (*snapshot)(const snap_ctx *x, db_error *e);
+	int (*restore)(const snap_ctx *x, db_error *e);
+	/* The snapshot's default name from the configured database or file
+	 * ("tpcc_snapshot", "tpcc.sqlite.snapshot"). */
+	const char *snapshot_suffix;
+	/* restore makes the database again (PostgreSQL), so no connection may
+	 * be open on it: a run cannot restore between its steps. */
+	int restore_drops_database;
+	/* The name of the database a connection reached: one row, one text
+	 * (NULL: the dialect's database is a file). */
+	const char *current_database_sql;
 } dialect;
 
 /* The dialect of a native driver (mysql, sqlite); NULL for odbc, whose

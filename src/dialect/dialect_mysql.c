@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include "dialect.h"
+#include "dialect_mysql_snapshot.h"
 #include "dialect_mysql_server.h"
 
 #define ENGINE " ENGINE=InnoDB"
@@ -397,4 +398,9 @@ const dialect dialect_mysql = {
 	.check_var = mysql_server_check_var,
 	.in_effect = mysql_server_in_effect,
 	.dependents = mysql_server_dependents,
+	.snapshot_info = mysql_snapshot_info,
+	.snapshot = mysql_snapshot,
+	.restore = mysql_restore,
+	.snapshot_suffix = "_snapshot",
+	.current_database_sql = "SELECT DATABASE()",
 };

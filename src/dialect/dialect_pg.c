@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "dialect.h"
+#include "dialect_pg_snapshot.h"
 
 static const char *const pg_session[] = {
 	/* Losing the last moments of a load to a crash costs nothing: the
@@ -443,4 +444,10 @@ const dialect dialect_pg = {
 	.set_var = pg_set_var,
 	.check_var = pg_check_var,
 	.in_effect = pg_in_effect,
+	.snapshot_info = pg_snapshot_info,
+	.snapshot = pg_snapshot,
+	.restore = pg_restore,
+	.snapshot_suffix = "_snapshot",
+	.restore_drops_database = 1,
+	.current_database_sql = "SELECT current_database()",
 };

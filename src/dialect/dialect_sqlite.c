@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 #include "dialect.h"
+#include "dialect_sqlite_snapshot.h"
 #include "query.h"
 
 static const char *const sl_session[] = {
@@ -126,4 +127,9 @@ const dialect dialect_sqlite = {
 	.backslash_escapes = 0,
 	.get_var = sl_get_var,
 	.set_var = sl_set_var,
+	.snapshot_info = sqlite_snapshot_info,
+	.snapshot = sqlite_snapshot,
+	.restore = sqlite_restore,
+	.snapshot_suffix = ".snapshot",
+	.current_database_sql = NULL,
 };

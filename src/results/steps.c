@@ -39,6 +39,10 @@ void step_json(jbuf *b, const step_result *s)
 		jb_obj_close(b);
 	}
 	jb_obj_close(b);
+	if (s->reset) {
+		jb_kv_bool(b, "reset", 1);
+		jb_kv_dbl(b, "reset_s", s->reset_s, 3);
+	}
 	jb_kv_int(b, "started", s->started);
 	jb_kv_int(b, "settled", s->settled);
 	jb_kv_int(b, "ended", s->ended);

@@ -31,6 +31,8 @@ typedef struct step_result {
 	int complete;             /* 0: cut short (stop, signal, next) */
 	char ended_by[8];         /* cut short by: "next" (the operator's), "stop"
 	                           * (the run or the sweep ended); "" complete */
+	int reset;                /* the database was restored before the step */
+	double reset_s;           /* how long that took, VUs stopped to restored */
 	int seconds;              /* ticks in the measured window */
 	int vus_min, vus_max;     /* active VUs over the window's ticks */
 	double nopm, tpm;

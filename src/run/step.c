@@ -405,6 +405,50 @@ static double wait_in_effect(engine *e, const char *name, const char *value, uin
 	}
 }
 
+/* sweep --reset-between: the VUs stopped (each finishes its transaction
+ * and disconnects, so no lock of theirs is left for the restore to wait
+ * on), the database restored, the VUs of a step that names none started
+ * again.  The run's seconds go on meanwhile; the step's settle time and
+ * window start after it. */
+#define STEP_STOP_MAX_S 120
+static int reset(engine *e, const step_spec *s, step_result *r, char *err, size_t errlen)
+{
+	const struct timespec nap = { 0, 50 * 1000 * 1000 };
+	engine_status st;
+	int t, done;
+	uint64_t t0 = now_ns();
+
+	engine_get_status(e, &st);
+	int vus = st.vus_target;
+	if (vus > 0 && engine_set_vus(e, 0, "reset", err, errlen))
+		return -1;
+	for (;;) {
+		engine_get_status(e, &st);
+		engine_clock(e, &t, &done);
+		if (done) {
+			snprintf(err, errlen, "the run ended before the reset");
+			return -1;
+		}
+		if (st.vus == 0)
+			break;
+		if ((now_ns() - t0) / 1e9 > STEP_STOP_MAX_S) {
+			snprintf(err, errlen, "%d VUs still running %d s after they were asked to "
+				 "stop; no reset", st.vus, STEP_STOP_MAX_S);
+			return -1;
+		}
+		nanosleep(&nap, NULL);
+	}
+	engine_event(e, "step", "step %d: restoring the snapshot", r->index);
+	if (s->reset(s->reset_ud, err, errlen))
+		return -1;
+	r->reset = 1;
+	r->reset_s = (now_ns() - t0) / 1e9;
+	engine_event(e, "step", "step %d: database restored in %.1f s", r->index, r->reset_s);
+	if (s->vus < 0 && vus > 0 && engine_set_vus(e, vus, "reset", err, errlen))
+		return -1;
+	return 0;
+}
+
 /* Make the step's changes: the VU count, then each variable. */
 static int apply(engine *e, const step_spec *s, step_result *r, char *err, size_t errlen)
 {
@@ -472,7 +516,9 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 			break;
 		r->started = t;
 		*nout = i + 1;
-		rc = apply(e, &s[i], r, err, errlen);
+		rc = s[i].reset ? reset(e, &s[i], r, err, errlen) : 0;
+		if (!rc)
+			rc = apply(e, &s[i], r, err, errlen);
 		engine_record_step(e, r, 0);
 		if (rc) {
 			steps_record_table(e, out, i + 1);

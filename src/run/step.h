@@ -20,6 +20,11 @@ typedef struct step_spec {
 	int nset;
 	struct { char name[64]; char value[128]; } set[STEP_SET_MAX];
 	int seconds, settle;
+	/* Before the step, with its VUs stopped, bring the database back to
+	 * its snapshot (sweep --reset-between); NULL: not.  0, or -1 with err
+	 * filled (the steps end). */
+	int (*reset)(void *ud, char *err, size_t errlen);
+	void *reset_ud;
 } step_spec;
 
 /* The sweep's steps from sweep.vus, sweep.knob, sweep.rate, sweep.step

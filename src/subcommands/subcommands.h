@@ -58,5 +58,8 @@ int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_restore_knobs(tpcc_config *c, signals *s, char *err, size_t errlen);
+/* snapshot.c, restore.c */
+int sub_snapshot(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_restore(tpcc_config *c, signals *s, char *err, size_t errlen);
 
 #endif

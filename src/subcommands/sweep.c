@@ -15,6 +15,7 @@
 #include "serve_metrics.h"
 #include "subcommands.h"
 #include "tpcc/schema.h"
+#include "tpcc/snapshot.h"
 
 /* The table onto stdout (steps_run has put it in the results file). */
 static void table(const step_result *r, int n)
@@ -28,6 +29,20 @@ static void table(const step_result *r, int n)
 		printf("%s\n", lines[i]);
 	fflush(stdout);
 	free(lines);
+}
+
+/* step_spec.reset for --reset-between: the run's VUs are stopped, its
+ * control connection idle, so the restore need not refuse for them. */
+struct reset_ctx {
+	const tpcc_config *c;
+	signals *s;
+};
+
+static int reset_db(void *ud, char *err, size_t errlen)
+{
+	struct reset_ctx *x = ud;
+	snapshot_report r;
+	return snapshot_restore(x->c, 1, &x->s->stop, NULL, &r, err, errlen) ? -1 : 0;
 }
 
 /* The steps after the run has started; returns the exit code. */
@@ -82,6 +97,17 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 	if (opt_check_rate(c, rated, err, errlen)) {
 		rc = EX_USAGE;
 		goto out;
+	}
+	struct reset_ctx rx = { c, s };
+	if (c->sweep_reset) {
+		snapshot_report sr;
+		int ok = snapshot_usable(c, 1, &sr, err, errlen);
+		if (ok) {
+			rc = ok == SNAPSHOT_REFUSED ? EX_USAGE : EX_FAIL;
+			goto out;
+		}
+		for (int i = 0; i < n; i++)
+			steps[i].reset = reset_db, steps[i].reset_ud = &rx;
 	}
 	/* The run starts as the first step asks, so that step changes no
 	 * VU count, and its steady phase lasts until the steps end it. */

@@ -38,9 +38,11 @@ void progress_format(const progress *p, int bar_w, int final, char *buf, size_t 
 		bar[2 + bar_w] = ' ';
 		bar[3 + bar_w] = '\0';
 	}
-	snprintf(buf, len, "%s%3d%%  %d/%d warehouses  %llu rows  %.0f rows/s  elapsed %.0f s  ETA %s",
-		 bar, (int)(frac * 100), parts, p->parts_total, (unsigned long long)done, rate, el,
-		 final ? "0:00" : eta);
+	const char *pw = p->parts_what ? p->parts_what : "warehouses";
+	const char *u = p->unit ? p->unit : "rows";
+	snprintf(buf, len, "%s%3d%%  %d/%d %s  %llu %s  %.0f %s/s  elapsed %.0f s  ETA %s",
+		 bar, (int)(frac * 100), parts, p->parts_total, pw, (unsigned long long)done, u,
+		 rate, u, el, final ? "0:00" : eta);
 }
 
 static void draw(progress *p, int final)
@@ -74,8 +76,16 @@ static void *progress_main(void *arg)
 
 void progress_start(progress *p, const char *what, uint64_t total, int parts_total, FILE *out)
 {
+	progress_start_named(p, what, NULL, NULL, total, parts_total, out);
+}
+
+void progress_start_named(progress *p, const char *what, const char *parts_what,
+			  const char *unit, uint64_t total, int parts_total, FILE *out)
+{
 	memset(p, 0, sizeof *p);
 	p->what = what;
+	p->parts_what = parts_what;
+	p->unit = unit;
 	p->total = total;
 	p->parts_total = parts_total;
 	p->out = out;

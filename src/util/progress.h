@@ -15,6 +15,8 @@ typedef struct progress {
 	uint64_t total;
 	int parts_total;
 	const char *what;           /* "loading" */
+	const char *parts_what;     /* "warehouses" (NULL), "tables" */
+	const char *unit;           /* "rows" (NULL), "pages" */
 	FILE *out;
 	int tty;
 	uint64_t start_ns;
@@ -29,6 +31,10 @@ void progress_start(progress *p, const char *what, uint64_t total, int parts_tot
 /* "[=====>    ]  42%  1/2 warehouses  12345 rows/s  ETA 0:10", bar_w
  * cells wide (0: no bar); final shows the end state. */
 void progress_format(const progress *p, int bar_w, int final, char *buf, size_t len);
+/* progress_start with the parts and the units named ("tables", "pages";
+ * NULL: "warehouses", "rows"). */
+void progress_start_named(progress *p, const char *what, const char *parts_what,
+			  const char *unit, uint64_t total, int parts_total, FILE *out);
 /* Draw the final state and stop the display thread. */
 void progress_finish(progress *p);
 

@@ -1,0 +1,11 @@
+/* dialect_pg_snapshot.h: dialect_pg's snapshot slots. */
+#ifndef TPCC_DIALECT_PG_SNAPSHOT_H
+#define TPCC_DIALECT_PG_SNAPSHOT_H
+
+#include "dialect.h"
+
+int pg_snapshot_info(const snap_ctx *x, snap_info *out, db_error *e);
+int pg_snapshot(const snap_ctx *x, db_error *e);
+int pg_restore(const snap_ctx *x, db_error *e);
+
+#endif

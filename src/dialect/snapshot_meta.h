@@ -1,0 +1,31 @@
+/* snapshot_meta.h: what every dialect's snapshot says about itself, in its
+ * own copy of tpcc_meta: whose copy it is and when it was taken.  Written
+ * last, so a snapshot cut short is never taken for a whole one; taken out
+ * of the schema again after a restore, so the restored tpcc_meta is the
+ * one of the build. */
+#ifndef TPCC_SNAPSHOT_META_H
+#define TPCC_SNAPSHOT_META_H
+
+#include "dialect.h"
+#include "util/progress.h"
+
+/* From the snapshot's tpcc_meta (conn reaches the snapshot): out->ours,
+ * warehouses, taken_at and of; present is set.  A snapshot without the
+ * table, or without the marks, is not ours (out->note says why).  -1 only
+ * when the connection failed. */
+int snap_meta_read(db_conn *conn, snap_info *out, db_error *e);
+/* Mark the copy conn reaches as a finished snapshot of `of`. */
+int snap_meta_mark(db_conn *conn, const char *of, db_error *e);
+/* Take the marks out of the restored schema conn reaches. */
+int snap_meta_unmark(db_conn *conn, db_error *e);
+/* Say "restoring" in the schema's tpcc_meta while a restore runs, so a
+ * restore cut short leaves a schema a run refuses (no tpcc_meta: nothing
+ * to say, 0). */
+int snap_meta_restoring(db_conn *conn, db_error *e);
+
+/* The progress of a copy of `parts` tables (files, databases) of `total`
+ * units: x->prog started, drawn where x->progress_out says. */
+void snap_progress_start(const snap_ctx *x, const char *what, const char *parts_what,
+			 const char *unit, uint64_t total, int parts);
+
+#endif

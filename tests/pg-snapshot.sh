@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# pg-snapshot.sh: snapshot and restore on the shared PostgreSQL (CREATE
+# DATABASE .. TEMPLATE), through libpq and through psqlODBC on one build.
+# Restore without a snapshot is refused (exit 2); a snapshot through ODBC,
+# a short run and a restore through libpq, then a run and a restore
+# through ODBC: each time every table's row count and an order-independent
+# hash of its rows (tpcc_meta's too) equal those right after the build,
+# where the run had changed them, the functions are there and check
+# passes.  A restore while another session is connected to the database is
+# refused with exit 2, the backend named by its pid.
+. "$(dirname "$0")/lib.sh"
+need_pg
+cd "$T"
+DBN=tpcc_pgsnap_$$
+SNAP=${DBN}_snapshot
+pg_sql "CREATE DATABASE $DBN" || skip_all "cannot create a database on the test PostgreSQL"
+on_exit "pg_sql 'DROP DATABASE IF EXISTS $DBN WITH (FORCE)'"
+on_exit "pg_sql 'DROP DATABASE IF EXISTS $SNAP WITH (FORCE)'"
+on_exit "pg_sql 'DROP DATABASE IF EXISTS ${DBN}_restoring WITH (FORCE)'"
+export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
+unset PGSERVICE PGDATABASE PGHOST PGPORT PGUSER PGPASSWORD PGOPTIONS
+N="--driver pg --host 127.0.0.1 --port $TPCC_TEST_PG_PORT --user $TPCC_TEST_PG_USER --database $DBN"
+odbc_conf pg.conf "DSN=$TPCC_TEST_PG_DSN;Database=$DBN"
+O="-c $T/pg.conf --user $TPCC_TEST_PG_USER"
+TABLES="customer district history item new_order order_line orders stock tpcc_meta warehouse"
+# sums: one line per table: its name, rows and the sum of its rows' hashes
+# (so the order the rows are stored in does not count).
+sums() {
+	local t q=
+	for t in $TABLES; do
+		q="$q${q:+ UNION ALL }SELECT '$t', COUNT(*), COALESCE(SUM(hashtext(x::text)::bigint), 0) FROM $t x"
+	done
+	pg_sql -d "$DBN" "$q" | sort
+}
+differ() { ! cmp -s "$1" "$2" || { echo "$1 and $2 are the same"; return 1; }; }
+
+build_ok "build through libpq exits 0" build.txt $N --warehouses 1
+"$TPCC_BIN" restore $N >norestore.txt 2>&1
+assert "restore without a snapshot exits 2" [ $? -eq 2 ]
+assert "... and says there is no snapshot" contains norestore.txt "no snapshot $SNAP of"
+sums >built.sums
+assert "the hash sees every table" [ "$(grep -c . built.sums)" = 10 ]
+tpcc_ok "snapshot through ODBC exits 0" snap.txt snapshot $O
+assert "snapshot says what it copied" contains snap.txt "snapshot $SNAP of $DBN: 1 warehouse"
+
+for via in libpq odbc; do
+	[ $via = libpq ] && X=$N || X=$O
+	"$TPCC_BIN" run $X --batch --vus 2 --rampup 0 --duration 2 --results-dir "$T/r" >run-$via.txt 2>&1
+	assert "$via: a run exits 0" [ $? -eq 0 ]
+	sums >run-$via.sums
+	assert "$via: the run changed the tables (the hash can tell)" differ built.sums run-$via.sums
+	tpcc_ok "$via: restore exits 0" restore-$via.txt restore $X
+	assert "$via: restore names the snapshot" contains restore-$via.txt "restored $DBN from the snapshot $SNAP"
+	sums >restored-$via.sums
+	assert "$via: every table's rows and hash equal those after the build" cmp built.sums restored-$via.sums
+	assert "$via: the six functions are there" \
+		[ "$(pg_sql -d "$DBN" "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
+	check_ok "$via: check passes after the restore" check-$via.txt $X
+	assert "$via: check says passed" contains check-$via.txt "passed: 0 conditions failed"
+done
+
+# Another session on the database: PostgreSQL copies and drops no
+# database someone is connected to; refused, the backend named.
+mkfifo hold.in
+psql -X -q -tA -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" -U "$TPCC_TEST_PG_USER" -d "$DBN" \
+	<hold.in >hold.out 2>&1 &
+HOLD=$!
+exec {HOLD_IN}>hold.in
+on_exit "kill $HOLD 2>/dev/null"
+echo "SELECT 'held', pg_backend_pid();" >&$HOLD_IN
+wait_for hold.out "^held" 10
+PID=$(sed -n 's/^held|//p' hold.out)
+"$TPCC_BIN" restore $N >busy.txt 2>&1
+assert "restore while another session is connected exits 2" [ $? -eq 2 ]
+assert "... and names its backend" contains busy.txt "other sessions are connected to database $DBN: pid $PID"
+exec {HOLD_IN}>&-
+wait $HOLD 2>/dev/null
+assert "... and the schema is still the restored one" cmp built.sums <(sums)
+finish
