@@ -102,12 +102,12 @@ static void draw_keybar(int y, int replay)
 	static const keybar_item live[] = {
 		{ "F1", "Help", 0 }, { "F2", "Config", 9 }, { "F3", "Knobs", 4 }, { "F4", "Mark", 5 },
 		{ "+/-", "VUs", 3 }, { "s", "Steady", 6 }, { "e", "Extend", 8 }, { "p", "Pause", 7 },
-		{ ":", "Command", 2 }, { "q", "Quit", 1 },
+		{ ":", "Command", 2 }, { "T", "Steps", 10 }, { "q", "Quit", 1 },
 	};
 	static const keybar_item played[] = {
 		{ "space", "Pause", 2 }, { "1/2/3", "1x 10x 60x", 3 }, { "\u2190/\u2192", "Seek 10 s", 4 },
-		{ "</>", "Seek 60 s", 5 }, { "Home/End", "Start/end", 6 }, { "q", "Quit", 1 },
-		{ "", "", 9 }, { "", "", 9 }, { "", "", 9 }, { "", "", 9 },
+		{ "</>", "Seek 60 s", 5 }, { "Home/End", "Start/end", 6 }, { "T", "Steps", 7 },
+		{ "q", "Quit", 1 }, { "", "", 11 }, { "", "", 11 }, { "", "", 11 }, { "", "", 11 },
 	};
 	const keybar_item *items = replay ? played : live;
 	enum { N = sizeof live / sizeof live[0] };
