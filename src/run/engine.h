@@ -167,6 +167,15 @@ enum { STEP_ASK_NONE, STEP_ASK_NEXT, STEP_ASK_END };
 int engine_step_ask(engine *e, int what, char *err, size_t errlen);
 int engine_step_asked(engine *e);
 
+/* For a restore that makes the database again (the dialect's
+ * restore_drops_database; a no-op for the others): with the VUs stopped,
+ * close the run's control and sampler connections and open none until
+ * engine_return_database.  The ticks go on meanwhile, without server
+ * metrics or server TPM; commands that need the server are refused.
+ * -1 with err when the sampler did not let go (nothing is then closed). */
+int engine_leave_database(engine *e, char *err, size_t errlen);
+void engine_return_database(engine *e);
+
 /* Server variables and ad-hoc SQL over the control connection. */
 int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen);
 int engine_set_var(engine *e, const char *name, const char *value, char *err, size_t errlen);
