@@ -232,6 +232,10 @@ static void publish_locked(engine *e, const tick *tk)
 	p->vus_target = tk->vus_target;
 	p->vus_reconnecting = tk->vus_reconnecting;
 	p->step = e->step_now;
+	p->offered_tpm = tk->rate_tpm;
+	p->achieved_tpm = tk->tpm;
+	p->behind_s = tk->behind_s;
+	p->behind_n = tk->behind_n;
 	p->cum = *e->prev;
 	if (have) {
 		p->sample = s;

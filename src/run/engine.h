@@ -58,6 +58,11 @@ typedef struct engine_pub {
 	long long at_ms;          /* wall clock (ms since the epoch) of the tick */
 	int t, phase, vus, vus_target, vus_reconnecting;
 	int step;                 /* the schedule step in effect, -1: none */
+	/* An offered load (--rate, a rate step), as the tick has it: offered
+	 * and done a minute, seconds and transactions behind schedule;
+	 * offered_tpm <= 0: none. */
+	double offered_tpm, achieved_tpm, behind_s;
+	uint64_t behind_n;
 	stats_sum cum;
 	int have_sample;
 	mon_sample sample;        /* server metrics: sample.nmetrics of them */
