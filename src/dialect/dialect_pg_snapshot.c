@@ -54,7 +54,9 @@ static int db_exists(db_conn *c, const char *db, db_error *e)
 	return query_text(c, "SELECT 1 FROM pg_database WHERE datname = ?", db, buf, sizeof buf, e);
 }
 
-/* No other session may be connected to db: name them when one is. */
+/* No other session may be connected to db: name them when one is.  An
+ * autovacuum worker is none: CREATE and DROP DATABASE end those
+ * themselves (and one starts on the tables a sweep's step just changed). */
 static int alone(db_conn *c, const char *db, const char *why, db_error *e)
 {
 	char who[400];
@@ -62,7 +64,8 @@ static int alone(db_conn *c, const char *db, const char *why, db_error *e)
 			    " usename, coalesce(nullif(application_name, ''), 'no application name'),"
 			    " coalesce(host(client_addr), 'the local socket'), state),"
 			    " ', ' ORDER BY pid), 300) FROM pg_stat_activity WHERE datname = ?"
-			    " AND pid <> pg_backend_pid()", db, who, sizeof who, e);
+			    " AND pid <> pg_backend_pid() AND backend_type <> 'autovacuum worker'",
+			    db, who, sizeof who, e);
 	if (rc < 0)
 		return -1;
 	if (rc == 1 && who[0]) {
