@@ -10,7 +10,10 @@
 # of the two files gives their sums, second by second and in the summary,
 # and refuses a file merged with itself (overlapping ranges); compare
 # --merge 2 finds the merged run equal to itself; check passes
-# afterwards.  Every query of contrib/grafana-dashboard.json names metrics
+# afterwards.  The second instance offers a load (--rate): its
+# /metrics has the offered and achieved rates and the backlog, each sample
+# Prometheus kept equal to its tick in the file; the first serves none of
+# them.  Every query of contrib/grafana-dashboard.json names metrics
 # /metrics serves, and the Prometheus answers each with data.
 . "$(dirname "$0")/lib.sh"
 mariadb_db tpcc_prom
@@ -20,9 +23,12 @@ build_ok "build 2 warehouses" build.txt $A --warehouses 2
 P1=$(free_port) P2=$(free_port)
 start_prometheus "127.0.0.1:$P1" "127.0.0.1:$P2" || { not_ok "Prometheus is ready"; finish; exit; }
 AT=$(date -u -d @$(($(date +%s) + 6)) +%Y-%m-%dT%H:%M:%SZ)
+# The second offers a load (--rate 1200, about half what 2 VUs do here):
+# its /metrics has the rate's gauges, the first's none.
+RATE1= RATE2="--rate 1200"
 for i in 1 2; do
-	eval "port=\$P$i"
-	"$TPCC_BIN" run $A --label "split-$i" --vus 2 --rampup 0 --duration 20 --rampdown 2 --batch \
+	eval "port=\$P$i rate=\$RATE$i"
+	"$TPCC_BIN" run $A --label "split-$i" --vus 2 --rampup 0 --duration 20 --rampdown 2 --batch $rate \
 		--warehouse-range $i-$i --start-at "$AT" --results-dir "$T/results$i" \
 		--metrics-listen "$port" </dev/null >run$i.txt 2>&1 &
 	eval "RUN$i=$!"
@@ -37,6 +43,13 @@ assert "/metrics names the home warehouses" contains metrics.txt 'tpcc_home_ware
 innodb() { http_get "http://127.0.0.1:$P1/metrics" | grep -q 'tpcc_server_metric{.*name="innodb_data_writes"}'; }
 assert "/metrics serves the server's InnoDB figures" poll 10 innodb
 http_get "http://127.0.0.1:$P1/metrics" >metrics.txt
+rated() { http_get "http://127.0.0.1:$P2/metrics" >metrics2.txt; grep -q '^tpcc_offered_tpm{run=.*} 1200 ' metrics2.txt; }
+assert "a run with --rate serves the offered rate" poll 10 rated
+served() { local m; for m; do grep -q "^$m{run=" metrics2.txt || return 1; done; }
+assert "... and its achieved rate and backlog" \
+	served tpcc_achieved_tpm tpcc_behind_schedule_seconds tpcc_behind_schedule_transactions
+unrated() { ! grep -q 'tpcc_offered_tpm\|tpcc_achieved_tpm\|tpcc_behind_schedule' metrics.txt; }
+assert "a run without a rate serves none of them" unrated
 wait_exit $RUN1 60
 assert "the first run exits 0" [ $? -eq 0 ]
 wait_exit $RUN2 30
@@ -57,6 +70,9 @@ for i in 1 2; do
 	assert "instance $i: rate()*60 agrees with its file's NOPM within 5%" [ $? -eq 0 ]
 	cat nopm$i.txt
 done
+python3 "$TPCC_SRCDIR/tests/prom_compare.py" rate "$PROM" "$R2" "instance=\"127.0.0.1:$P2\"" >rate.txt 2>&1
+assert "the offered, achieved and behind-schedule gauges Prometheus kept are the file's ticks'" [ $? -eq 0 ]
+cat rate.txt
 python3 "$TPCC_SRCDIR/tests/prom_compare.py" p95 "$PROM" "$R1" "instance=\"127.0.0.1:$P1\"" >p95.txt 2>&1
 assert "histogram_quantile's p95 agrees with the file's" [ $? -eq 0 ]
 cat p95.txt

@@ -6,8 +6,12 @@
 # through ODBC: each time every table's row count and an order-independent
 # hash of its rows (tpcc_meta's too) equal those right after the build,
 # where the run had changed them, the functions are there and check
-# passes.  A restore while another session is connected to the database is
-# refused with exit 2, the backend named by its pid.
+# passes.  A sweep --reset-between restores before each step, through
+# libpq (two steps) and through ODBC (one), its ticks going on through the
+# restores without server metrics, and a restore after them brings back
+# the build's rows.  A restore, and a
+# sweep --reset-between, while another session is connected to the
+# database are refused with exit 2, the backend named by its pid.
 . "$(dirname "$0")/lib.sh"
 need_pg
 cd "$T"
@@ -59,6 +63,41 @@ for via in libpq odbc; do
 	assert "$via: check says passed" contains check-$via.txt "passed: 0 conditions failed"
 done
 
+# A sweep that restores before each step: the run closes its own
+# connections for each restore.  Through libpq two steps (the second
+# starts from the build's data again); through ODBC one (its connections
+# close as libpq's do; each restore of W=1 costs seconds on a busy
+# machine).  The ticks go on through the restores, one a second, without
+# server metrics while the run's connections are closed.
+# GAPS: the ticks strictly between a restore's two events have none.
+GAPS='(lambda ev: len(ev) == 2 * @STEPS@ and all(t["server_metrics"] is None for t in d["ticks"]
+	for a, b in zip(ev[::2], ev[1::2]) if a < t["t"] < b))(
+	[e["t"] for e in d["events"] if e["type"] == "step" and "restor" in e["text"]])'
+for via in libpq odbc; do
+	[ $via = libpq ] && X=$N STEPS="--vus 1,2" n=2 || X=$O STEPS="--steps vus=1" n=1
+	"$TPCC_BIN" sweep $X $STEPS --step 3 --settle 0 --rampup 0 --reset-between \
+		--results-dir "$T/rs-$via" >sweep-$via.txt 2>&1
+	assert "$via: sweep --reset-between exits 0" [ $? -eq 0 ]
+	R=$(ls rs-$via/*.json 2>/dev/null | head -1)
+	assert "$via: each of its $n steps was reset, with its time" \
+		json_true "$R" "len(d['steps']) == $n and all(s['reset'] and s['reset_s'] > 0 for s in d['steps'])"
+	assert "$via: each restore is an event" [ "$(grep -c 'database restored in' sweep-$via.txt)" = $n ]
+	assert "$via: a tick every second through the restores" \
+		json_true "$R" '[t["t"] for t in d["ticks"]] == list(range(1, len(d["ticks"]) + 1))'
+	assert "$via: no server metrics while the run's connections were closed" \
+		json_true "$R" "${GAPS//@STEPS@/$n}"
+	assert "$via: server metrics again after the last restore" \
+		json_true "$R" 'any(t["server_metrics"] for t in d["ticks"] if t["t"] > [e["t"] for e in d["events"] if "database restored" in e["text"]][-1])'
+	assert "$via: no negative server TPM from the new database's counter" \
+		json_true "$R" 'all(t["server_tpm"] is None or t["server_tpm"] >= 0 for t in d["ticks"])'
+done
+NO=$(pg_sql -d "$DBN" "SELECT COUNT(*) - 30000 FROM orders")
+assert "the database holds fewer new orders ($NO) than the two sweeps made: restored away before each step" \
+	json_true "$R" "0 < $NO <= d['summary']['run_totals']['commits']['new_order']"
+tpcc_ok "restore after the sweeps exits 0" restore-sweep.txt restore $N
+assert "after the sweeps and a restore every table's rows and hash equal those after the build" \
+	cmp built.sums <(sums)
+
 # Another session on the database: PostgreSQL copies and drops no
 # database someone is connected to; refused, the backend named.
 mkfifo hold.in
@@ -73,6 +112,12 @@ PID=$(sed -n 's/^held|//p' hold.out)
 "$TPCC_BIN" restore $N >busy.txt 2>&1
 assert "restore while another session is connected exits 2" [ $? -eq 2 ]
 assert "... and names its backend" contains busy.txt "other sessions are connected to database $DBN: pid $PID"
+"$TPCC_BIN" sweep $N --vus 1,2 --step 2 --settle 0 --rampup 0 --reset-between \
+	--results-dir "$T/rs-busy" >sweep-busy.txt 2>&1
+assert "a sweep --reset-between with another session on the database exits 2" [ $? -eq 2 ]
+assert "... before its first step, naming the backend, its program and address" \
+	file_matches sweep-busy.txt "no restore between steps: .*pid $PID \\([^,]*, psql, from the local socket, idle\\)"
+assert "... and started no run" [ ! -e rs-busy ]
 exec {HOLD_IN}>&-
 wait $HOLD 2>/dev/null
 assert "... and the schema is still the restored one" cmp built.sums <(sums)

@@ -5,6 +5,7 @@ results file, for tests/metrics-prometheus.sh and metrics-clients.sh.
   prom_compare.py nopm URL FILE [SELECTOR]   rate(..[10s])*60 vs the ticks' NOPM
   prom_compare.py p95 URL FILE [SELECTOR]    histogram_quantile vs the summary's p95
   prom_compare.py sum URL FILE=INSTANCE...   sum over instances vs the files' sum
+  prom_compare.py rate URL FILE [SELECTOR]   the offered load's gauges vs the ticks'
 
 Prints the figures side by side; exits 1 when one is out of tolerance."""
 import json
@@ -108,12 +109,34 @@ def total(url, pairs):
     return 0 if prom == files else 1
 
 
+def rate(url, path, sel):
+    """Each scraped sample of the offered load's gauges carries its tick's
+    time: it must be that tick's figure in the file."""
+    d = json.load(open(path))
+    ticks = {t["t"]: t for t in d["ticks"]}
+    end = last_time(url, sel) + 0.5
+    second = dict(samples(url, sel, "tpcc_elapsed_seconds", end))
+    bad = 0
+    for metric, field, tol in (("tpcc_offered_tpm", "offered_tpm", 0.51),
+                               ("tpcc_achieved_tpm", "tpm", 0.51),
+                               ("tpcc_behind_schedule_seconds", "behind_s", 0.0011),
+                               ("tpcc_behind_schedule_transactions", "behind_txn", 0)):
+        got = samples(url, sel, metric, end)
+        off = [(ts, v, ticks[int(second[ts])].get(field)) for ts, v in got if ts in second]
+        wrong = [x for x in off if x[2] is None or abs(x[1] - x[2]) > tol]
+        print("%-34s %3d samples, %d differ from the file's %s%s" % (
+            metric, len(off), len(wrong), field,
+            " (e.g. %g against %s)" % (wrong[0][1], wrong[0][2]) if wrong else ""))
+        bad += bool(wrong) or len(off) < 5
+    return 1 if bad else 0
+
+
 def main():
     mode, url = sys.argv[1], sys.argv[2]
     if mode == "sum":
         return total(url, sys.argv[3:])
     sel = sys.argv[4] if len(sys.argv) > 4 else 'job="tpcc"'
-    return (nopm if mode == "nopm" else p95)(url, sys.argv[3], sel)
+    return {"nopm": nopm, "p95": p95, "rate": rate}[mode](url, sys.argv[3], sel)
 
 
 sys.exit(main())

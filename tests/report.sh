@@ -4,7 +4,9 @@
 # script and fetches nothing, the NOPM line has one point per tick, the
 # two-run report has both runs' lines and the ratio column, the page
 # renders in headless Chromium to a PNG that is not blank; CSV and
-# Markdown; a file of known ticks gives known figures; bad input exits 2.
+# Markdown; a file of known ticks gives known figures, and under an offered
+# load its offered, achieved and behind-schedule figures, which compare
+# names too; bad input exits 2.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 command -v xmllint >/dev/null || skip_all "xmllint not installed (libxml2-utils)"
@@ -107,7 +109,41 @@ assert "steps: the table and NOPM and p95 against the swept variable" \
 assert "steps in Markdown: the sweep's table, errors summed, ratio to step 1, a cut step said" \
 	grep -qE '^\| 3 \| innodb_io_capacity=4000 \(cut short\) \| 1100 \| 2200 \| 12\.00 \| 5\.50 \| 3 \| 2\.20 \|$' known.md
 "$TPCC_BIN" report known.json --format csv >known.csv 2>&1
-assert "steps in CSV with the swept value" grep -qE '^"known",2,"innodb_io_capacity=2000",2000,900,1800,11,5\.5,2,1\.8,true$' known.csv
+assert "steps in CSV with the swept value" grep -qE '^"known",2,"innodb_io_capacity=2000",2000,900,1800,11,5\.5,2,1\.8,true,,,$' known.csv
+
+# The same under an offered load, as a --rate sweep writes it: offered
+# against achieved and the backlog, in the summary, the steps and each
+# tick; compare names the rates of runs that differ in them.
+python3 - <<'PY'
+import json
+d = json.load(open("known.json"))
+d["run"]["label"] = "rated"
+d["summary"]["rate"] = {"offered_tpm": 1500, "achieved_tpm": 1320.4, "achieved": False,
+                        "behind_max_s": 3.4, "behind_end_s": 3.0}
+for i, t in enumerate(d["ticks"]):
+    t.update(offered_tpm=1500, behind_s=i * 0.05, behind_txn=i)
+for s, (o, a, b) in zip(d["steps"], [(600, 598, 0.01), (1200, 1190, 0.02), (2400, 1500, 3.4)]):
+    s["rate"] = {"offered_tpm": o, "achieved_tpm": a, "achieved": a > 0.95 * o,
+                 "behind_max_s": b, "behind_end_s": b}
+json.dump(d, open("rated.json", "w"))
+PY
+"$TPCC_BIN" report rated.json --format md >rated.md 2>&1
+assert "rate in Markdown: offered, achieved and behind schedule beside the other figures" \
+	eval "grep -qE '^\| offered TPM \| 1500\.00 \|$' rated.md && grep -qE '^\| achieved TPM \| 1320\.40 \|$' rated.md && grep -qE '^\| behind schedule max s \| 3\.40 \|$' rated.md"
+assert "... and per step" \
+	grep -qE '^\| 3 \| innodb_io_capacity=4000 \(cut short\) \| 1100 \| 2200 \| 12\.00 \| 5\.50 \| 3 \| 2\.20 \| 2400 \| 1500 \| 3\.400 \|$' rated.md
+assert "a closed loop's report has none of them" eval "! grep -qE 'offered|behind' known.md"
+"$TPCC_BIN" report rated.json --format csv >rated.csv 2>&1
+assert "rate in CSV: each tick's offered rate and backlog, each step's" \
+	eval "grep -qE '^\"rated\",11,steady,4,.*,1500,0\.5,10$' rated.csv && grep -qE '^\"rated\",3,\"innodb_io_capacity=4000\",.*,false,2400,1500,3\.4$' rated.csv"
+"$TPCC_BIN" report rated.json -o rated.html >rated.txt 2>&1
+assert "rate in HTML: offered and achieved in the summary" \
+	grep -q '<tr><th>offered TPM</th><td class="n">1500</td><th>achieved TPM</th><td class="n">1320</td><th>behind schedule max s</th><td class="n">3.400</td></tr>' rated.html
+"$TPCC_BIN" compare known.json rated.json >rated-cmp.txt 2>&1
+assert "compare names the rates when the runs differ in them" \
+	grep -q '^the runs offered different loads: A a closed loop (no rate); B 1500 TPM offered, 1320 achieved, at most 3.4 s behind schedule$' rated-cmp.txt
+"$TPCC_BIN" compare known.json known.json >same-cmp.txt 2>&1
+assert "... and not when they do not" eval "! grep -q 'offered different loads' same-cmp.txt"
 
 echo "not json" >bad.json
 "$TPCC_BIN" report bad.json -o bad.html >bad.txt 2>&1

@@ -2,7 +2,8 @@
 # tui-replay.sh: replay of a real MariaDB run (the fixture) in tmux, with
 # the half-VU run as a ghost line: the chart fills as the clock runs, 60x
 # gets to the end with its events, pause stops the clock, the arrows and
-# Home/End move it, q leaves with status 0.
+# Home/End move it, q leaves with status 0.  A run behind its offered
+# load's schedule replays with BEHIND SCHEDULE in the header, as it ran.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 gzip -dc "$TPCC_SRCDIR/tests/fixtures/mariadb-4vus.json.gz" >a4.json
@@ -13,6 +14,7 @@ tui_start 120 40 "'$TPCC_BIN' replay a4.json --against a2.json"
 assert "replay starts at 1x" tui_wait "^replay 1x, 00:00:0[0-9] of $END, 4 VUs"
 assert "the header is the run's" tui_wait 'W 2 │ statements │ 4 VUs │ 10\.[0-9.]+-MariaDB'
 assert "the other run is a ghost line" tui_wait '⠂⠂ ghost NOPM [0-9,]+'
+assert "a closed loop is never behind schedule" eval "! tui_shows 'BEHIND SCHEDULE'"
 tui_keys 3
 assert "60x reaches the end" tui_wait "^replay 60x, $END of $END" 20
 # The CPU pane draws what the file measured: the server's CPU and the disk.
@@ -53,6 +55,20 @@ assert "End goes to the end" tui_wait "^replay PAUSED at $END of $END"
 tui_keys q
 assert "q leaves" tui_exited 20
 assert "exit status 0" tui_status_is 0
+# The same run as if under an offered load it could not keep up with: the
+# header says so as the live console did, with the file's backlog.
+python3 - <<'PY'
+import json
+d = json.load(open("a4.json"))
+for t in d["ticks"]:
+    t.update(offered_tpm=90000, behind_s=round(2 + t["t"] / 100, 3), behind_txn=t["t"])
+json.dump(d, open("rated.json", "w"))
+PY
+tui_start 120 40 "'$TPCC_BIN' replay rated.json"
+assert "replay of a run behind its schedule: BEHIND SCHEDULE and the file's seconds in the header" \
+	tui_wait 'BEHIND SCHEDULE 2\.[01] s' 10
+tui_keys q
+assert "q leaves that replay too" tui_exited 20
 "$TPCC_BIN" replay a4.json </dev/null >noterm.txt 2>&1
 assert "without a terminal: exit 2" [ $? -eq 2 ]
 finish

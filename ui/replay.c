@@ -48,6 +48,10 @@ static void tick_of(const rr_tick *r, tick *t)
 	t->retries = (uint64_t)or0(r->retries);
 	t->reconnects = (uint64_t)or0(r->reconnects);
 	t->cpu_client = or0(r->cpu_client);
+	/* The header says BEHIND SCHEDULE at the seconds the run was. */
+	t->rate_tpm = r->offered_tpm > 0 ? r->offered_tpm : -1;
+	t->behind_s = or0(r->behind_s);
+	t->behind_n = (uint64_t)or0(r->behind_txn);
 }
 
 static void sample_of(const rr_run *run, const rr_tick *r, mon_sample *s)

@@ -657,6 +657,11 @@ const opt_def opt_table[] = {
 		 "the restore took\n"
 		 ".RB ( reset_s );\n"
 		 "the restore is outside the step's settle time and window.\n"
+		 "On PostgreSQL, whose restore makes the database again, the run also\n"
+		 "closes its control and sampler connections for the restore (the\n"
+		 "seconds meanwhile have no server metrics or server TPM); a session of\n"
+		 "anyone else's on the database makes the step fail, naming its pid,\n"
+		 "application_name and client address.\n"
 		 "Default false: the steps of one run continue on the same data.\n" },
 	{ .key = "sweep.steps", .longopt = "steps", .type = OPT_STRING, .def = "",
 	  FIELD(sweep_steps), .argname = "STEPS",

@@ -248,11 +248,17 @@ typedef struct dialect {
 	int (*snapshot_info)(const snap_ctx *x, snap_info *out, db_error *e);
 	int (*snapshot)(const snap_ctx *x, db_error *e);
 	int (*restore)(const snap_ctx *x, db_error *e);
+	/* Would restore find the databases it needs to itself now?  0 yes,
+	 * 1 no (e names the sessions), -1 could not ask; NULL: it needs
+	 * none to itself.  Asked before a sweep that restores between steps
+	 * starts, so that another's session stops it before its first step. */
+	int (*restore_blocked)(const snap_ctx *x, db_error *e);
 	/* The snapshot's default name from the configured database or file
 	 * ("tpcc_snapshot", "tpcc.sqlite.snapshot"). */
 	const char *snapshot_suffix;
 	/* restore makes the database again (PostgreSQL), so no connection may
-	 * be open on it: a run cannot restore between its steps. */
+	 * be open on it: a run restoring between its steps closes all of its
+	 * own first (engine_leave_database). */
 	int restore_drops_database;
 	/* The name of the database a connection reached: one row, one text
 	 * (NULL: the dialect's database is a file). */

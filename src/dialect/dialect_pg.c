@@ -447,6 +447,7 @@ const dialect dialect_pg = {
 	.snapshot_info = pg_snapshot_info,
 	.snapshot = pg_snapshot,
 	.restore = pg_restore,
+	.restore_blocked = pg_restore_blocked,
 	.snapshot_suffix = "_snapshot",
 	.restore_drops_database = 1,
 	.current_database_sql = "SELECT current_database()",

@@ -54,14 +54,18 @@ static int db_exists(db_conn *c, const char *db, db_error *e)
 	return query_text(c, "SELECT 1 FROM pg_database WHERE datname = ?", db, buf, sizeof buf, e);
 }
 
-/* No other session may be connected to db: name them when one is. */
+/* No other session may be connected to db: name them when one is.  An
+ * autovacuum worker is none: CREATE and DROP DATABASE end those
+ * themselves (and one starts on the tables a sweep's step just changed). */
 static int alone(db_conn *c, const char *db, const char *why, db_error *e)
 {
 	char who[400];
-	int rc = query_text(c, "SELECT left(string_agg(format('pid %s (%s, %s, %s)', pid, usename,"
-			    " coalesce(nullif(application_name, ''), 'no application name'), state),"
+	int rc = query_text(c, "SELECT left(string_agg(format('pid %s (%s, %s, from %s, %s)', pid,"
+			    " usename, coalesce(nullif(application_name, ''), 'no application name'),"
+			    " coalesce(host(client_addr), 'the local socket'), state),"
 			    " ', ' ORDER BY pid), 300) FROM pg_stat_activity WHERE datname = ?"
-			    " AND pid <> pg_backend_pid()", db, who, sizeof who, e);
+			    " AND pid <> pg_backend_pid() AND backend_type <> 'autovacuum worker'",
+			    db, who, sizeof who, e);
 	if (rc < 0)
 		return -1;
 	if (rc == 1 && who[0]) {
@@ -142,6 +146,25 @@ int pg_snapshot(const snap_ctx *x, db_error *e)
 	return rc;
 }
 
+/* Both databases a restore needs to itself: the schema's and the snapshot. */
+static int restore_alone(db_conn *c, const char *db, const char *snapshot, db_error *e)
+{
+	int rc = alone(c, db, "a restore drops it", e);
+	return rc ? rc : alone(c, snapshot, "a restore copies the snapshot", e);
+}
+
+int pg_restore_blocked(const snap_ctx *x, db_error *e)
+{
+	char db[128];
+	db_conn *c;
+	if (dialect_valid_name(x->snapshot, 0, e) || target_name(x, db, sizeof db, e) ||
+	    maintenance(x, &c, e))
+		return -1;
+	int rc = restore_alone(c, db, x->snapshot, e);
+	c->drv->disconnect(c);
+	return rc;
+}
+
 int pg_restore(const snap_ctx *x, db_error *e)
 {
 	char db[128], fresh[160], owner[128] = "";
@@ -152,9 +175,7 @@ int pg_restore(const snap_ctx *x, db_error *e)
 	if (maintenance(x, &c, e))
 		return -1;
 	snprintf(fresh, sizeof fresh, "%s_restoring", db);
-	int rc = alone(c, db, "a restore drops it", e);
-	if (!rc)
-		rc = alone(c, x->snapshot, "a restore copies the snapshot", e);
+	int rc = restore_alone(c, db, x->snapshot, e);
 	/* The schema's owner owns the new one, as a DBA's grants expect. */
 	if (!rc && query_text(c, "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE"
 			      " datname = ?", db, owner, sizeof owner, e) < 0)

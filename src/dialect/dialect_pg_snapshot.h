@@ -7,5 +7,6 @@
 int pg_snapshot_info(const snap_ctx *x, snap_info *out, db_error *e);
 int pg_snapshot(const snap_ctx *x, db_error *e);
 int pg_restore(const snap_ctx *x, db_error *e);
+int pg_restore_blocked(const snap_ctx *x, db_error *e);
 
 #endif

@@ -163,6 +163,28 @@ static void now_figures(buf *b, const engine_pub *p, double cpu_s)
 	}
 }
 
+/* Only while a rate is offered: a closed loop has no schedule to be
+ * behind, and a 0 would read as one kept. */
+static void offered_load(buf *b, const engine_pub *p)
+{
+	const struct { const char *name, *help; double v; } g[] = {
+		{ "tpcc_offered_tpm", "Transactions a minute the offered load (--rate) asks of "
+		  "all VUs, at the last tick.", p->offered_tpm },
+		{ "tpcc_achieved_tpm", "Transactions a minute committed in the last tick's "
+		  "second, under an offered load.", p->achieved_tpm },
+		{ "tpcc_behind_schedule_seconds", "How long the oldest transaction the offered "
+		  "load's schedule has due has waited to start.", p->behind_s },
+		{ "tpcc_behind_schedule_transactions", "Transactions the offered load's schedule "
+		  "has due and not yet started.", (double)p->behind_n },
+	};
+	if (p->offered_tpm <= 0)
+		return;
+	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++) {
+		head(b, g[i].name, "gauge", g[i].help);
+		sample(b, g[i].name, "", g[i].v);
+	}
+}
+
 static void gauges(buf *b, const engine_pub *p, const expo_static *st)
 {
 	char lab[160], name[128];
@@ -182,6 +204,7 @@ static void gauges(buf *b, const engine_pub *p, const expo_static *st)
 		snprintf(lab, sizeof lab, "step=\"%d\"", p->step);
 		sample(b, "tpcc_step", lab, 1);
 	}
+	offered_load(b, p);
 	head(b, "tpcc_elapsed_seconds", "gauge", "Seconds since the run started, at the last tick.");
 	sample(b, "tpcc_elapsed_seconds", "", p->t);
 	head(b, "tpcc_warehouses", "gauge", "Warehouses in the schema.");

@@ -186,11 +186,37 @@ static void num(char *buf, size_t len, double v)
 		snprintf(buf, len, "%.3f", v);
 }
 
+/* Runs under different offered loads measure different things: say so,
+ * with each one's rate, before the figures. */
+static void rates_differ(FILE *out, rr_run *const *runs, int n)
+{
+	int differ = 0;
+	for (int i = 1; i < n; i++) {
+		double a = runs[0]->fig.rate_offered, b = runs[i]->fig.rate_offered;
+		differ |= isnan(a) != isnan(b) || (!isnan(a) && fabs(a - b) > 0.5);
+	}
+	if (!differ)
+		return;
+	fputs("\nthe runs offered different loads:", out);
+	for (int i = 0; i < n; i++) {
+		const rr_figures *f = &runs[i]->fig;
+		char who = (char)('A' + (i < 26 ? i : 25));
+		if (isnan(f->rate_offered))
+			fprintf(out, "%s %c a closed loop (no rate)", i ? ";" : "", who);
+		else
+			fprintf(out, "%s %c %.0f TPM offered, %.0f achieved, at most %.1f s behind "
+				"schedule", i ? ";" : "", who, f->rate_offered, f->rate_achieved,
+				f->behind_max_s);
+	}
+	fputc('\n', out);
+}
+
 int compare_print(FILE *out, rr_run *const *runs, int n, const char *gates)
 {
 	int broke = 0;
 	for (int i = 0; i < n; i++)
 		describe(out, (char)('A' + (i < 26 ? i : 25)), runs[i]);
+	rates_differ(out, runs, n);
 	for (int i = 1; i < n; i++) {
 		cmp_row rows[CF_COUNT];
 		char who[2] = { (char)('A' + (i < 26 ? i : 25)), 0 };

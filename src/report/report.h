@@ -20,9 +20,13 @@ void report_moving_avg(const double *y, int n, int window, double *ma);
 const char *report_run_name(const rr_run *r);
 /* The figures set side by side (report_common.c): f from 0 to
  * REPORT_FIGURES - 1; name gets what it is.  The first two are better
- * higher, the rest lower. */
-#define REPORT_FIGURES (4 + 2 * TX_COUNT)
+ * higher, the rest lower.  The last REPORT_RATE_FIGURES are an offered
+ * load's (offered, achieved TPM, most seconds behind schedule), NAN in a
+ * closed loop: report_figure_shown leaves them out where no run had one. */
+#define REPORT_RATE_FIGURES 3
+#define REPORT_FIGURES (4 + 2 * TX_COUNT + REPORT_RATE_FIGURES)
 double report_figure(const rr_figures *g, int f, char *name, size_t len);
+int report_figure_shown(rr_run *const *runs, int n, int f);
 /* A JSON scalar as text (a string as itself), malloc'ed; NULL for NULL. */
 char *report_scalar(const json_t *x);
 

@@ -33,8 +33,29 @@ void report_moving_avg(const double *y, int n, int window, double *ma)
 	}
 }
 
+static double rate_figure(const rr_figures *g, int k, char *name, size_t len)
+{
+	static const char *const names[REPORT_RATE_FIGURES] = {
+		"offered TPM", "achieved TPM", "behind schedule max s" };
+	snprintf(name, len, "%s", names[k]);
+	return k == 0 ? g->rate_offered : k == 1 ? g->rate_achieved : g->behind_max_s;
+}
+
+int report_figure_shown(rr_run *const *runs, int n, int f)
+{
+	char name[64];
+	if (f < REPORT_FIGURES - REPORT_RATE_FIGURES)
+		return 1;
+	for (int i = 0; i < n; i++)
+		if (!isnan(report_figure(&runs[i]->fig, f, name, sizeof name)))
+			return 1;
+	return 0;
+}
+
 double report_figure(const rr_figures *g, int f, char *name, size_t len)
 {
+	if (f >= REPORT_FIGURES - REPORT_RATE_FIGURES)
+		return rate_figure(g, f - (REPORT_FIGURES - REPORT_RATE_FIGURES), name, len);
 	if (f == 0)
 		snprintf(name, len, "NOPM");
 	else if (f == 1)

@@ -40,7 +40,7 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 	const rr_run *f = runs[0];
 	for (int m = 0; m < f->nmetrics; m++)
 		fprintf(out, ",%s%s", f->metric_name[m], f->metric_counter[m] ? "_per_s" : "");
-	fputc('\n', out);
+	fputs(",offered_tpm,behind_s,behind_txn\n", out);
 	for (int r = 0; r < n; r++) {
 		const rr_run *x = runs[r];
 		for (int i = 0; i < x->nticks; i++) {
@@ -65,6 +65,9 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 						mv = f->metric_counter[m] ? t->metric_per_s[j] : t->metric[j];
 				num(out, mv);
 			}
+			num(out, t->offered_tpm);
+			num(out, t->behind_s);
+			num(out, t->behind_txn);
 			fputc('\n', out);
 		}
 	}
@@ -85,7 +88,7 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 		int ns = report_steps(runs[r], &st, swept, sizeof swept);
 		if (ns)
 			fputs("\nrun,step,setting,value,nopm,tpm,p95_new_order_ms,p95_payment_ms,errors,"
-			      "ratio,complete\n", out);
+			      "ratio,complete,offered_tpm,achieved_tpm,behind_max_s\n", out);
 		for (int i = 0; i < ns; i++) {
 			field(out, report_run_name(runs[r]));
 			fprintf(out, ",%d,", st[i].step);
@@ -97,7 +100,11 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 					fputc(',', out);
 				else
 					fprintf(out, ",%.6g", v[k]);
-			fprintf(out, ",%s\n", st[i].complete ? "true" : "false");
+			fprintf(out, ",%s", st[i].complete ? "true" : "false");
+			num(out, st[i].offered_tpm);
+			num(out, st[i].achieved_tpm);
+			num(out, st[i].behind_max_s);
+			fputc('\n', out);
 		}
 		free(st);
 	}

@@ -292,7 +292,17 @@ static void summary_single(FILE *out, const rr_run *r)
 	cell_num(out, f->retries, 0);
 	fputs("<th>client CPU s / 1,000 NO</th>", out);
 	cell_num(out, f->cpu_per_1000_no, 3);
-	fprintf(out, "<th>VUs (max)</th><td class=\"n\">%d</td></tr>\n</table>\n", f->vus_max);
+	fprintf(out, "<th>VUs (max)</th><td class=\"n\">%d</td></tr>\n", f->vus_max);
+	if (f->rate_offered > 0) {
+		fputs("<tr><th>offered TPM</th>", out);
+		cell_num(out, f->rate_offered, 0);
+		fputs("<th>achieved TPM</th>", out);
+		cell_num(out, f->rate_achieved, 0);
+		fputs("<th>behind schedule max s</th>", out);
+		cell_num(out, f->behind_max_s, 3);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
 	fputs("<table><tr><th>type</th><th class=\"n\">commits</th><th class=\"n\">avg ms</th>"
 	      "<th class=\"n\">p50</th><th class=\"n\">p90</th><th class=\"n\">p95</th>"
 	      "<th class=\"n\">p99</th><th class=\"n\">max</th></tr>\n", out);
@@ -359,6 +369,8 @@ static void summary_multi(FILE *out, rr_run *const *runs, int n)
 	fputs("</tr>\n", out);
 	for (int f = 0; f < REPORT_FIGURES; f++) {
 		char name[64];
+		if (!report_figure_shown(runs, n, f))
+			continue;
 		int hb = f < 2;
 		int dec = f < 3 ? 0 : 2;
 		report_figure(&runs[0]->fig, f, name, sizeof name);

@@ -56,6 +56,8 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 	fputs("|\n", out);
 	for (int f = 0; f < REPORT_FIGURES; f++) {
 		char name[64];
+		if (!report_figure_shown(runs, n, f))
+			continue;
 		report_figure(&runs[0]->fig, f, name, sizeof name);
 		cell(out, name);
 		double base = NAN;
@@ -73,10 +75,13 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 		report_step *st;
 		char swept[128];
 		int ns = report_steps(runs[r], &st, swept, sizeof swept);
+		int rated = report_steps_rated(st, ns);
 		if (ns)
 			fprintf(out, "\n### Steps of %s\n\n| step | setting | NOPM | TPM | p95 New-Order ms "
-				"| p95 Payment ms | errors | NOPM / step 1 |\n"
-				"|---:|---|---:|---:|---:|---:|---:|---:|\n", report_run_name(runs[r]));
+				"| p95 Payment ms | errors | NOPM / step 1 |%s\n"
+				"|---:|---|---:|---:|---:|---:|---:|---:|%s\n", report_run_name(runs[r]),
+				rated ? " offered TPM | achieved TPM | behind schedule max s |" : "",
+				rated ? "---:|---:|---:|" : "");
 		for (int i = 0; i < ns; i++) {
 			fprintf(out, "| %d ", st[i].step);
 			char set[200];
@@ -88,6 +93,11 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 			cell_num(out, st[i].p95_pay, 2);
 			cell_num(out, st[i].errors, 0);
 			cell_num(out, st[i].ratio, 2);
+			if (rated) {
+				cell_num(out, st[i].offered_tpm, 0);
+				cell_num(out, st[i].achieved_tpm, 0);
+				cell_num(out, st[i].behind_max_s, 3);
+			}
 			fputs("|\n", out);
 		}
 		free(st);

@@ -41,6 +41,14 @@ static const char *common_key(const json_t *st)
 	return key;
 }
 
+int report_steps_rated(const report_step *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (s[i].offered_tpm > 0)
+			return 1;
+	return 0;
+}
+
 int report_steps(const rr_run *r, report_step **out, char *swept, size_t sweptlen)
 {
 	json_t *st = rr_object(r, "steps");
@@ -73,6 +81,10 @@ int report_steps(const rr_run *r, report_step **out, char *swept, size_t sweptle
 		json_object_foreach(errs, k, v)
 			s->errors += num(v);
 		s->complete = json_is_true(json_object_get(e, "complete"));
+		json_t *rate = json_object_get(e, "rate");
+		s->offered_tpm = num(json_object_get(rate, "offered_tpm"));
+		s->achieved_tpm = num(json_object_get(rate, "achieved_tpm"));
+		s->behind_max_s = num(json_object_get(rate, "behind_max_s"));
 		s->ratio = (*out)[0].nopm > 0 ? s->nopm / (*out)[0].nopm : NAN;
 	}
 	return (int)n;

@@ -14,11 +14,16 @@ typedef struct report_step {
 	double nopm, tpm, p95_no, p95_pay, ratio;   /* NAN where the file has none */
 	double errors;            /* all classes */
 	int complete;
+	/* The step's offered load: offered and achieved TPM, the most seconds
+	 * behind schedule; NAN where the step ran a closed loop. */
+	double offered_tpm, achieved_tpm, behind_max_s;
 } report_step;
 
 /* The steps of r, malloc'ed (*out, free it), and their count; 0 and NULL
  * without steps.  *swept names the x axis: the one variable every step
  * set (its values in .value), else "step" (.value the step's number). */
 int report_steps(const rr_run *r, report_step **out, char *swept, size_t sweptlen);
+/* 1 when one of the n steps had an offered load. */
+int report_steps_rated(const report_step *s, int n);
 
 #endif

@@ -116,7 +116,8 @@ static void tick_clear(rr_tick *m)
 	double *nan_fields[] = { &m->nopm, &m->tpm, &m->server_tpm, &m->retries, &m->reconnects,
 				 &m->failed, &m->errors, &m->cpu_client, &m->host_user,
 				 &m->host_sys, &m->host_iowait, &m->cpu_server, &m->r_iops,
-				 &m->w_iops, &m->r_ms, &m->w_ms };
+				 &m->w_iops, &m->r_ms, &m->w_ms, &m->offered_tpm, &m->behind_s,
+				 &m->behind_txn };
 	for (size_t i = 0; i < sizeof nan_fields / sizeof nan_fields[0]; i++)
 		*nan_fields[i] = NAN;
 	for (int k = 0; k < TX_COUNT; k++)
@@ -147,6 +148,10 @@ static void tick_add(rr_tick *m, const rr_tick *t)
 	m->failed = add(m->failed, t->failed);
 	m->errors = add(m->errors, t->errors);
 	m->cpu_client = add(m->cpu_client, t->cpu_client);
+	/* Instances offer their own loads: the rates add, the worst backlog is the run's. */
+	m->offered_tpm = add(m->offered_tpm, t->offered_tpm);
+	m->behind_s = worst(m->behind_s, t->behind_s);
+	m->behind_txn = add(m->behind_txn, t->behind_txn);
 }
 
 /* The figures of the one server and host the instances share. */
@@ -342,6 +347,7 @@ static void merge_figures(rr_run *m, const part *p, int n)
 	double cpu = 0, no = 0;
 	f->steady_seconds = m->steady_to - m->steady_from;
 	f->nopm = f->tpm = f->errors = f->retries = NAN;
+	f->rate_offered = f->rate_achieved = f->behind_max_s = NAN;
 	f->server_tpm = p[0].r->fig.server_tpm;
 	for (int i = 0; i < n; i++) {
 		const rr_figures *g = &p[i].r->fig;
@@ -350,6 +356,9 @@ static void merge_figures(rr_run *m, const part *p, int n)
 		f->tpm = add(f->tpm, g->tpm);
 		f->errors = add(f->errors, g->errors);
 		f->retries = add(f->retries, g->retries);
+		f->rate_offered = add(f->rate_offered, g->rate_offered);
+		f->rate_achieved = add(f->rate_achieved, g->rate_achieved);
+		f->behind_max_s = worst(f->behind_max_s, g->behind_max_s);
 		cpu += g->cpu_per_1000_no * no_i / 1000;
 		no += no_i;
 	}

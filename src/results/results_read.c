@@ -65,6 +65,9 @@ static void read_tick(rr_run *r, const json_t *j, rr_tick *t)
 	t->nopm = num_at(j, "nopm");
 	t->tpm = num_at(j, "tpm");
 	t->server_tpm = num_at(j, "server_tpm");
+	t->offered_tpm = num_at(j, "offered_tpm");
+	t->behind_s = num_at(j, "behind_s");
+	t->behind_txn = num_at(j, "behind_txn");
 	for (int i = 0; i < TX_COUNT; i++) {
 		const json_t *o = json_object_get(lat, txn_names[i]);
 		t->p50[i] = num_at(o, "p50");
@@ -136,8 +139,18 @@ static void figures_from_ticks(rr_run *r)
 	memset(f, 0, sizeof *f);
 	f->server_tpm = NAN;
 	f->steady_seconds = n;
+	f->rate_offered = f->rate_achieved = f->behind_max_s = NAN;
+	double offered = 0, achieved = 0;
+	int rated = 0;
 	for (int i = r->steady_from; i < r->steady_to; i++) {
 		const rr_tick *t = &r->ticks[i];
+		if (t->offered_tpm > 0) {   /* the seconds that had a rate, as the summary's */
+			offered += t->offered_tpm;
+			achieved += t->tpm;
+			rated++;
+			if (!(t->behind_s <= f->behind_max_s))
+				f->behind_max_s = t->behind_s;
+		}
 		f->nopm += t->nopm / n;
 		f->tpm += t->tpm / n;
 		f->errors += t->errors;
@@ -157,6 +170,10 @@ static void figures_from_ticks(rr_run *r)
 		for (int k = 0; k < TX_COUNT; k++)
 			f->p95[k] = f->p99[k] = NAN;
 	free(x);
+	if (rated) {
+		f->rate_offered = offered / rated;
+		f->rate_achieved = achieved / rated;
+	}
 	f->retries = NAN;
 	f->cpu_per_1000_no = no > 0 ? cpu * 1000 / no : NAN;
 	r->summary_from_ticks = 1;
@@ -183,6 +200,10 @@ static void read_summary(rr_run *r, const json_t *s)
 	f->retries = num_at(s, "retries");
 	f->cpu_per_1000_no = num_at(s, "client_cpu_s_per_1000_new_orders");
 	f->vus_max = (int)json_integer_value(json_object_get(s, "vus_max"));
+	const json_t *rate = json_object_get(s, "rate");
+	f->rate_offered = num_at(rate, "offered_tpm");
+	f->rate_achieved = num_at(rate, "achieved_tpm");
+	f->behind_max_s = num_at(rate, "behind_max_s");
 	r->has_summary = 1;
 }
 

@@ -30,6 +30,7 @@ typedef struct rr_tick {
 	double r_iops, w_iops, r_ms, w_ms;
 	double metric[RR_METRICS_MAX];           /* as the server reported it; NAN none */
 	double metric_per_s[RR_METRICS_MAX];     /* its change per second */
+	double offered_tpm, behind_s, behind_txn; /* an offered load's; NAN: none */
 } rr_tick;
 
 typedef struct rr_event {
@@ -47,6 +48,9 @@ typedef struct rr_figures {
 	double errors, retries;
 	double cpu_per_1000_no;                  /* client CPU s per 1,000 New-Orders */
 	int vus_max;
+	/* An offered load's (the summary's "rate"), NAN in a closed loop:
+	 * offered and achieved TPM, the most seconds behind schedule. */
+	double rate_offered, rate_achieved, behind_max_s;
 } rr_figures;
 
 typedef struct rr_run {

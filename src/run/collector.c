@@ -76,6 +76,11 @@ static void server_rate_locked(engine *e, tick *tk, int phase)
 	tk->server_tpm = -1;
 	if (!e->mon || !monitor_txn_counter(e->mon, &v, &at))
 		return;
+	/* A counter that went back was started afresh (a server restarted, a
+	 * database made again by a restore): the interval across it says
+	 * nothing, the reading is the next one's start. */
+	if (e->srv_have_prev && at > e->srv_prev_ns && v < e->srv_prev)
+		e->srv_have_prev = 0;
 	if (e->srv_have_prev && at > e->srv_prev_ns) {
 		int64_t delta = v - e->srv_prev;
 		uint64_t ns = at - e->srv_prev_ns;
@@ -227,6 +232,10 @@ static void publish_locked(engine *e, const tick *tk)
 	p->vus_target = tk->vus_target;
 	p->vus_reconnecting = tk->vus_reconnecting;
 	p->step = e->step_now;
+	p->offered_tpm = tk->rate_tpm;
+	p->achieved_tpm = tk->tpm;
+	p->behind_s = tk->behind_s;
+	p->behind_n = tk->behind_n;
 	p->cum = *e->prev;
 	if (have) {
 		p->sample = s;

@@ -250,7 +250,7 @@ int engine_pause(engine *e, int paused)
 static int ctl_retry(engine *e, const db_error *de)
 {
 	db_error again;
-	if (de->cls != DB_RECONNECT)
+	if (de->cls != DB_RECONNECT || e->ctl_away)
 		return 0;
 	if (e->ctl)
 		e->ctl->drv->disconnect(e->ctl);
@@ -268,6 +268,9 @@ typedef int (*ctl_fn)(engine *e, void *arg, db_error *de);
 static int ctl_call(engine *e, ctl_fn fn, void *arg, db_error *de)
 {
 	int rc = -1;
+	if (e->ctl_away)
+		return db_error_set(de, DB_RECONNECT, 0, "HY000", "the database is being "
+				    "restored (sweep --reset-between): no connection until it is back");
 	for (int tries = 0; tries < 2 && rc < 0; tries++) {
 		/* A reconnect that failed left none: the server may be back. */
 		if (!e->ctl && schema_connect(&e->cfg, 0, &e->ctl, de)) {
@@ -323,6 +326,40 @@ int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err
 	if (rc)
 		snprintf(err, errlen, "%s", de.msg);
 	return rc;
+}
+
+/* The VUs are stopped already (step.c); the sampler's connection and the
+ * control connection are what is left of the run's sessions.  The control
+ * lock is taken after the monitor has left, so a command the operator
+ * typed meanwhile ends first. */
+#define LEAVE_WAIT_MS 10000
+int engine_leave_database(engine *e, char *err, size_t errlen)
+{
+	if (!e->d || !e->d->restore_drops_database)
+		return 0;
+	if (e->mon && monitor_leave(e->mon, LEAVE_WAIT_MS)) {
+		monitor_return(e->mon);
+		snprintf(err, errlen, "the sampler's connection is still in a query %d s after it "
+			 "was asked to close; no reset", LEAVE_WAIT_MS / 1000);
+		return -1;
+	}
+	pthread_mutex_lock(&e->ctl_lock);
+	if (e->ctl)
+		e->ctl->drv->disconnect(e->ctl);
+	e->ctl = NULL;
+	e->ctl_away = 1;
+	pthread_mutex_unlock(&e->ctl_lock);
+	return 0;
+}
+
+void engine_return_database(engine *e)
+{
+	/* Both connect again when next needed (ctl_call, sampler_conn). */
+	pthread_mutex_lock(&e->ctl_lock);
+	e->ctl_away = 0;
+	pthread_mutex_unlock(&e->ctl_lock);
+	if (e->mon)
+		monitor_return(e->mon);
 }
 
 int engine_ctl_lost(engine *e)

@@ -58,6 +58,11 @@ typedef struct engine_pub {
 	long long at_ms;          /* wall clock (ms since the epoch) of the tick */
 	int t, phase, vus, vus_target, vus_reconnecting;
 	int step;                 /* the schedule step in effect, -1: none */
+	/* An offered load (--rate, a rate step), as the tick has it: offered
+	 * and done a minute, seconds and transactions behind schedule;
+	 * offered_tpm <= 0: none. */
+	double offered_tpm, achieved_tpm, behind_s;
+	uint64_t behind_n;
 	stats_sum cum;
 	int have_sample;
 	mon_sample sample;        /* server metrics: sample.nmetrics of them */
@@ -166,6 +171,15 @@ int engine_job_wait(engine *e, int ms);
 enum { STEP_ASK_NONE, STEP_ASK_NEXT, STEP_ASK_END };
 int engine_step_ask(engine *e, int what, char *err, size_t errlen);
 int engine_step_asked(engine *e);
+
+/* For a restore that makes the database again (the dialect's
+ * restore_drops_database; a no-op for the others): with the VUs stopped,
+ * close the run's control and sampler connections and open none until
+ * engine_return_database.  The ticks go on meanwhile, without server
+ * metrics or server TPM; commands that need the server are refused.
+ * -1 with err when the sampler did not let go (nothing is then closed). */
+int engine_leave_database(engine *e, char *err, size_t errlen);
+void engine_return_database(engine *e);
 
 /* Server variables and ad-hoc SQL over the control connection. */
 int engine_get_var(engine *e, const char *name, char *buf, size_t len, char *err, size_t errlen);

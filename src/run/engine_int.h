@@ -232,9 +232,12 @@ struct engine {
 	run_summary summary;
 	char finish_err[512];
 
-	/* e->ctl_lock: one connection, commands from any thread. */
+	/* e->ctl_lock: one connection, commands from any thread; ctl_away:
+	 * engine_leave_database closed it and none is opened until
+	 * engine_return_database. */
 	pthread_mutex_t ctl_lock;
 	db_conn *ctl;
+	int ctl_away;
 
 	/* Durability audit: per district ((w-1)*10 + d-1), the highest o_id
 	 * whose New-Order commit the server acknowledged.  Written by any VU

@@ -38,6 +38,8 @@ struct monitor {
 	pthread_cond_t cond;        /* CLOCK_MONOTONIC: wakes the thread to stop */
 	int stop;
 	int ended;                  /* the thread is past its last use of m */
+	int away;                   /* monitor_leave: hold no connection */
+	int left;                   /* ... and the thread has closed its own */
 	int have_txn;
 	int64_t txn;
 	uint64_t txn_ns;
@@ -73,10 +75,19 @@ static void drop_conn(db_conn **c)
 /* The connection: connected lazily when lost, as often as every second when
  * the counter needs it (server TPM resumes soon after a restart), every
  * RECONNECT_S when only metrics do. */
-static db_conn *sampler_conn(monitor *m, db_conn *c, int watching, uint64_t *next_try)
+static db_conn *sampler_conn(monitor *m, db_conn *c, int watching, int away,
+			     uint64_t *next_try)
 {
 	db_error de;
 	int want = m->counter || (watching && server_has_metrics(m->drv, m->d));
+	if (away) {
+		drop_conn(&c);
+		pthread_mutex_lock(&m->lock);
+		m->left = 1;
+		pthread_cond_broadcast(&m->cond);
+		pthread_mutex_unlock(&m->lock);
+		return NULL;
+	}
 	if (c || !want || now_ns() < *next_try)
 		return c;
 	*next_try = now_ns() + (m->counter ? 1 : RECONNECT_S) * 1000000000ull;
@@ -95,9 +106,11 @@ static int read_counter(monitor *m, db_conn **c, db_error *e)
 	}
 	uint64_t now = now_ns();
 	pthread_mutex_lock(&m->lock);
-	m->txn = v;
-	m->txn_ns = now;
-	m->have_txn = 1;
+	if (!m->away) {   /* a reading from before monitor_leave is not kept */
+		m->txn = v;
+		m->txn_ns = now;
+		m->have_txn = 1;
+	}
 	pthread_mutex_unlock(&m->lock);
 	return 0;
 }
@@ -245,15 +258,17 @@ static void *monitor_main(void *arg)
 		uint64_t deadline = t0 + (uint64_t)t * 1000000000ull;
 		struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000ull),
 				       .tv_nsec = (long)(deadline % 1000000000ull) };
-		while (!m->stop && now_ns() < deadline)
+		/* monitor_leave wakes it early: the one who asked waits. */
+		while (!m->stop && !(m->away && !m->left) && now_ns() < deadline)
 			if (pthread_cond_timedwait(&m->cond, &m->lock, &ts) == ETIMEDOUT)
 				break;
 		if (m->stop)
 			break;
+		int away = m->away;
 		pthread_mutex_unlock(&m->lock);
 
 		int watching = atomic_load(&m->watch);
-		c = sampler_conn(m, c, watching, &next_try);
+		c = sampler_conn(m, c, watching, away, &next_try);
 		/* The counter first: its reading is stamped as it is taken. */
 		if (c && m->counter)
 			read_counter(m, &c, &de);   /* a failed read leaves the last one */
@@ -371,6 +386,31 @@ void monitor_stop(monitor *m)
 	pthread_cond_destroy(&m->cond);
 	free(m->ring);
 	free(m);
+}
+
+int monitor_leave(monitor *m, int ms)
+{
+	pthread_mutex_lock(&m->lock);
+	m->away = 1;
+	m->left = 0;
+	m->have_txn = 0;
+	pthread_cond_broadcast(&m->cond);
+	uint64_t end = now_ns() + (uint64_t)ms * 1000000ull;
+	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000ull),
+			       .tv_nsec = (long)(end % 1000000000ull) };
+	while (!m->left && !m->ended && now_ns() < end)
+		pthread_cond_timedwait(&m->cond, &m->lock, &ts);
+	int left = m->left || m->ended;
+	pthread_mutex_unlock(&m->lock);
+	return left ? 0 : -1;
+}
+
+void monitor_return(monitor *m)
+{
+	pthread_mutex_lock(&m->lock);
+	m->away = 0;
+	m->left = 0;
+	pthread_mutex_unlock(&m->lock);
 }
 
 void monitor_watch(monitor *m)

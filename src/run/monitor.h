@@ -49,6 +49,13 @@ int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char 
 		  size_t notelen, char *err, size_t errlen);
 /* Stop the thread and free everything; m may be NULL. */
 void monitor_stop(monitor *m);
+/* Close the thread's connection and open none until monitor_return, for
+ * a restore that makes the database again: 0 once it is closed, -1 when
+ * the thread did not get round to it within ms (it is in a query a slow
+ * server has not answered).  The seconds meanwhile are sampled still,
+ * without the server's metrics, and there is no counter reading. */
+int monitor_leave(monitor *m, int ms);
+void monitor_return(monitor *m);
 /* From now on, also sample CPU, disk and server metrics (see the top). */
 void monitor_watch(monitor *m);
 

@@ -407,7 +407,8 @@ static double wait_in_effect(engine *e, const char *name, const char *value, uin
 
 /* sweep --reset-between: the VUs stopped (each finishes its transaction
  * and disconnects, so no lock of theirs is left for the restore to wait
- * on), the database restored, the VUs of a step that names none started
+ * on), and where the restore makes the database again the run's other
+ * connections closed too, the database restored, the VUs of a step that names none started
  * again.  The run's seconds go on meanwhile; the step's settle time and
  * window start after it. */
 #define STEP_STOP_MAX_S 120
@@ -438,8 +439,13 @@ static int reset(engine *e, const step_spec *s, step_result *r, char *err, size_
 		}
 		nanosleep(&nap, NULL);
 	}
+	if (engine_leave_database(e, err, errlen))
+		return -1;
 	engine_event(e, "step", "step %d: restoring the snapshot", r->index);
-	if (s->reset(s->reset_ud, err, errlen))
+	int failed = s->reset(s->reset_ud, err, errlen);
+	/* Back even when the restore failed: the knobs are put back over it. */
+	engine_return_database(e);
+	if (failed)
 		return -1;
 	r->reset = 1;
 	r->reset_s = (now_ns() - t0) / 1e9;

@@ -232,12 +232,6 @@ int snapshot_usable(const tpcc_config *c, int during_run, snapshot_report *r, ch
 	int rc = look(c, &s, r, err, errlen);
 	if (rc)
 		return rc;
-	if (during_run && s.d->restore_drops_database) {
-		snprintf(err, errlen, "the %s dialect restores by making the database again, which "
-			 "a run's own connections keep open: restore between runs instead "
-			 "('tpcc-console restore')", s.d->name);
-		return SNAPSHOT_REFUSED;
-	}
 	if (!s.si.present || !s.si.complete) {
 		snprintf(err, errlen, "%s holds no finished build to restore between steps",
 			 schema_target_name(c));
@@ -245,7 +239,17 @@ int snapshot_usable(const tpcc_config *c, int during_run, snapshot_report *r, ch
 	}
 	str_copy(r->name, s.name, sizeof r->name);
 	str_copy(r->target, s.target, sizeof r->target);
-	return judge(&s, &r->info, s.si.warehouses, err, errlen);
+	rc = judge(&s, &r->info, s.si.warehouses, err, errlen);
+	if (rc || !during_run || !s.d->restore_blocked)
+		return rc;
+	db_error e;
+	atomic_int never = 0;
+	snap_ctx x = context(&s, NULL, NULL, &never);
+	rc = s.d->restore_blocked(&x, &e);
+	if (rc)
+		snprintf(err, errlen, "%s: %s", rc > 0 ? "no restore between steps" :
+			 "cannot tell whether a restore could run", e.msg);
+	return rc > 0 ? SNAPSHOT_REFUSED : rc;
 }
 
 int snapshot_restore(const tpcc_config *c, int others_quiet, const atomic_int *stop,

@@ -41,8 +41,9 @@ int snapshot_restore(const tpcc_config *c, int others_quiet, const atomic_int *s
 		     FILE *progress_out, snapshot_report *r, char *err, size_t errlen);
 /* Could the schema be restored now (during_run: between a run's steps,
  * its own connections open)?  0 yes (r filled), SNAPSHOT_REFUSED no (err
- * says why: no schema, no snapshot or one of another warehouse count, a
- * dialect that cannot restore under a run), -1 could not ask. */
+ * says why: no schema, no snapshot or one of another warehouse count, or
+ * during_run, another's session on a database the restore needs to
+ * itself), -1 could not ask. */
 int snapshot_usable(const tpcc_config *c, int during_run, snapshot_report *r, char *err,
 		    size_t errlen);
 
