@@ -44,12 +44,19 @@ assert "the dialect's metrics are sampled (WAL, dead tuples, checkpoints)" json_
 check_ok "the durability audit passes" dur.txt $A --durability "$R"
 assert "  and finds nothing lost" grep -q "0 acknowledged New-Orders lost" dur.txt
 
+# Sixteen VUs on one warehouse: New-Orders share stock rows all the time,
+# and tpcc_new_order locks them only by its UPDATE, whose plan must take
+# them in key order (a deadlock is counted under "deadlock").  Its
+# rollbacks are raised out of the function and counted, not failed.
 before=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
-printf 'metrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 4 --rampup 0 --duration 4 \
+printf 'metrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 16 --rampup 0 --duration 4 \
 	--results-dir "$T/rp" >run2.txt 2>&1
 assert "procedures run exits 0" [ $? -eq 0 ]
 R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
 assert "no failed transactions in procedures mode" json_is "$R" 'd["summary"]["failed"]' 0
+assert "  no deadlocks among 16 VUs on one warehouse" json_is "$R" 'd["summary"]["errors"]["deadlock"]' 0
+assert "  its New-Orders' rollbacks were counted" \
+	json_true "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0'
 assert "client New-Orders match the database (procedures)" db_matches_client "$R" \
 	$(($(q "SELECT SUM(d_next_o_id - 3001) FROM district") - before))
 assert "  and the results file names the database libpq took from the service" \

@@ -190,6 +190,11 @@ typedef struct dialect {
 	const char *proc_exists_sql;
 	const char *proc_kind;
 	int proc_lines_json;
+	/* Whether a failed New-Order call is the procedure ending its
+	 * transaction with the spec's rollback by raising an error (no caught
+	 * exception, no subtransaction): then it is a rolled-back New-Order,
+	 * not an error.  NULL: the procedure returns rolled_back = 1 instead. */
+	int (*proc_rolled_back)(const db_error *e);
 	/* Recorded in tpcc_meta when the procedures are created: a run refuses
 	 * procedures of another version (a changed signature would otherwise
 	 * fail on the first call, or worse, read its inputs wrongly).  0 is

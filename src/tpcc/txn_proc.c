@@ -7,8 +7,9 @@
  *
  * The audit counters come from the inputs (remote lines and payments,
  * by-name look-ups), except what only the server knows: whether a New-Order
- * was rolled back on its unused item, and how many districts a Delivery
- * found empty, which the procedures return. */
+ * was rolled back on its unused item (returned, or raised as the
+ * dialect recognises), and how many districts a Delivery found empty,
+ * which the procedures return. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -149,8 +150,16 @@ int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *e)
 	}
 
 	db_stmt *s = x->call[in->type];
-	if (drv->execute(s, p, n, NULL, e))
-		return -1;
+	if (drv->execute(s, p, n, NULL, e)) {
+		if (in->type != TX_NEW_ORDER || !x->d->proc_rolled_back ||
+		    !x->d->proc_rolled_back(e))
+			return -1;
+		/* The server has rolled the call back: nothing was written. */
+		drv->reset(s);
+		db_error_clear(e);
+		stat_add(&x->stats->audit[AU_NO_ROLLBACKS], 1);
+		return 1;
+	}
 	rc = drv->fetch(s, e);
 	if (rc <= 0) {
 		drv->reset(s);
