@@ -268,9 +268,11 @@ typedef int (*ctl_fn)(engine *e, void *arg, db_error *de);
 static int ctl_call(engine *e, ctl_fn fn, void *arg, db_error *de)
 {
 	int rc = -1;
-	if (e->ctl_away)
-		return db_error_set(de, DB_RECONNECT, 0, "HY000", "the database is being "
-				    "restored (sweep --reset-between): no connection until it is back");
+	if (e->ctl_away) {
+		db_error_set(de, DB_RECONNECT, 0, "HY000", "the database is being restored "
+			     "(sweep --reset-between): no connection until it is back");
+		return -1;
+	}
 	for (int tries = 0; tries < 2 && rc < 0; tries++) {
 		/* A reconnect that failed left none: the server may be back. */
 		if (!e->ctl && schema_connect(&e->cfg, 0, &e->ctl, de)) {
