@@ -8,7 +8,9 @@
 # shows the table, and after the last step the run ends with the table in
 # the file; replay shows the same table.  Then next ends a step early
 # (recorded so) and stop mid-sweep ends the sweep and the run, leaving a
-# valid, finished file.
+# valid, finished file.  Last, on SQLite: reset-between without a snapshot
+# is refused on the message row, and with one each step restores it first
+# (recorded so in the results file, with the time each restore took).
 . "$(dirname "$0")/lib.sh"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
@@ -107,5 +109,36 @@ assert "the table in the file has both" json_true "$R" \
 	'len(d["steps_table"]) == 3 and "(ended early)" in d["steps_table"][1] and "(cut short)" in d["steps_table"][2]'
 tui_keys q
 assert "q leaves" tui_exited 20
+
+# reset-between, on a SQLite schema.
+sqlite_built "a SQLite schema of 1 warehouse" "$T/s.db"
+orders() { sqlite3 "$T/s.db" 'SELECT COUNT(*) FROM orders'; }
+built=$(orders)
+SQL="'$TPCC_BIN' run --driver sqlite --db '$T/s.db' --vus 1 --rampup 0 --duration 600"
+tui_start 120 40 "$SQL --results-dir '$T/r3'"
+assert "a SQLite run is steady" tui_wait '^ tpcc-console .*STEADY'
+tui_keys : 'sweep vus=1 step=2 settle=0 reset-between' Enter
+assert "reset-between without a snapshot is refused, naming the missing file" \
+	tui_wait "^sweep: reset-between: no snapshot .*s\.db\.snapshot"
+tui_keys q
+assert "q asks" tui_wait 'quit\? \(y/n\)'
+tui_keys y
+assert "and leaves" tui_exited 30
+assert "the snapshot is taken" "$TPCC_BIN" snapshot --driver sqlite --db "$T/s.db"
+tui_start 120 40 "$SQL --results-dir '$T/r4'"
+assert "the next run is steady" tui_wait '^ tpcc-console .*STEADY'
+more_orders() { [ "$(orders)" -gt "$built" ] || { echo "orders: $(orders), built $built"; return 1; }; }
+assert "its VU makes orders" poll 30 more_orders
+tui_keys : 'sweep vus=1,1 step=2 settle=0 reset-between' Enter
+assert "the sweep with resets starts" tui_wait '^sweep: 2 steps'
+assert "and runs both steps" tui_wait 'Sweep steps: 2 done, sweep over' 60
+assert "the run ends after them" tui_wait '^the run is over; results in'
+R=$(ls "$T"/r4/*.json 2>/dev/null | head -1)
+assert "each step is recorded as reset, with the restore's time" json_true "$R" \
+	'len(d["steps"]) == 2 and all(s["reset"] and s["reset_s"] > 0 for s in d["steps"])'
+assert "the events name the restores" json_true "$R" \
+	'sum("database restored in" in v["text"] for v in d["events"]) == 2'
+tui_keys q
+assert "q leaves the last run" tui_exited 20
 
 finish

@@ -229,7 +229,7 @@ const command_def command_table[] = {
 	{ "sql", 1, 1, 1, "sql STATEMENT", "run a statement on the control connection", c_sql },
 	{ "mark", 1, 1, 1, "mark TEXT", "put a mark on the timeline", c_mark },
 	{ "status", 0, 0, 0, "status", "show the run's phase, VUs and last second", c_status },
-	{ "sweep", 1, 1, 1, "sweep vus=N,N.. [knob=NAME=V,V..] [step=S] [settle=S]",
+	{ "sweep", 1, 1, 1, "sweep vus=N,N.. [knob=NAME=V,V..] [step=S] [settle=S] [reset-between]",
 	  "run a sweep's steps now, as the sweep subcommand does; the run ends after the last", c_sweep },
 	{ "next", 0, 0, 0, "next", "end the sweep's step under way now and go on with the next", c_next },
 	{ "stop", 0, 0, 0, "stop", "end the run now, and a sweep with it (the results file is finished)", c_stop },

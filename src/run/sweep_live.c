@@ -3,16 +3,22 @@
 #include "config.h"
 #endif
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "step.h"
 #include "sweep_live.h"
+#include "tpcc/snapshot.h"
 #include "util/util.h"
 
 typedef struct live {
 	engine *e;
 	int n;
+	tpcc_config cfg;          /* reset-between: whose schema to restore */
+	/* A restore between steps runs to its end: a stop asked meanwhile is
+	 * taken when it is done (the engine joins this job in engine_wait). */
+	atomic_int no_stop;
 	step_spec steps[STEPS_MAX];
 	step_result res[STEPS_MAX];
 } live;
@@ -110,6 +116,16 @@ int sweep_live_args(const tpcc_config *base, const char *words, tpcc_config *out
 	return 0;
 }
 
+/* step_spec.reset for reset-between, as the sweep subcommand's: the steps'
+ * runner has stopped the VUs and, where the restore makes the database
+ * again, closed the run's other connections. */
+static int live_reset(void *ud, char *err, size_t errlen)
+{
+	live *l = ud;
+	snapshot_report r;
+	return snapshot_restore(&l->cfg, 1, &l->no_stop, NULL, &r, err, errlen) ? -1 : 0;
+}
+
 static void *runner(void *arg)
 {
 	live *l = arg;
@@ -155,6 +171,23 @@ int sweep_live_start(engine *e, const char *words, char *out, size_t outlen, cha
 	/* Every value is put to the server before anything changes. */
 	if (steps_check(e, l->steps, l->n, err, errlen))
 		goto out;
+	/* A snapshot of this schema's warehouse count must exist before the
+	 * first step.  (The subcommand also asks, before its run connects,
+	 * whether anyone else holds a database the restore makes again; here
+	 * the run's own sessions are open, so a foreign one is found by the
+	 * first restore, which then fails its step with the reason.) */
+	if (c->sweep_reset) {
+		snapshot_report sr;
+		char why[512];
+		if (snapshot_usable(c, 0, &sr, why, sizeof why)) {
+			snprintf(err, errlen, "sweep: reset-between: %s", why);
+			goto out;
+		}
+		l->cfg = *c;
+		atomic_init(&l->no_stop, 0);
+		for (int i = 0; i < l->n; i++)
+			l->steps[i].reset = live_reset, l->steps[i].reset_ud = l;
+	}
 	int total = 0;
 	for (int i = 0; i < l->n; i++)
 		total += l->steps[i].settle + l->steps[i].seconds;
