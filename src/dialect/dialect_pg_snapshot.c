@@ -18,6 +18,7 @@
 #include "dialect_pg_snapshot.h"
 #include "query.h"
 #include "snapshot_meta.h"
+#include "util/util.h"
 
 #define MAINTENANCE_DB "postgres"
 
@@ -54,28 +55,41 @@ static int db_exists(db_conn *c, const char *db, db_error *e)
 	return query_text(c, "SELECT 1 FROM pg_database WHERE datname = ?", db, buf, sizeof buf, e);
 }
 
-/* No other session may be connected to db: name them when one is.  An
- * autovacuum worker is none: CREATE and DROP DATABASE end those
- * themselves (and one starts on the tables a sweep's step just changed). */
-static int alone(db_conn *c, const char *db, const char *why, db_error *e)
+/* PostgreSQL's own CREATE and DROP DATABASE wait this long for the other
+ * sessions on a database to go; so does the check below.  A client that
+ * has just disconnected (the sweep's VUs before a restore, the previous
+ * command's connection) still shows in pg_stat_activity until its backend
+ * has exited, which on a busy machine takes a moment. */
+#define ALONE_WAIT_MS 5000
+#define ALONE_POLL_MS 100
+
+/* No other session may be connected to db: name them when one is still
+ * there after ALONE_WAIT_MS.  An autovacuum worker is none: CREATE and
+ * DROP DATABASE end those themselves (and one starts on the tables a
+ * sweep's step just changed). */
+static int alone(const snap_ctx *x, db_conn *c, const char *db, const char *why, db_error *e)
 {
 	char who[400];
-	int rc = query_text(c, "SELECT left(string_agg(format('pid %s (%s, %s, from %s, %s)', pid,"
-			    " usename, coalesce(nullif(application_name, ''), 'no application name'),"
-			    " coalesce(host(client_addr), 'the local socket'), state),"
-			    " ', ' ORDER BY pid), 300) FROM pg_stat_activity WHERE datname = ?"
-			    " AND pid <> pg_backend_pid() AND backend_type <> 'autovacuum worker'",
-			    db, who, sizeof who, e);
-	if (rc < 0)
-		return -1;
-	if (rc == 1 && who[0]) {
-		db_error_set(e, DB_FATAL, 0, "55006", "other sessions are connected to database "
-			     "%s: %s; %s, and PostgreSQL copies or drops no database another "
-			     "session is connected to: end them (pg_terminate_backend) or wait "
-			     "until they are done", db, who, why);
-		return 1;
+	for (unsigned waited = 0;; waited += ALONE_POLL_MS) {
+		int rc = query_text(c, "SELECT left(string_agg(format('pid %s (%s, %s, from %s, %s)', pid,"
+				    " usename, coalesce(nullif(application_name, ''), 'no application name'),"
+				    " coalesce(host(client_addr), 'the local socket'), state),"
+				    " ', ' ORDER BY pid), 300) FROM pg_stat_activity WHERE datname = ?"
+				    " AND pid <> pg_backend_pid() AND backend_type <> 'autovacuum worker'",
+				    db, who, sizeof who, e);
+		if (rc < 0)
+			return -1;
+		if (rc != 1 || !who[0])
+			return 0;
+		if (waited >= ALONE_WAIT_MS || (x->stop && atomic_load(x->stop)))
+			break;
+		sleep_ms(ALONE_POLL_MS);
 	}
-	return 0;
+	db_error_set(e, DB_FATAL, 0, "55006", "other sessions are connected to database "
+		     "%s: %s; %s, and PostgreSQL copies or drops no database another "
+		     "session is connected to: end them (pg_terminate_backend) or wait "
+		     "until they are done", db, who, why);
+	return 1;
 }
 
 static int exec_fmt(db_conn *c, db_error *e, const char *fmt, const char *a, const char *b)
@@ -129,9 +143,9 @@ int pg_snapshot(const snap_ctx *x, db_error *e)
 		return db_error_set(e, DB_FATAL, 0, "HY000", "the snapshot cannot be the database itself");
 	if (maintenance(x, &c, e))
 		return -1;
-	int rc = alone(c, db, "a snapshot copies it", e);
+	int rc = alone(x, c, db, "a snapshot copies it", e);
 	if (!rc)
-		rc = alone(c, x->snapshot, "a new snapshot replaces the old one", e);
+		rc = alone(x, c, x->snapshot, "a new snapshot replaces the old one", e);
 	if (!rc)
 		rc = exec_fmt(c, e, "DROP DATABASE IF EXISTS \"%s\"%s", x->snapshot, "");
 	if (!rc)
@@ -147,10 +161,11 @@ int pg_snapshot(const snap_ctx *x, db_error *e)
 }
 
 /* Both databases a restore needs to itself: the schema's and the snapshot. */
-static int restore_alone(db_conn *c, const char *db, const char *snapshot, db_error *e)
+static int restore_alone(const snap_ctx *x, db_conn *c, const char *db, const char *snapshot,
+			 db_error *e)
 {
-	int rc = alone(c, db, "a restore drops it", e);
-	return rc ? rc : alone(c, snapshot, "a restore copies the snapshot", e);
+	int rc = alone(x, c, db, "a restore drops it", e);
+	return rc ? rc : alone(x, c, snapshot, "a restore copies the snapshot", e);
 }
 
 int pg_restore_blocked(const snap_ctx *x, db_error *e)
@@ -160,7 +175,7 @@ int pg_restore_blocked(const snap_ctx *x, db_error *e)
 	if (dialect_valid_name(x->snapshot, 0, e) || target_name(x, db, sizeof db, e) ||
 	    maintenance(x, &c, e))
 		return -1;
-	int rc = restore_alone(c, db, x->snapshot, e);
+	int rc = restore_alone(x, c, db, x->snapshot, e);
 	c->drv->disconnect(c);
 	return rc;
 }
@@ -175,7 +190,7 @@ int pg_restore(const snap_ctx *x, db_error *e)
 	if (maintenance(x, &c, e))
 		return -1;
 	snprintf(fresh, sizeof fresh, "%s_restoring", db);
-	int rc = restore_alone(c, db, x->snapshot, e);
+	int rc = restore_alone(x, c, db, x->snapshot, e);
 	/* The schema's owner owns the new one, as a DBA's grants expect. */
 	if (!rc && query_text(c, "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE"
 			      " datname = ?", db, owner, sizeof owner, e) < 0)
