@@ -197,19 +197,14 @@ static int others(const snap_ctx *x, db_conn *c, const char *db, const char *wha
 	char who[400];
 	if (x->others_quiet)
 		return 0;
-	int rc = query_text(c, "SELECT LEFT(GROUP_CONCAT(CONCAT('id ', ID, ' (', USER, ', ',"
-			    " COMMAND, ')') ORDER BY ID SEPARATOR ', '), 300) FROM"
-			    " information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()",
-			    db, who, sizeof who, e);
-	c->drv->commit(c, e);
-	if (rc < 0)
-		return -1;
-	if (rc == 1 && who[0]) {
+	int rc = snap_others_wait(x, c, "SELECT LEFT(GROUP_CONCAT(CONCAT('id ', ID, ' (', USER, ', ',"
+				  " COMMAND, ')') ORDER BY ID SEPARATOR ', '), 300) FROM"
+				  " information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()",
+				  db, 1, who, sizeof who, e);
+	if (rc == 1)
 		db_error_set(e, DB_FATAL, 0, "HY000", "other sessions use %s: %s; %s needs it to "
 			     "itself: end them or wait until they are done", db, who, what);
-		return 1;
-	}
-	return 0;
+	return rc;
 }
 
 int mysql_snapshot_info(const snap_ctx *x, snap_info *out, db_error *e)

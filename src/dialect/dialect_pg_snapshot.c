@@ -18,7 +18,6 @@
 #include "dialect_pg_snapshot.h"
 #include "query.h"
 #include "snapshot_meta.h"
-#include "util/util.h"
 
 #define MAINTENANCE_DB "postgres"
 
@@ -55,41 +54,25 @@ static int db_exists(db_conn *c, const char *db, db_error *e)
 	return query_text(c, "SELECT 1 FROM pg_database WHERE datname = ?", db, buf, sizeof buf, e);
 }
 
-/* PostgreSQL's own CREATE and DROP DATABASE wait this long for the other
- * sessions on a database to go; so does the check below.  A client that
- * has just disconnected (the sweep's VUs before a restore, the previous
- * command's connection) still shows in pg_stat_activity until its backend
- * has exited, which on a busy machine takes a moment. */
-#define ALONE_WAIT_MS 5000
-#define ALONE_POLL_MS 100
-
 /* No other session may be connected to db: name them when one is still
- * there after ALONE_WAIT_MS.  An autovacuum worker is none: CREATE and
- * DROP DATABASE end those themselves (and one starts on the tables a
- * sweep's step just changed). */
+ * there after snap_others_wait's wait.  An autovacuum worker is none:
+ * CREATE and DROP DATABASE end those themselves (and one starts on the
+ * tables a sweep's step just changed). */
 static int alone(const snap_ctx *x, db_conn *c, const char *db, const char *why, db_error *e)
 {
 	char who[400];
-	for (unsigned waited = 0;; waited += ALONE_POLL_MS) {
-		int rc = query_text(c, "SELECT left(string_agg(format('pid %s (%s, %s, from %s, %s)', pid,"
-				    " usename, coalesce(nullif(application_name, ''), 'no application name'),"
-				    " coalesce(host(client_addr), 'the local socket'), state),"
-				    " ', ' ORDER BY pid), 300) FROM pg_stat_activity WHERE datname = ?"
-				    " AND pid <> pg_backend_pid() AND backend_type <> 'autovacuum worker'",
-				    db, who, sizeof who, e);
-		if (rc < 0)
-			return -1;
-		if (rc != 1 || !who[0])
-			return 0;
-		if (waited >= ALONE_WAIT_MS || (x->stop && atomic_load(x->stop)))
-			break;
-		sleep_ms(ALONE_POLL_MS);
-	}
-	db_error_set(e, DB_FATAL, 0, "55006", "other sessions are connected to database "
-		     "%s: %s; %s, and PostgreSQL copies or drops no database another "
-		     "session is connected to: end them (pg_terminate_backend) or wait "
-		     "until they are done", db, who, why);
-	return 1;
+	int rc = snap_others_wait(x, c, "SELECT left(string_agg(format('pid %s (%s, %s, from %s, %s)',"
+				  " pid, usename, coalesce(nullif(application_name, ''), 'no application"
+				  " name'), coalesce(host(client_addr), 'the local socket'), state),"
+				  " ', ' ORDER BY pid), 300) FROM pg_stat_activity WHERE datname = ?"
+				  " AND pid <> pg_backend_pid() AND backend_type <> 'autovacuum worker'",
+				  db, 0, who, sizeof who, e);
+	if (rc == 1)
+		db_error_set(e, DB_FATAL, 0, "55006", "other sessions are connected to database "
+			     "%s: %s; %s, and PostgreSQL copies or drops no database another "
+			     "session is connected to: end them (pg_terminate_backend) or wait "
+			     "until they are done", db, who, why);
+	return rc;
 }
 
 static int exec_fmt(db_conn *c, db_error *e, const char *fmt, const char *a, const char *b)

@@ -6,10 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "query.h"
 #include "snapshot_meta.h"
+#include "util/util.h"
 
 #define KEY_TAKEN "snapshot_taken_at"
 #define KEY_OF "snapshot_of"
+#define OTHERS_WAIT_MS 5000
+#define OTHERS_POLL_MS 100
 
 int snap_meta_read(db_conn *conn, snap_info *out, db_error *e)
 {
@@ -109,4 +113,21 @@ void snap_progress_start(const snap_ctx *x, const char *what, const char *parts_
 			 const char *unit, uint64_t total, int parts)
 {
 	progress_start_named(x->prog, what, parts_what, unit, total, parts, x->progress_out);
+}
+
+int snap_others_wait(const snap_ctx *x, db_conn *c, const char *sql, const char *db,
+		     int commit, char *who, size_t len, db_error *e)
+{
+	for (unsigned waited = 0;; waited += OTHERS_POLL_MS) {
+		int rc = query_text(c, sql, db, who, len, e);
+		if (commit && rc >= 0 && c->drv->commit(c, e))
+			rc = -1;
+		if (rc < 0)
+			return -1;
+		if (rc != 1 || !who[0])
+			return 0;
+		if (waited >= OTHERS_WAIT_MS || (x->stop && atomic_load(x->stop)))
+			return 1;
+		sleep_ms(OTHERS_POLL_MS);
+	}
 }

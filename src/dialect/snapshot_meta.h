@@ -23,6 +23,17 @@ int snap_meta_unmark(db_conn *conn, db_error *e);
  * to say, 0). */
 int snap_meta_restoring(db_conn *conn, db_error *e);
 
+/* Who else is on database db, by sql (one text column, one ? for db; ""
+ * or NULL: nobody), asked again every 100 ms for up to 5 s while anyone
+ * is: a client that has just disconnected (a sweep's VUs before a
+ * restore, the previous command's connection) is listed until the server
+ * has let go of its session, which on a busy machine takes a moment, and
+ * PostgreSQL's own DROP DATABASE waits as long.  x->stop ends the wait.
+ * commit: end the read's transaction each time (MariaDB).  1 with who
+ * filled when someone stays, 0 nobody, -1 the query failed. */
+int snap_others_wait(const snap_ctx *x, db_conn *c, const char *sql, const char *db,
+		     int commit, char *who, size_t len, db_error *e);
+
 /* The progress of a copy of `parts` tables (files, databases) of `total`
  * units: x->prog started, drawn where x->progress_out says. */
 void snap_progress_start(const snap_ctx *x, const char *what, const char *parts_what,
