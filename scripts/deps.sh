@@ -6,14 +6,15 @@
 # test server's certificates, clang and its libFuzzer runtime, and the
 # static analyzers: scan-build, in clang-tools-14, and cppcheck; Prometheus
 # and curl for the /metrics tests; debhelper, lintian and man-db for the
-# Debian package).
+# Debian package; e2fsprogs and util-linux for the stalled-disk test's
+# frozen ext4 image).
 set -euo pipefail
 
 build_pkgs="build-essential autoconf automake pkg-config libmariadb-dev libsqlite3-dev
 	libconfig-dev libedit-dev libncurses-dev unixodbc-dev libpq-dev check libjansson-dev libmicrohttpd-dev"
 test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3 openssl clang libclang-rt-14-dev
 	clang-tools-14 cppcheck postgresql postgresql-client odbc-postgresql odbc-mariadb unixodbc
-	libxml2-utils chromium prometheus curl debhelper lintian man-db"
+	libxml2-utils chromium prometheus curl debhelper lintian man-db e2fsprogs util-linux"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$want $test_pkgs"

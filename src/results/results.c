@@ -3,6 +3,8 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +20,25 @@
 #define PACKAGE_VERSION "0.1"
 #endif
 
+/* The file is written by a thread of its own: a disk that stalls (a full
+ * journal, a frozen or slow filesystem) would otherwise hold whoever
+ * called, and the collector calls with the engine's lock held, so ticks,
+ * commands and signals would wait on the disk.  Callers change the
+ * buffers below under lock and wake the writer; the writer copies what is
+ * to be written under lock and writes it without.  Only the writer (and,
+ * once it has stopped, results_finish) touches the file, tail and
+ * file_end. */
 struct results {
 	FILE *f;
 	char path[1024];
 	long tail;            /* where the closing part starts */
+	long file_end;        /* the file's size as last written */
 	int nticks;
+	pthread_mutex_t lock; /* guards everything below */
+	pthread_cond_t wake;
+	pthread_t writer;
+	int writer_on, dirty, quit;
+	jbuf out;             /* the writer's copy being written */
 	jbuf events;          /* the events array's elements, comma-separated */
 	jbuf tmp;
 	jbuf durability;      /* "[w,d,o_id]" triples, filled at the end */
@@ -43,10 +59,12 @@ const char *results_path(const results *r) { return r->path; }
 
 void results_set_histograms(results *r, const hist_snap lat[TX_COUNT])
 {
+	pthread_mutex_lock(&r->lock);
 	if (!r->hist)
 		r->hist = malloc(TX_COUNT * sizeof *r->hist);
 	if (r->hist)
 		memcpy(r->hist, lat, TX_COUNT * sizeof *r->hist);
+	pthread_mutex_unlock(&r->lock);
 }
 
 static void write_config(jbuf *b, const tpcc_config *cfg)
@@ -139,6 +157,9 @@ static void write_unavailable(jbuf *b, const run_info *ri)
 	jb_obj_close(b);
 }
 
+static int write_tail(results *r, int unlock);
+static void *writer_main(void *arg);
+
 static int mkdir_p(const char *dir)
 {
 	char tmp[1024];
@@ -193,6 +214,9 @@ int results_open(results **out, const char *dir, const run_info *ri,
 		return -1;
 	}
 	r->warehouses = ri->warehouses;
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->wake, NULL);
+	jb_init(&r->out);
 	jb_init(&r->events);
 	jb_init(&r->tmp);
 	jb_init(&r->durability);
@@ -242,10 +266,18 @@ int results_open(results **out, const char *dir, const run_info *ri,
 		results_close(r);
 		return -1;
 	}
-	r->tail = ftell(r->f);
+	r->tail = r->file_end = ftell(r->f);
 	str_copy(path, r->path, pathlen);
 	*out = r;
-	results_tick(r, NULL, NULL); /* write the closing part: valid from the start */
+	/* The closing part now, so the file is valid from the start. */
+	pthread_mutex_lock(&r->lock);
+	write_tail(r, 0);
+	pthread_mutex_unlock(&r->lock);
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);   /* signals are main's */
+	r->writer_on = !pthread_create(&r->writer, NULL, writer_main, r);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return 0;
 }
 
@@ -514,56 +546,134 @@ static int pwrite_all(int fd, const char *p, size_t n, off_t off)
 	return 0;
 }
 
-/* Rewrite everything after the last tick on disk.  When the disk is full,
- * the ticks wait in memory and the closing part as last written is put
- * back: rewriting bytes the file already has needs no new space, so the
- * file stays valid JSON, and the next tick tries again. */
-static int write_tail(results *r, const char *tickjson)
+/* Drop the first n bytes of b. */
+static void jb_drop_front(jbuf *b, size_t n)
 {
-	jbuf *b = &r->tmp;
+	if (n >= b->len) {
+		jb_reset(b);
+		return;
+	}
+	memmove(b->p, b->p + n, b->len - n + 1);
+	b->len -= n;
+}
+
+/* Rewrite everything after the last tick on disk, r->lock held on entry
+ * and on return; unlock: not while the disk is written (the writer
+ * thread; a caller writing itself, without one, keeps the lock so no
+ * other uses r->out meanwhile).  When the disk is
+ * full, the ticks wait in memory and the closing part as last written is
+ * put back: rewriting bytes the file already has needs no new space, so
+ * the file stays valid JSON, and the next tick tries again.  The file is
+ * truncated only when it would otherwise keep bytes past the new end: a
+ * truncation every second is a metadata change the filesystem journals. */
+static int write_tail(results *r, int unlock)
+{
+	jbuf *b = &r->out;
 	int fd = fileno(r->f);
 
-	if (tickjson) {
-		jb_raw(&r->pending, r->nticks + r->npending ? ",\n" : "\n");
-		jb_raw(&r->pending, tickjson);
-		r->npending++;
-	}
+	r->dirty = 0;
 	jb_reset(b);
 	if (r->pending.len)
 		jb_raw(b, r->pending.p);
 	size_t ticklen = b->len;
+	int nt = r->npending;
 	closing(b, r, NULL, NULL, 0);
-	if (b->oom || r->pending.oom || pwrite_all(fd, b->p, b->len, r->tail) ||
-	    ftruncate(fd, r->tail + (off_t)b->len)) {
-		if (r->good.len && !pwrite_all(fd, r->good.p, r->good.len, r->tail))
-			(void)!ftruncate(fd, r->tail + (off_t)r->good.len);
+	int oom = b->oom || r->pending.oom;
+	if (unlock)
+		pthread_mutex_unlock(&r->lock);
+
+	off_t end = r->tail + (off_t)b->len;
+	int failed = oom || pwrite_all(fd, b->p, b->len, r->tail) ||
+		     (end < r->file_end && ftruncate(fd, end));
+	if (!failed) {
+		r->file_end = end;
+	} else if (r->good.len && !pwrite_all(fd, r->good.p, r->good.len, r->tail)) {
+		end = r->tail + (off_t)r->good.len;
+		if (!ftruncate(fd, end))
+			r->file_end = end;
+	}
+
+	if (unlock)
+		pthread_mutex_lock(&r->lock);
+	if (failed) {
 		r->io_error = 1;
 		return -1;
 	}
 	r->tail += (long)ticklen;
-	r->nticks += r->npending;
-	r->npending = 0;
-	jb_reset(&r->pending);
+	r->nticks += nt;
+	r->npending -= nt;
+	jb_drop_front(&r->pending, ticklen);
 	jb_reset(&r->good);
 	jb_raw(&r->good, b->p + ticklen);
 	r->io_error = 0;
 	return 0;
 }
 
+static void *writer_main(void *arg)
+{
+	results *r = arg;
+	pthread_setname_np(pthread_self(), "tpcc-results");
+	pthread_mutex_lock(&r->lock);
+	for (;;) {
+		while (!r->dirty && !r->quit)
+			pthread_cond_wait(&r->wake, &r->lock);
+		if (r->quit)
+			break;   /* results_finish writes what is left */
+		write_tail(r, 1);
+	}
+	pthread_mutex_unlock(&r->lock);
+	return NULL;
+}
+
+/* Stop the writer, after the write it may be in the middle of. */
+static void writer_stop(results *r)
+{
+	if (!r->writer_on)
+		return;
+	pthread_mutex_lock(&r->lock);
+	r->quit = 1;
+	pthread_cond_signal(&r->wake);
+	pthread_mutex_unlock(&r->lock);
+	pthread_join(r->writer, NULL);
+	r->writer_on = 0;
+}
+
+/* Something changed, r->lock held: the writer writes it, or this thread
+ * does when there is no writer (it could not be started).  Returns
+ * whether the last write failed (-1) or not (0). */
+static int changed_locked(results *r)
+{
+	r->dirty = 1;
+	if (r->writer_on)
+		pthread_cond_signal(&r->wake);
+	else
+		write_tail(r, 0);
+	int rc = r->io_error ? -1 : 0;
+	pthread_mutex_unlock(&r->lock);
+	return rc;
+}
+
 int results_tick(results *r, const tick *t, const mon_sample *s)
 {
-	if (!t)
-		return write_tail(r, NULL);
 	jbuf one;
 	jb_init(&one);
-	tick_json(&one, t, s);
-	int rc = one.oom ? -1 : write_tail(r, one.p);
+	if (t)
+		tick_json(&one, t, s);
+	pthread_mutex_lock(&r->lock);
+	if (t && !one.oom) {
+		jb_raw(&r->pending, r->nticks + r->npending ? ",\n" : "\n");
+		jb_raw(&r->pending, one.p);
+		r->npending++;
+	}
+	int rc = changed_locked(r);
+	int oom = one.oom;
 	jb_free(&one);
-	return rc;
+	return oom ? -1 : rc;
 }
 
 int results_event(results *r, const run_event *ev)
 {
+	pthread_mutex_lock(&r->lock);
 	jbuf *b = &r->events;
 	if (b->len)
 		jb_raw(b, ",");
@@ -574,11 +684,12 @@ int results_event(results *r, const run_event *ev)
 	jb_kv_str(b, "type", ev->type);
 	jb_kv_str(b, "text", ev->text);
 	jb_obj_close(b);
-	return write_tail(r, NULL);
+	return changed_locked(r);
 }
 
 int results_step(results *r, const step_result *s, int final)
 {
+	pthread_mutex_lock(&r->lock);
 	jb_reset(&r->step_cur);
 	step_json(&r->step_cur, s);
 	if (final) {
@@ -586,23 +697,25 @@ int results_step(results *r, const step_result *s, int final)
 		jb_raw(&r->steps, r->step_cur.p);
 		jb_reset(&r->step_cur);
 	}
-	return write_tail(r, NULL);
+	return changed_locked(r);
 }
 
 int results_knobs(results *r, const knob_entry *k, int n)
 {
+	pthread_mutex_lock(&r->lock);
 	jb_reset(&r->knobs);
 	for (int i = 0; i < n; i++)
 		knob_entry_json(&r->knobs, &k[i]);
-	return write_tail(r, NULL);
+	return changed_locked(r);
 }
 
 int results_steps_table(results *r, const char *const *lines, int n)
 {
+	pthread_mutex_lock(&r->lock);
 	jb_reset(&r->steps_table);
 	for (int i = 0; i < n; i++)
 		jb_el_str(&r->steps_table, lines[i]);
-	return write_tail(r, NULL);
+	return changed_locked(r);
 }
 
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
@@ -613,9 +726,10 @@ int results_finish(results *r, const run_summary *s, const char *stopped_by,
 	FILE *o = NULL;
 	char buf[65536];
 	size_t n;
-	long left = r->tail;
 	jbuf *b = &r->tmp;
 
+	writer_stop(r);
+	long left = r->tail;
 	snprintf(tmp, sizeof tmp, "%s.tmp", r->path);
 	unlink(tmp);
 	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
@@ -664,6 +778,7 @@ fail:
 
 void results_set_durability(results *r, const atomic_int *acked, int warehouses)
 {
+	pthread_mutex_lock(&r->lock);
 	jbuf *b = &r->durability;
 	jb_reset(b);
 	jb_arr_open(b);
@@ -677,10 +792,12 @@ void results_set_durability(results *r, const atomic_int *acked, int warehouses)
 			b->need_comma = 1;
 		}
 	jb_arr_close(b);
+	pthread_mutex_unlock(&r->lock);
 }
 
 void results_set_homes(results *r, const short (*homes)[2], int n)
 {
+	pthread_mutex_lock(&r->lock);
 	jbuf *b = &r->homes;
 	jb_reset(b);
 	jb_arr_open(b);
@@ -690,14 +807,19 @@ void results_set_homes(results *r, const short (*homes)[2], int n)
 		b->need_comma = 1;
 	}
 	jb_arr_close(b);
+	pthread_mutex_unlock(&r->lock);
 }
 
 void results_close(results *r)
 {
 	if (!r)
 		return;
+	writer_stop(r);
 	if (r->f)
 		fclose(r->f);
+	pthread_mutex_destroy(&r->lock);
+	pthread_cond_destroy(&r->wake);
+	jb_free(&r->out);
 	jb_free(&r->durability);
 	jb_free(&r->homes);
 	jb_free(&r->pending);
