@@ -445,3 +445,42 @@ mariadb_built() {
 		template_failed "$what: restoring $DBN from $snap" "$T/restore.txt"
 	fi
 }
+# The PostgreSQL template is a database on the shared server that a test's
+# database is made from with CREATE DATABASE .. TEMPLATE (a file copy, a
+# second or two); built through libpq, renamed into place when finished.
+pg_template_make() {
+	local tmpl=$1 w=$2 out=$3 stale
+	[ "$(pg_sql "SELECT COUNT(*) FROM pg_database WHERE datname = '$tmpl'")" = 1 ] && return 0
+	for stale in $(pg_sql "SELECT datname FROM pg_database
+			WHERE datname LIKE 'tpcc\\_tmpl\\_w${w}\\_%' AND datname <> '$tmpl'"); do
+		pg_sql "DROP DATABASE IF EXISTS $stale WITH (FORCE)"
+	done
+	pg_sql "DROP DATABASE IF EXISTS ${tmpl}_part WITH (FORCE)" &&
+		pg_sql "CREATE DATABASE ${tmpl}_part" &&
+		TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD "$TPCC_TEST_TEMPLATE_BIN" build --driver pg --host 127.0.0.1 \
+			--port "$TPCC_TEST_PG_PORT" --user "$TPCC_TEST_PG_USER" --database "${tmpl}_part" \
+			--warehouses "$w" >"$out" 2>&1 &&
+		pg_sql "ALTER DATABASE ${tmpl}_part RENAME TO $tmpl"
+}
+pg_template_copy() {
+	pg_sql "DROP DATABASE IF EXISTS $2 WITH (FORCE)" && pg_sql "CREATE DATABASE $2 TEMPLATE $1"
+}
+# pg_built WHAT [W]: the database $DBN (pg_native_db's, or a test's own on
+# the shared PostgreSQL) is made again from the template of W warehouses
+# (default 1): the schema, its procedures and data as a build through
+# libpq leaves them (asserted as WHAT).
+pg_built() {
+	local what=$1 w=${2:-1} tmpl
+	tmpl=tpcc_tmpl_w${w}_$(template_key)
+	if ! template_locked "pg-w$w" pg_template_make "$tmpl" "$w" "$T/template.txt"; then
+		template_failed "$what: no PostgreSQL template of $w warehouses" "$T/template.txt"
+		return 1
+	fi
+	# One copy at a time: CREATE DATABASE refuses a template another
+	# session is connected to.
+	if template_locked "pg-w$w" pg_template_copy "$tmpl" "$DBN" >"$T/copy.txt" 2>&1; then
+		ok "$what"
+	else
+		template_failed "$what: copying $tmpl into $DBN" "$T/copy.txt"
+	fi
+}
