@@ -408,6 +408,14 @@ sqlite_built() {
 		template_failed "$what: no SQLite template of $w warehouses" "$tmpl.txt"
 	fi
 }
+# server_template WHAT SERVER W: the template of W warehouses on the shared
+# SERVER (mariadb, pg) is there, made by SERVER_template_make under the lock
+# if it was not; sets TMPL to its name.
+server_template() {
+	TMPL=tpcc_tmpl_w$3_$(template_key)
+	template_locked "$2-w$3" "$2_template_make" "$TMPL" "$3" "$T/template.txt" && return 0
+	template_failed "$1: no $2 template of $3 warehouses" "$T/template.txt"
+}
 # The MariaDB template is a snapshot (tpcc-console snapshot) on the shared
 # server; a test's database is restored from it with tpcc-console restore
 # (CREATE TABLE .. LIKE and INSERT .. SELECT, about half a build's time)
@@ -431,12 +439,9 @@ mariadb_template_make() {
 # warehouses (default 1) with its stored procedures, as a build leaves it,
 # restored from the template (asserted as WHAT).
 mariadb_built() {
-	local what=$1 w=${2:-1} snap
-	snap=tpcc_tmpl_w${w}_$(template_key)
-	if ! template_locked "mariadb-w$w" mariadb_template_make "$snap" "$w" "$T/template.txt"; then
-		template_failed "$what: no MariaDB template of $w warehouses" "$T/template.txt"
-		return 1
-	fi
+	local what=$1 snap
+	server_template "$what" mariadb "${2:-1}" || return 1
+	snap=$TMPL
 	if my_sql "CREATE DATABASE IF NOT EXISTS $DBN" &&
 		"$TPCC_BIN" restore $A --snapshot "$snap" >"$T/restore.txt" 2>&1 &&
 		"$TPCC_BIN" build $A --procedures-only >>"$T/restore.txt" 2>&1; then
@@ -471,11 +476,8 @@ pg_template_copy() {
 # libpq leaves them (asserted as WHAT).
 pg_built() {
 	local what=$1 w=${2:-1} tmpl
-	tmpl=tpcc_tmpl_w${w}_$(template_key)
-	if ! template_locked "pg-w$w" pg_template_make "$tmpl" "$w" "$T/template.txt"; then
-		template_failed "$what: no PostgreSQL template of $w warehouses" "$T/template.txt"
-		return 1
-	fi
+	server_template "$what" pg "$w" || return 1
+	tmpl=$TMPL
 	# One copy at a time: CREATE DATABASE refuses a template another
 	# session is connected to.
 	if template_locked "pg-w$w" pg_template_copy "$tmpl" "$DBN" >"$T/copy.txt" 2>&1; then
