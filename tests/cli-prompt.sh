@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 
-build_ok "build exits 0" build.txt --db "$T/t.db" --warehouses 1
+sqlite_built "build exits 0" "$T/t.db"
 printf 'vus 3\n# a comment is skipped\nmark from the script\nstatus\n' >script.cmd
 printf 'get cache_size\nbogus\nvus +1\nquit\n' |
 	HOME=$T "$TPCC_BIN" cli --db "$T/t.db" --rampup 0 --duration 600 -s script.cmd \

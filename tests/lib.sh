@@ -363,3 +363,127 @@ prom_query() {
 	curl -fsS --max-time 10 "$PROM/api/v1/query" --data-urlencode "query=$1" \
 		${2:+--data-urlencode "time=$2"}
 }
+
+# ---- schemas built once per binary -------------------------------------------
+# Most tests need a built schema but do not test the build: they copy one
+# built once, by the first test that wants it, under a lock (flock) that
+# the others wait on: a wait is never longer than building their own.  A
+# template is named for the binary (its size and mtime), so a rebuilt
+# tpcc-console builds its own; it lives in the build tree's tests/tmp, which
+# `make clean` and a green scripts/test.sh remove.  Tests of the build itself
+# (sqlite-run, mariadb-run, pg-native, signals, ...) keep build_ok.
+# TPCC_TEST_TEMPLATE_BIN builds the templates (default: the binary under
+# test): scripts/test.sh has its sanitizer runs copy the plain build's, as
+# their tests of the build itself still build with the sanitized binary.
+: "${TPCC_TEST_TEMPLATE_BIN:=$TPCC_BIN}"
+: "${TPCC_TEST_TEMPLATES:=$(dirname "$TPCC_TEST_TEMPLATE_BIN")/tests/tmp/templates}"
+template_key() { stat -L -c '%s_%Y' "$TPCC_TEST_TEMPLATE_BIN"; }
+# template_locked NAME COMMAND...: COMMAND under the template lock NAME.
+template_locked() {
+	local name=$1; shift
+	mkdir -p "$TPCC_TEST_TEMPLATES" || return 1
+	( flock 9 && "$@" ) 9>"$TPCC_TEST_TEMPLATES/$name.lock"
+}
+# template_failed WHAT OUT: not_ok WHAT, with OUT's last lines.
+template_failed() {
+	not_ok "$1; $2 ends:"
+	tail -n 20 "$2" 2>/dev/null | sed 's/^/    | /'
+	return 1
+}
+sqlite_template_make() {
+	[ -f "$1" ] && return 0
+	# Templates of binaries since rebuilt: about 90 MB a warehouse each.
+	rm -f "$(dirname "$1")/sqlite-w$2-"*
+	"$TPCC_TEST_TEMPLATE_BIN" build --db "$1.part" --warehouses "$2" >"$1.txt" 2>&1 &&
+		mv "$1.part" "$1"
+}
+# sqlite_built WHAT FILE [W]: FILE holds a SQLite schema of W warehouses
+# (default 1), as `build --db FILE --warehouses W` leaves it: a copy of the
+# template (asserted as WHAT; returns non-zero when there is none).
+sqlite_built() {
+	local what=$1 file=$2 w=${3:-1} tmpl
+	tmpl=$TPCC_TEST_TEMPLATES/sqlite-w$w-$(template_key).db
+	if template_locked "sqlite-w$w" sqlite_template_make "$tmpl" "$w" && cp "$tmpl" "$file"; then
+		ok "$what"
+	else
+		template_failed "$what: no SQLite template of $w warehouses" "$tmpl.txt"
+	fi
+}
+# server_template WHAT SERVER W: the template of W warehouses on the shared
+# SERVER (mariadb, pg) is there, made by SERVER_template_make under the lock
+# if it was not; sets TMPL to its name.
+server_template() {
+	TMPL=tpcc_tmpl_w$3_$(template_key)
+	template_locked "$2-w$3" "$2_template_make" "$TMPL" "$3" "$T/template.txt" && return 0
+	template_failed "$1: no $2 template of $3 warehouses" "$T/template.txt"
+}
+# The MariaDB template is a snapshot (tpcc-console snapshot) on the shared
+# server; a test's database is restored from it with tpcc-console restore
+# (CREATE TABLE .. LIKE and INSERT .. SELECT, about half a build's time)
+# and given the stored procedures as the build would.
+mariadb_template_make() {
+	local snap=$1 w=$2 out=$3 stale
+	# A snapshot is finished when its tpcc_meta has its time (written last).
+	[ "$(my_sql "SELECT COUNT(*) FROM $snap.tpcc_meta WHERE k = 'snapshot_taken_at'
+		OR (k = 'status' AND v = 'complete')" 2>/dev/null)" = 2 ] && return 0
+	# Templates of binaries since rebuilt: nothing uses them any more.
+	for stale in $(my_sql "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA
+			WHERE SCHEMA_NAME LIKE 'tpcc\\_tmpl\\_w${w}\\_%' AND SCHEMA_NAME <> '$snap'"); do
+		my_sql "DROP DATABASE IF EXISTS $stale"
+	done
+	my_sql "DROP DATABASE IF EXISTS ${snap}_src" &&
+		"$TPCC_TEST_TEMPLATE_BIN" build $(my_args "${snap}_src") --warehouses "$w" >"$out" 2>&1 &&
+		"$TPCC_TEST_TEMPLATE_BIN" snapshot $(my_args "${snap}_src") --snapshot "$snap" >>"$out" 2>&1 &&
+		my_sql "DROP DATABASE ${snap}_src"
+}
+# mariadb_built WHAT [W]: after mariadb_db, $DBN holds a schema of W
+# warehouses (default 1) with its stored procedures, as a build leaves it,
+# restored from the template (asserted as WHAT).
+mariadb_built() {
+	local what=$1 snap
+	server_template "$what" mariadb "${2:-1}" || return 1
+	snap=$TMPL
+	if my_sql "CREATE DATABASE IF NOT EXISTS $DBN" &&
+		"$TPCC_BIN" restore $A --snapshot "$snap" >"$T/restore.txt" 2>&1 &&
+		"$TPCC_BIN" build $A --procedures-only >>"$T/restore.txt" 2>&1; then
+		ok "$what"
+	else
+		template_failed "$what: restoring $DBN from $snap" "$T/restore.txt"
+	fi
+}
+# The PostgreSQL template is a database on the shared server that a test's
+# database is made from with CREATE DATABASE .. TEMPLATE (a file copy, a
+# second or two); built through libpq, renamed into place when finished.
+pg_template_make() {
+	local tmpl=$1 w=$2 out=$3 stale
+	[ "$(pg_sql "SELECT COUNT(*) FROM pg_database WHERE datname = '$tmpl'")" = 1 ] && return 0
+	for stale in $(pg_sql "SELECT datname FROM pg_database
+			WHERE datname LIKE 'tpcc\\_tmpl\\_w${w}\\_%' AND datname <> '$tmpl'"); do
+		pg_sql "DROP DATABASE IF EXISTS $stale WITH (FORCE)"
+	done
+	pg_sql "DROP DATABASE IF EXISTS ${tmpl}_part WITH (FORCE)" &&
+		pg_sql "CREATE DATABASE ${tmpl}_part" &&
+		TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD "$TPCC_TEST_TEMPLATE_BIN" build --driver pg --host 127.0.0.1 \
+			--port "$TPCC_TEST_PG_PORT" --user "$TPCC_TEST_PG_USER" --database "${tmpl}_part" \
+			--warehouses "$w" >"$out" 2>&1 &&
+		pg_sql "ALTER DATABASE ${tmpl}_part RENAME TO $tmpl"
+}
+pg_template_copy() {
+	pg_sql "DROP DATABASE IF EXISTS $2 WITH (FORCE)" && pg_sql "CREATE DATABASE $2 TEMPLATE $1"
+}
+# pg_built WHAT [W]: the database $DBN (pg_native_db's, or a test's own on
+# the shared PostgreSQL) is made again from the template of W warehouses
+# (default 1): the schema, its procedures and data as a build through
+# libpq leaves them (asserted as WHAT).
+pg_built() {
+	local what=$1 w=${2:-1} tmpl
+	server_template "$what" pg "$w" || return 1
+	tmpl=$TMPL
+	# One copy at a time: CREATE DATABASE refuses a template another
+	# session is connected to.
+	if template_locked "pg-w$w" pg_template_copy "$tmpl" "$DBN" >"$T/copy.txt" 2>&1; then
+		ok "$what"
+	else
+		template_failed "$what: copying $tmpl into $DBN" "$T/copy.txt"
+	fi
+}

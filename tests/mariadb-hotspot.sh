@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 mariadb_db tpcc_hot
 cd "$T"
-build_ok "build exits 0" build.txt $A --warehouses 1
+mariadb_built "build exits 0"
 # A short lock wait makes timeouts as likely as deadlocks.  It is set for
 # this run's sessions only, through an option file's init-command, since
 # other tests share the server at the same time.

@@ -35,7 +35,7 @@ sums() {
 }
 differ() { ! cmp -s "$1" "$2" || { echo "$1 and $2 are the same"; return 1; }; }
 
-build_ok "build exits 0" build.txt $A --warehouses 1
+mariadb_built "build exits 0"
 "$TPCC_BIN" restore $A >norestore.txt 2>&1
 assert "restore without a snapshot exits 2" [ $? -eq 2 ]
 assert "... and says there is no snapshot" contains norestore.txt "no snapshot $SNAP of $DBN"

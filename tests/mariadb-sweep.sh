@@ -17,7 +17,7 @@ ORIGF=$(python3 -c "print(float('$ORIG'))")
 on_exit "my_sql 'SET GLOBAL $KNOB = $ORIG'"
 CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
 
-build_ok "build exits 0" build.txt $A --warehouses 1
+mariadb_built "build exits 0"
 metrics_step() {
 	http_get "http://127.0.0.1:$MPORT/metrics" 2 | grep -qE "^tpcc_step\{.*step=\"$1\"\} 1( |$)" ||
 		{ echo "no tpcc_step $1 on /metrics"; return 1; }

@@ -9,7 +9,7 @@ cd "$T"
 on_exit "my_sql 'SET GLOBAL innodb_io_capacity = 200'"
 CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
 
-build_ok "build exits 0" build.txt $A --warehouses 1
+mariadb_built "build exits 0"
 
 start_console run.txt run $A --vus 2 --rampup 0 --duration 300 --batch --results-dir "$T/results"
 on_exit "kill $CON_PID 2>/dev/null"

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 DB=$T/tpcc.sqlite
-build_ok "build 1 warehouse on SQLite" build.txt --driver sqlite --db "$DB" -w 1
+sqlite_built "build 1 warehouse on SQLite" "$DB"
 MP=$(free_port)
 "$TPCC_BIN" run --driver sqlite --db "$DB" --vus 2 --rampup 0 --duration 22 --batch \
 	--results-dir "$T/results" --metrics-listen "127.0.0.1:$MP" </dev/null >run.txt 2>&1 &

@@ -19,7 +19,7 @@ trace() {
 		 || SUM(s_remote_cnt) AS s FROM stock) t"
 }
 
-build_ok "build W=1 through libpq" build.txt $A --warehouses 1
+pg_built "build W=1 through libpq"
 
 before=$(trace)
 "$TPCC_BIN" run $A --vus 2 --rampup 0 --duration 3 --rollback-percent 100 \

@@ -39,7 +39,7 @@ sums() {
 }
 differ() { ! cmp -s "$1" "$2" || { echo "$1 and $2 are the same"; return 1; }; }
 
-build_ok "build through libpq exits 0" build.txt $N --warehouses 1
+pg_built "build through libpq exits 0"
 "$TPCC_BIN" restore $N >norestore.txt 2>&1
 assert "restore without a snapshot exits 2" [ $? -eq 2 ]
 assert "... and says there is no snapshot" contains norestore.txt "no snapshot $SNAP of"

@@ -11,7 +11,7 @@ cd "$T"
 DB=$T/tpcc.sqlite
 FIX=$TPCC_SRCDIR/tests/fixtures
 
-build_ok "build exits 0" build.txt --db "$DB" --warehouses 1
+sqlite_built "build exits 0" "$DB"
 "$TPCC_BIN" run --db "$DB" --vus 2 --rampup 1 --duration 8 --batch --results-dir "$T/res" \
 	--label "s16 check" --tag disk=vda --tag fw=2.1 </dev/null >run.txt 2>&1
 assert "run exits 0" [ $? -eq 0 ]

@@ -11,7 +11,7 @@ if ! mount -t tmpfs -o size=128k tmpfs "$T/res" 2>/dev/null; then
 fi
 on_exit "umount -l '$T/res'"
 DB=$T/f.sqlite
-build_ok "build exits 0" build.txt --db "$DB"
+sqlite_built "build exits 0" "$DB"
 
 fill() {  # leave about $1 KiB free in the results directory
 	rm -f "$T/res/filler"

@@ -9,7 +9,7 @@
 command -v sqlite3 >/dev/null || skip_all "sqlite3 not installed"
 cd "$T"
 
-build_ok "build exits 0" build.txt --db good.db --warehouses 1
+sqlite_built "build exits 0" good.db
 # refused NAME DB MESSAGE [OPTIONS...]: a run on DB exits 2 with MESSAGE
 # on stderr and leaves no results file.
 refused() {

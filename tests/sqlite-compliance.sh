@@ -9,7 +9,7 @@ command -v sqlite3 >/dev/null || skip_all "sqlite3 not installed"
 cd "$T"
 DB=$T/c.sqlite
 
-build_ok "build 2 warehouses" build.txt --db "$DB" --warehouses 2 --load-threads 2
+sqlite_built "build 2 warehouses" "$DB" 2
 hist0=$(sqlite3 "$DB" "SELECT COUNT(*) FROM history WHERE h_w_id = 1"),$(sqlite3 "$DB" "SELECT COUNT(*) FROM history WHERE h_w_id = 2")
 "$TPCC_BIN" run --db "$DB" --vus 20 --keying-thinking --rampup 0 --duration 10 --batch \
 	--results-dir "$T/r" </dev/null >run.txt 2>&1; rc=$?

@@ -5,7 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 DB=$T/s.sqlite
-build_ok "build exits 0" build.txt --db "$DB"
+sqlite_built "build exits 0" "$DB"
 
 cat >sched.conf <<CONF
 connection = { driver = "sqlite"; file = "$DB"; };

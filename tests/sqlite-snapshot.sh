@@ -34,7 +34,7 @@ PY
 assert "restore without a schema or snapshot exits 2" [ $? -eq 2 ]
 assert "... and says there is no snapshot" contains norestore.txt "no snapshot $T/t.sqlite.snapshot"
 
-build_ok "build exits 0" build.txt $A --warehouses 1
+sqlite_built "build exits 0" "$T/t.sqlite"
 sums t.sqlite >built.sums
 assert "the hash sees the nine tables and tpcc_meta" [ "$(wc -l <built.sums)" = 10 ]
 "$TPCC_BIN" restore $A >norestore2.txt 2>&1

@@ -11,8 +11,7 @@ cd "$T"
 DB=$T/tpcc.sqlite
 BOUND=$((64 * 1048576))
 
-"$TPCC_BIN" build --db "$DB" --warehouses 1 >build.txt 2>&1
-assert "build exits 0" [ $? -eq 0 ]
+sqlite_built "build exits 0" "$DB"
 
 "$TPCC_BIN" run --db "$DB" --vus 4 --rampup 0 --duration 60 --batch \
 	--results-dir "$T/results" </dev/null >run.txt 2>&1 &

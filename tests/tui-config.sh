@@ -11,7 +11,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 cd "$T"
 
-build_ok "build exits 0" build.txt --db "$T/t.db" --warehouses 1
+sqlite_built "build exits 0" "$T/t.db"
 
 tui_start 120 40 "'$TPCC_BIN' run --db '$T/t.db' --vus 2 --rampup 1 --duration 600 --results-dir '$T/results'"
 assert "the run shows figures" tui_wait 'NOPM [1-9]'

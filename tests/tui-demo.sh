@@ -12,7 +12,7 @@ command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 cd "$T"
 
-build_ok "build exits 0" build.txt --db "$T/demo.db" --warehouses 1
+sqlite_built "build exits 0" "$T/demo.db"
 
 tui_start 80 24 "TPCC_DB='$T/demo.db' '$TPCC_BIN' demo --results-dir '$T/results'"
 assert "the demo starts" tui_wait '^ DEMO (RAMPUP|STEADY) '

@@ -7,7 +7,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 cd "$T"
 
-build_ok "build exits 0" build.txt --db "$T/h.db" --warehouses 1
+sqlite_built "build exits 0" "$T/h.db"
 console_pid() { pgrep -f "^$TPCC_BIN run --db $T/h.db .*--results-dir $T/$1\$" | head -1; }
 ticks() { json_get "$1" 'len(d["ticks"])'; }
 # hang_up DIR ARGS...: a console run with its results in $T/DIR, hung up

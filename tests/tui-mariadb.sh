@@ -14,7 +14,7 @@ on_exit "my_sql 'SET GLOBAL innodb_io_capacity = 200'"
 # monitor's own.
 CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
 
-build_ok "build exits 0" build.txt $A --warehouses 1
+mariadb_built "build exits 0"
 
 tui_start 120 40 "'$TPCC_BIN' run $A --vus 2 --rampup 0 --duration 600 --results-dir '$T/results'"
 assert "the console is up" tui_wait '^┌ Events ─'

@@ -10,7 +10,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 cd "$T"
 
-build_ok "build exits 0" build.txt --db "$T/t.db" --warehouses 1
+sqlite_built "build exits 0" "$T/t.db"
 console_pid() { pgrep -f "^$TPCC_BIN run --db $T/t.db" | head -1; }
 
 # SIGTERM: a clean stop.

@@ -9,7 +9,7 @@ command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 cd "$T"
 
-build_ok "build exits 0" build.txt --db "$T/t.db" --warehouses 1
+sqlite_built "build exits 0" "$T/t.db"
 
 tui_start 120 40 "'$TPCC_BIN' run --db '$T/t.db' --vus 2 --rampup 2 --duration 600 --results-dir '$T/results'"
 assert "the header shows the run" tui_wait '^ tpcc-console .*RAMPUP|STEADY'

@@ -111,7 +111,7 @@ tui_keys q
 assert "q leaves" tui_exited 20
 
 # reset-between, on a SQLite schema.
-build_ok "a SQLite schema of 1 warehouse" build-s.txt --driver sqlite --db "$T/s.db" -w 1
+sqlite_built "a SQLite schema of 1 warehouse" "$T/s.db"
 orders() { sqlite3 "$T/s.db" 'SELECT COUNT(*) FROM orders'; }
 built=$(orders)
 SQL="'$TPCC_BIN' run --driver sqlite --db '$T/s.db' --vus 1 --rampup 0 --duration 600"
