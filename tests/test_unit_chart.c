@@ -13,6 +13,7 @@
 #include "ui/complete.h"
 #include "ui/demo.h"
 #include "ui/events.h"
+#include "ui/frame.h"
 #include "ui/scale.h"
 #include "ui/sparkline.h"
 
@@ -359,6 +360,21 @@ START_TEST(test_braille_dotted)
 }
 END_TEST
 
+/* The console's wait for a key: a frame in the future waits until then
+ * (rounded up); one already past (a draw slower than a frame) waits not
+ * at all.  The old expression, (int)((next - now + 999999) / 1000000) in
+ * unsigned arithmetic, gave a negative int there: curses' block-forever. */
+START_TEST(test_frame_wait)
+{
+	uint64_t now = 5000000000ull;
+	ck_assert_int_eq(frame_wait_ms(now + 250000000ull, now), 250);
+	ck_assert_int_eq(frame_wait_ms(now + 1, now), 1);
+	ck_assert_int_eq(frame_wait_ms(now, now), 0);
+	ck_assert_int_eq(frame_wait_ms(now - 1, now), 0);
+	ck_assert_int_eq(frame_wait_ms(now - 300000000ull, now), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("chart");
@@ -375,6 +391,7 @@ int main(void)
 	tcase_add_test(tc, test_label_slot);
 	tcase_add_test(tc, test_trim_zeros);
 	tcase_add_test(tc, test_braille_dotted);
+	tcase_add_test(tc, test_frame_wait);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

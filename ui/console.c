@@ -14,6 +14,7 @@
 #include "console_state.h"
 #include "crt.h"
 #include "demo.h"
+#include "frame.h"
 #include "help.h"
 #include "linechart.h"
 #include "markers.h"
@@ -379,7 +380,7 @@ static void loop(console *c)
 			console_draw(c);
 			dirty = 0;
 		}
-		timeout((int)((next - now_ns() + 999999) / 1000000));
+		timeout(frame_wait_ms(next, now_ns()));
 		int key = getch();
 		if (key == ERR)
 			continue;
