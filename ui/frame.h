@@ -13,8 +13,7 @@ static inline int frame_wait_ms(uint64_t next_ns, uint64_t now_ns)
 {
 	if (next_ns <= now_ns)
 		return 0;
-	uint64_t ms = (next_ns - now_ns + 999999) / 1000000;
-	return ms > 60000 ? 60000 : (int)ms;
+	return (int)((next_ns - now_ns + 999999) / 1000000);
 }
 
 #endif

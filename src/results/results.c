@@ -635,13 +635,15 @@ static void writer_stop(results *r)
 	pthread_cond_signal(&r->wake);
 	pthread_mutex_unlock(&r->lock);
 	pthread_join(r->writer, NULL);
+	pthread_mutex_lock(&r->lock);
 	r->writer_on = 0;
+	pthread_mutex_unlock(&r->lock);
 }
 
-/* Something changed, r->lock held: the writer writes it, or this thread
- * does when there is no writer (it could not be started).  Returns
- * whether the last write failed (-1) or not (0). */
-static int changed_locked(results *r)
+/* Something changed, r->lock held, and released on return: the writer
+ * writes it, or this thread does when there is no writer (it could not
+ * be started).  Returns whether the last write failed (-1) or not (0). */
+static int changed_unlock(results *r)
 {
 	r->dirty = 1;
 	if (r->writer_on)
@@ -657,15 +659,14 @@ int results_tick(results *r, const tick *t, const mon_sample *s)
 {
 	jbuf one;
 	jb_init(&one);
-	if (t)
-		tick_json(&one, t, s);
+	tick_json(&one, t, s);
 	pthread_mutex_lock(&r->lock);
-	if (t && !one.oom) {
+	if (!one.oom) {
 		jb_raw(&r->pending, r->nticks + r->npending ? ",\n" : "\n");
 		jb_raw(&r->pending, one.p);
 		r->npending++;
 	}
-	int rc = changed_locked(r);
+	int rc = changed_unlock(r);
 	int oom = one.oom;
 	jb_free(&one);
 	return oom ? -1 : rc;
@@ -684,7 +685,7 @@ int results_event(results *r, const run_event *ev)
 	jb_kv_str(b, "type", ev->type);
 	jb_kv_str(b, "text", ev->text);
 	jb_obj_close(b);
-	return changed_locked(r);
+	return changed_unlock(r);
 }
 
 int results_step(results *r, const step_result *s, int final)
@@ -697,7 +698,7 @@ int results_step(results *r, const step_result *s, int final)
 		jb_raw(&r->steps, r->step_cur.p);
 		jb_reset(&r->step_cur);
 	}
-	return changed_locked(r);
+	return changed_unlock(r);
 }
 
 int results_knobs(results *r, const knob_entry *k, int n)
@@ -706,7 +707,7 @@ int results_knobs(results *r, const knob_entry *k, int n)
 	jb_reset(&r->knobs);
 	for (int i = 0; i < n; i++)
 		knob_entry_json(&r->knobs, &k[i]);
-	return changed_locked(r);
+	return changed_unlock(r);
 }
 
 int results_steps_table(results *r, const char *const *lines, int n)
@@ -715,7 +716,7 @@ int results_steps_table(results *r, const char *const *lines, int n)
 	jb_reset(&r->steps_table);
 	for (int i = 0; i < n; i++)
 		jb_el_str(&r->steps_table, lines[i]);
-	return changed_locked(r);
+	return changed_unlock(r);
 }
 
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
