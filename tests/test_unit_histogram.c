@@ -432,7 +432,9 @@ START_TEST(test_vu_ring_concurrent)
 	pthread_join(th, NULL);
 	stats_drain(w.v, lat, svc);
 	stats_sum *sum = calloc(1, sizeof *sum);
-	stats_accumulate(sum, w.v);
+	stats_cut *cut = calloc(1, sizeof *cut);
+	stats_take(sum, w.v, lat, svc, cut);
+	free(cut);
 	uint64_t n = 0, us = 0;
 	for (int t = 0; t < TX_COUNT; t++) {
 		n += lat[t].count + sum->lat[t].count;
@@ -451,6 +453,70 @@ START_TEST(test_vu_ring_concurrent)
 }
 END_TEST
 
+struct done_writer {
+	vu_stats *v;
+	int n;
+	atomic_int running;
+};
+
+static void *done_writer_main(void *arg)
+{
+	struct done_writer *w = arg;
+	for (int i = 0; i < w->n; i++) {
+		enum txn_type t = (enum txn_type)(i % TX_COUNT);
+		stats_done(w->v, t, (uint64_t)(i % 3000), i % 3 ? -1 : 40, t == TX_NEW_ORDER && i % 7 == 0);
+		for (volatile int k = 0; k < 100; k++)   /* a VU does more than count */
+			;
+	}
+	atomic_store(&w->running, 0);
+	return NULL;
+}
+
+/* Every cut taken while a VU publishes has as many latencies per type as
+ * commits (plus New-Order's rollbacks), and as many service times as the
+ * VU gave: a window's histograms and counts agree exactly. */
+START_TEST(test_vu_cut_consistent)
+{
+	struct done_writer w = { .v = calloc(1, sizeof(vu_stats)), .n = 300000, .running = 1 };
+	hist_snap *lat = calloc(TX_COUNT, sizeof *lat), *svc = calloc(TX_COUNT, sizeof *svc);
+	stats_sum *sum = malloc(sizeof *sum);
+	stats_cut *cut = calloc(1, sizeof *cut);
+	pthread_t th;
+	ck_assert_int_eq(pthread_create(&th, NULL, done_writer_main, &w), 0);
+	long cuts = 0, bad = 0;
+	int last = 0;
+	while (!last) {
+		last = !atomic_load(&w.running);
+		memset(sum, 0, sizeof *sum);
+		stats_take(sum, w.v, lat, svc, cut);
+		uint64_t all_lat = 0, all_svc = 0, done = sum->audit[AU_NO_ROLLBACKS];
+		for (int t = 0; t < TX_COUNT; t++) {
+			uint64_t want = sum->commits[t] + (t == TX_NEW_ORDER ? sum->audit[AU_NO_ROLLBACKS] : 0);
+			bad += lat[t].count + sum->lat[t].count != want;
+			all_lat += lat[t].count + sum->lat[t].count;
+			all_svc += svc[t].count + sum->svc[t].count;
+			done += sum->commits[t];
+		}
+		/* Service times go with every third transaction, counted from 0. */
+		bad += all_lat != done || all_svc != (done + 2) / 3;
+		cuts += !last;
+	}
+	pthread_join(th, NULL);
+	ck_assert_int_eq(bad, 0);
+	ck_assert_int_gt(cuts, 10);   /* cuts were taken while it wrote */
+	uint64_t n = 0;
+	for (int t = 0; t < TX_COUNT; t++)
+		n += lat[t].count + sum->lat[t].count;
+	ck_assert_uint_eq(n, (uint64_t)w.n);
+	stats_release(w.v);
+	free(w.v);
+	free(lat);
+	free(svc);
+	free(sum);
+	free(cut);
+}
+END_TEST
+
 static Suite *histogram_suite(void)
 {
 	Suite *s = suite_create("histogram");
@@ -466,6 +532,7 @@ static Suite *histogram_suite(void)
 	tcase_add_test(tc, test_concurrent_read);
 	tcase_add_test(tc, test_vu_ring);
 	tcase_add_test(tc, test_vu_ring_concurrent);
+	tcase_add_test(tc, test_vu_cut_consistent);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -42,7 +42,7 @@ void engine_reap_locked(engine *e, int all)
 			/* Still blocked in the server: counted, never freed, since
 			 * its thread may yet write to it. */
 			if (all && !v->folded) {
-				stats_accumulate(e->retired, v->stats);
+				stats_take(e->retired, v->stats, e->drained, e->drained_svc, &e->cut);
 				v->folded = 1;
 			}
 			e->vus[k++] = v;
@@ -57,9 +57,10 @@ void engine_reap_locked(engine *e, int all)
 			}
 			if (atomic_load(&v->state) == VU_ERROR && !atomic_load(&v->stop))
 				e->vus_lost++;
-			stats_drain(v->stats, e->drained, e->drained_svc);
-			if (!v->folded)
-				stats_accumulate(e->retired, v->stats);
+			if (v->folded)
+				stats_drain(v->stats, e->drained, e->drained_svc);
+			else
+				stats_take(e->retired, v->stats, e->drained, e->drained_svc, &e->cut);
 			stats_release(v->stats);
 			free(v->stats);
 			free(v);

@@ -127,6 +127,7 @@ struct engine {
 	/* e->lock: every latency sample taken from the VUs' rings so far
 	 * (svc: the service times of an offered load). */
 	hist_snap drained[TX_COUNT], drained_svc[TX_COUNT];
+	stats_cut cut;            /* e->lock: stats_take's scratch */
 	/* The offered load (rate.h): its own atomics; VUs claim starts from
 	 * it, commands change it, the collector reads how far behind it is. */
 	rate_sched rate;

@@ -1,6 +1,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include "stats.h"
@@ -53,10 +54,22 @@ void stats_record_service(vu_stats *v, enum txn_type t, uint64_t us)
 	record(v, t, 1, us);
 }
 
-void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT])
+void stats_done(vu_stats *v, enum txn_type t, uint64_t lat_us, int64_t svc_us, int rolled_back)
+{
+	uint32_t seq = LOAD(v->seq);
+	atomic_store_explicit(&v->seq, seq + 1, memory_order_relaxed);
+	/* Release: a reader that sees any store below sees seq odd too. */
+	atomic_thread_fence(memory_order_release);
+	record(v, t, 0, lat_us);
+	if (svc_us >= 0)
+		record(v, t, 1, (uint64_t)svc_us);
+	stat_add(rolled_back ? &v->audit[AU_NO_ROLLBACKS] : &v->commits[t], 1);
+	atomic_store_explicit(&v->seq, seq + 2, memory_order_release);
+}
+
+static void drain_to(vu_stats *v, uint32_t head, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT])
 {
 	uint32_t tail = LOAD(v->tail);
-	uint32_t head = atomic_load_explicit(&v->head, memory_order_acquire);
 	for (; tail != head; tail++) {
 		uint32_t x = LOAD(v->sample[tail % VU_SAMPLES]), kind = x >> SAMPLE_US_BITS;
 		hist_snap_record(kind & 1 ? &svc[kind / 2] : &lat[kind / 2],
@@ -66,33 +79,75 @@ void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT])
 	atomic_store_explicit(&v->tail, tail, memory_order_release);
 }
 
+void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT])
+{
+	drain_to(v, atomic_load_explicit(&v->head, memory_order_acquire), lat, svc);
+}
+
+/* Relaxed reads of everything stats_take adds. */
+static void read_counters(stats_cut *c, const vu_stats *v)
+{
+	stats_sum *s = &c->c;
+	const vu_hists *h = atomic_load_explicit(&v->over, memory_order_acquire);
+	c->head = LOAD(v->head);
+	c->hists = h != NULL;
+	for (int i = 0; i < TX_COUNT; i++) {
+		if (h) {
+			hist_read(&h->lat[i], &s->lat[i]);
+			hist_read(&h->svc[i], &s->svc[i]);
+		}
+		s->commits[i] = LOAD(v->commits[i]);
+		s->round_trips[i] = LOAD(v->round_trips[i]);
+		s->rt_txns[i] = LOAD(v->rt_txns[i]);
+	}
+	for (int i = 0; i < ERR_KIND_COUNT; i++)
+		s->errors[i] = LOAD(v->errors[i]);
+	for (int i = 0; i < AU_COUNT; i++)
+		s->audit[i] = LOAD(v->audit[i]);
+	s->failed = LOAD(v->failed);
+	s->retries = LOAD(v->retries);
+	s->reconnects = LOAD(v->reconnects);
+}
+
+void stats_take(stats_sum *s, vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT],
+		stats_cut *c)
+{
+	for (unsigned tries = 1;; tries++) {
+		uint32_t s1 = atomic_load_explicit(&v->seq, memory_order_acquire);
+		if (!(s1 & 1)) {
+			read_counters(c, v);
+			atomic_thread_fence(memory_order_acquire);
+			if (LOAD(v->seq) == s1)
+				break;
+		}
+		/* The VU is inside stats_done, a few stores long, unless the
+		 * scheduler took its core away there. */
+		if (tries % 64 == 0)
+			sched_yield();
+	}
+	/* Samples below the cut's head are the VU's until drained, and stay put. */
+	drain_to(v, c->head, lat, svc);
+	for (int i = 0; i < TX_COUNT; i++) {
+		if (c->hists) {
+			hist_snap_add(&s->lat[i], &c->c.lat[i]);
+			hist_snap_add(&s->svc[i], &c->c.svc[i]);
+		}
+		s->commits[i] += c->c.commits[i];
+		s->round_trips[i] += c->c.round_trips[i];
+		s->rt_txns[i] += c->c.rt_txns[i];
+	}
+	for (int i = 0; i < ERR_KIND_COUNT; i++)
+		s->errors[i] += c->c.errors[i];
+	for (int i = 0; i < AU_COUNT; i++)
+		s->audit[i] += c->c.audit[i];
+	s->failed += c->c.failed;
+	s->retries += c->c.retries;
+	s->reconnects += c->c.reconnects;
+}
+
 void stats_release(vu_stats *v)
 {
 	free(LOAD(v->over));
-}
-
-void stats_accumulate(stats_sum *s, const vu_stats *v)
-{
-	const vu_hists *h = atomic_load_explicit(&v->over, memory_order_acquire);
-	for (int i = 0; i < TX_COUNT; i++) {
-		if (h) {
-			hist_snap tmp;
-			hist_read(&h->lat[i], &tmp);
-			hist_snap_add(&s->lat[i], &tmp);
-			hist_read(&h->svc[i], &tmp);
-			hist_snap_add(&s->svc[i], &tmp);
-		}
-		s->commits[i] += LOAD(v->commits[i]);
-		s->round_trips[i] += LOAD(v->round_trips[i]);
-		s->rt_txns[i] += LOAD(v->rt_txns[i]);
-	}
-	for (int i = 0; i < ERR_KIND_COUNT; i++)
-		s->errors[i] += LOAD(v->errors[i]);
-	for (int i = 0; i < AU_COUNT; i++)
-		s->audit[i] += LOAD(v->audit[i]);
-	s->failed += LOAD(v->failed);
-	s->retries += LOAD(v->retries);
-	s->reconnects += LOAD(v->reconnects);
 }
 
 void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b)

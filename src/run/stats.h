@@ -40,6 +40,10 @@ typedef struct vu_hists {
 } vu_hists;
 
 typedef struct vu_stats {
+	/* Odd while the VU publishes a finished transaction (stats_done):
+	 * a reader that sees it change reads again, so that a cut never has
+	 * a latency without its commit or a commit without its latency. */
+	_Atomic uint32_t seq;
 	_Atomic uint32_t head;             /* samples written: the VU's */
 	_Atomic uint32_t tail;             /* samples taken: the collector's */
 	_Atomic uint32_t sample[VU_SAMPLES];
@@ -105,17 +109,34 @@ static inline void stat_add(_Atomic uint64_t *c, uint64_t n)
 			      memory_order_relaxed);
 }
 
-/* The VU: one completed transaction's latency (lost only when memory for
- * the histograms a full ring needs is not to be had). */
+/* The VU, once a transaction has its outcome: its latency, its service
+ * time (svc_us >= 0, under an offered load) and its commit or, rolled_back,
+ * its rollback (New-Order's unused item), published as one: a collector's
+ * cut has all of it or none, so a window's histogram counts are exactly its
+ * commits plus its rollbacks. */
+void stats_done(vu_stats *v, enum txn_type t, uint64_t lat_us, int64_t svc_us, int rolled_back);
+/* stats_done's parts, on their own only where no counter goes with them:
+ * one latency (lost only when memory for the histograms a full ring needs
+ * is not to be had), and one service time. */
 void stats_record(vu_stats *v, enum txn_type t, uint64_t us);
-/* The same transaction's service time, under an offered load. */
 void stats_record_service(vu_stats *v, enum txn_type t, uint64_t us);
 /* The collector (or the reaper, once the VU is gone): move the samples in
  * v's ring into lat and svc, which it owns. */
 void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT]);
-/* s += what v holds now (relaxed reads): its counters and any histograms
- * (stats_drain takes its ring's samples). */
-void stats_accumulate(stats_sum *s, const vu_stats *v);
+
+/* One consistent read of a VU: the reader's own scratch (its histograms
+ * are too big for a stack). */
+typedef struct stats_cut {
+	uint32_t head;
+	stats_sum c;      /* counters, and the full ring's histograms if any */
+	int hists;
+} stats_cut;
+
+/* s += what v holds at one instant between two stats_done calls: its
+ * counters and any histograms, and its ring's samples up to that instant
+ * into lat and svc (which, as for stats_drain, the caller owns). */
+void stats_take(stats_sum *s, vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT],
+		stats_cut *scratch);
 /* Free what stats_record made; v itself is the caller's. */
 void stats_release(vu_stats *v);
 /* d = a - b */

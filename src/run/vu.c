@@ -349,11 +349,8 @@ static void *vu_main(void *arg)
 			if (rc >= 0) {
 				/* From the intended start: a stall shows in all it delayed. */
 				uint64_t end = now_ns();
-				stats_record(v->stats, type, (end - (due ? due : t0)) / 1000);
-				if (due)
-					stats_record_service(v->stats, type, (end - t0) / 1000);
-				if (rc == 0)
-					stat_add(&v->stats->commits[type], 1);
+				stats_done(v->stats, type, (end - (due ? due : t0)) / 1000,
+					   due ? (int64_t)((end - t0) / 1000) : -1, rc != 0);
 				if (rc == 0 && type == TX_NEW_ORDER)
 					note_acked(e, in.w_id, in.d_id, x.last_o_id);
 				break;

@@ -72,7 +72,8 @@ void txn_release(txn_ctx *x);
 
 /* Run one transaction.  Returns 0 committed, 1 rolled back on purpose (the
  * New-Order unused item), -1 error (the transaction has been rolled back,
- * err says what and its class). Audit counters are updated on success. */
+ * err says what and its class). Audit counters are updated on success; the
+ * caller counts the commit or the rollback itself, with its latency. */
 int txn_exec(txn_ctx *x, const txn_input *in, db_error *err);
 
 /* Procedures mode (txn_proc.c): the same contract as txn_exec, which calls
