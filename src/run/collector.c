@@ -146,6 +146,13 @@ static int rate_warning_locked(engine *e, const tick *tk)
 /* Fold one second into a tick; called with e->lock held. */
 static void collect_locked(engine *e, tick *tk, int phase)
 {
+	/* States first: a VU seen past reconnecting (set_state releases) has
+	 * counted its reconnect already, so the counts read next include it
+	 * and a tick never shows a VU back without its reconnect. */
+	int reconnecting = 0;
+	for (int i = 0; i < e->nvus; i++)
+		reconnecting += atomic_load_explicit(&e->vus[i]->state, memory_order_acquire) ==
+				VU_RECONNECTING;
 	memset(e->cum, 0, sizeof *e->cum);
 	stats_sum_add(e->cum, e->retired);
 	for (int i = 0; i < e->nvus; i++) {
@@ -169,8 +176,7 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	tk->phase = phase;
 	tk->vus = engine_active_locked(e);
 	tk->vus_target = e->target;
-	for (int i = 0; i < e->nvus; i++)
-		tk->vus_reconnecting += atomic_load(&e->vus[i]->state) == VU_RECONNECTING;
+	tk->vus_reconnecting = reconnecting;
 	stats_fill_tick(tk, e->iv, 1.0);
 	rate_tick_locked(e, tk, n, phase);
 	server_rate_locked(e, tk, phase);

@@ -53,9 +53,10 @@ static int stopping(vu *v)
 	return atomic_load_explicit(&v->stop, memory_order_relaxed);
 }
 
+/* Release: what the VU counted before (a reconnect) is seen with it. */
 static void set_state(vu *v, enum vu_state s)
 {
-	atomic_store_explicit(&v->state, s, memory_order_relaxed);
+	atomic_store_explicit(&v->state, s, memory_order_release);
 }
 
 /* Sleep until the time is up or the VU is told to stop, so a removed VU
