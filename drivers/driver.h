@@ -94,7 +94,16 @@ typedef struct db_params {
 	 * snapshot's and the server's maintenance database). */
 	int database_wins;
 	const db_fake *fake;   /* null: what to answer (NULL: nothing special) */
+	/* Optional, for a driver with caps.waits: how to wait for the
+	 * connection's socket without blocking the thread (the engine's
+	 * fibers, src/run/fiber.h): until fd is ready for events (DB_WAIT_READ,
+	 * DB_WAIT_WRITE) or timeout_ms passes (-1: no limit); returns the
+	 * events ready, 0 on timeout.  NULL: the driver blocks. */
+	int (*wait_fd)(int fd, int events, int timeout_ms);
 } db_params;
+
+#define DB_WAIT_READ  1
+#define DB_WAIT_WRITE 2
 
 /* A bound parameter or result value type. */
 typedef enum db_type { DB_T_NULL = 0, DB_T_INT, DB_T_DOUBLE, DB_T_TEXT } db_type;
@@ -152,6 +161,9 @@ typedef struct db_caps {
 	unsigned single_writer : 1;    /* one writer at a time (sqlite) */
 	unsigned no_server : 1;        /* made-up answers, no database (null):
 	                                * no schema to check, no server figures */
+	unsigned waits : 1;            /* never blocks its thread when given
+	                                * db_params.wait_fd (mysql), or never
+	                                * blocks at all (null) */
 } db_caps;
 
 /* A server counter or metric, read by the monitor through the dialect

@@ -13,6 +13,12 @@
  * and col_double() parse text.  TPC-C values are short; this keeps one code
  * path for every type and no per-row allocation.
  *
+ * Fibers: a connection made with db_params.wait_fd runs every call that
+ * waits for the server as Connector/C's non-blocking pair (MY_CALL), and
+ * waits for its socket through wait_fd; closing (a write, no reply) and
+ * freeing a stored result stay blocking calls, which the library allows
+ * on the same connection.
+ *
  * Threads: mysql_thread_init() is called at connect and mysql_thread_end()
  * at disconnect.  Both are no-ops in Connector/C 3.x; with Oracle's
  * libmysqlclient the engine's rule that a VU thread disconnects its own
@@ -48,6 +54,7 @@ typedef struct my_conn {
 	my_stmt *stmts;   /* every open statement, so disconnect can close them */
 	my_stmt *active;  /* statement whose result is still on the wire */
 	int is_mariadb;   /* error numbers >= 4000 differ between the two */
+	int (*wait_fd)(int fd, int events, int timeout_ms);   /* db_params' */
 } my_conn;
 
 typedef struct my_col {
@@ -164,6 +171,40 @@ static const char *nz(const char *s)
 	return s && *s ? s : NULL;
 }
 
+/* ---- waiting without blocking ---------------------------------------- */
+
+/* What Connector/C's non-blocking call waits for (status), waited for
+ * through the engine's wait_fd; what happened, as the call's _cont takes
+ * it. */
+static int my_wait(int (*wait_fd)(int, int, int), MYSQL *m, int status)
+{
+	int ev = ((status & (MYSQL_WAIT_READ | MYSQL_WAIT_EXCEPT)) ? DB_WAIT_READ : 0) |
+		 ((status & MYSQL_WAIT_WRITE) ? DB_WAIT_WRITE : 0);
+	int tmo = (status & MYSQL_WAIT_TIMEOUT) ? (int)mysql_get_timeout_value_ms(m) : -1;
+	if (!ev)
+		return MYSQL_WAIT_TIMEOUT;
+	int r = wait_fd(mysql_get_socket(m), ev, tmo);
+	if (!r)
+		return MYSQL_WAIT_TIMEOUT;
+	return status & (((r & DB_WAIT_READ) ? MYSQL_WAIT_READ | MYSQL_WAIT_EXCEPT : 0) |
+			 ((r & DB_WAIT_WRITE) ? MYSQL_WAIT_WRITE : 0));
+}
+
+/* ret = fn(h, ...): blocking, or, where the engine gave a wait_fd (w), as
+ * Connector/C's fn_start and fn_cont with the waits between them made
+ * through it, so that the thread runs other terminals meanwhile.  m is the
+ * connection whose socket is waited for. */
+#define MY_CALL(w, m, ret, fn, h, ...) \
+	do { \
+		if (w) { \
+			int st_ = fn##_start(&(ret), h, ##__VA_ARGS__); \
+			while (st_) \
+				st_ = fn##_cont(&(ret), h, my_wait(w, m, st_)); \
+		} else { \
+			(ret) = fn(h, ##__VA_ARGS__); \
+		} \
+	} while (0)
+
 /* Procedure names are spliced into SQL text, so only identifier
  * characters get through. */
 static int my_valid_name(const char *name, int allow_dot, db_error *err)
@@ -192,13 +233,19 @@ static int my_valid_name(const char *name, int allow_dot, db_error *err)
 static void my_drain(my_stmt *s)
 {
 	if (s->mc && s->st) {
+		int (*w)(int, int, int) = s->mc->wait_fd;
+		MYSQL *m = s->mc->m;
+		my_bool b;
+		int rc;
 		if (s->has_result)
-			mysql_stmt_free_result(s->st);
+			MY_CALL(w, m, b, mysql_stmt_free_result, s->st);
 		while (mysql_stmt_more_results(s->st)) {
-			if (mysql_stmt_next_result(s->st) != 0)
+			MY_CALL(w, m, rc, mysql_stmt_next_result, s->st);
+			if (rc != 0)
 				break;
-			mysql_stmt_free_result(s->st);
+			MY_CALL(w, m, b, mysql_stmt_free_result, s->st);
 		}
+		(void)b;
 		if (s->mc->active == s)
 			s->mc->active = NULL;
 	}
@@ -332,6 +379,12 @@ static MYSQL *my_open(const db_params *p, int local, db_error *err)
 		unsigned int t = (unsigned int)p->connect_timeout;
 		mysql_options(m, MYSQL_OPT_CONNECT_TIMEOUT, &t);
 	}
+	/* The library's own stack for its half of the non-blocking calls
+	 * (0: its default). */
+	if (p->wait_fd && mysql_options(m, MYSQL_OPT_NONBLOCK, 0)) {
+		my_oom(err);
+		goto fail;
+	}
 	if (my_set_tls(m, p, local, &require_tls, err) < 0)
 		goto fail;
 	/* The socket only matters for a local connection; for a TCP host the
@@ -341,9 +394,11 @@ static MYSQL *my_open(const db_params *p, int local, db_error *err)
 	/* FOUND_ROWS: affected rows count matched rows, as sqlite does, so an
 	 * UPDATE that leaves a value unchanged still reports its row.
 	 * MULTI_RESULTS: needed for CALL; multi-statements stay off. */
-	if (!mysql_real_connect(m, host, nz(p->user), nz(p->password), nz(p->database),
-				p->port > 0 ? (unsigned int)p->port : 0, sock,
-				CLIENT_MULTI_RESULTS | CLIENT_FOUND_ROWS)) {
+	MYSQL *ok;
+	MY_CALL(p->wait_fd, m, ok, mysql_real_connect, m, host, nz(p->user), nz(p->password),
+		nz(p->database), p->port > 0 ? (unsigned int)p->port : 0, sock,
+		CLIENT_MULTI_RESULTS | CLIENT_FOUND_ROWS);
+	if (!ok) {
 		my_fail_conn(NULL, m, err);
 		goto fail;
 	}
@@ -385,7 +440,10 @@ static int my_connect(const db_params *p, db_conn **out, db_error *err)
 		return -1;
 	}
 	mc->is_mariadb = strstr(mysql_get_server_info(m), "MariaDB") != NULL;
-	if (mysql_autocommit(m, 0)) {
+	mc->wait_fd = p->wait_fd;
+	my_bool bad;
+	MY_CALL(mc->wait_fd, m, bad, mysql_autocommit, m, 0);
+	if (bad) {
 		my_fail_conn(mc, m, err);
 		goto fail;
 	}
@@ -442,8 +500,10 @@ static int my_set_autocommit(db_conn *c, int on, db_error *err)
 {
 	my_conn *mc = (my_conn *)c;
 
+	my_bool bad;
 	my_settle(mc, NULL);
-	if (mysql_autocommit(mc->m, on ? 1 : 0))
+	MY_CALL(mc->wait_fd, mc->m, bad, mysql_autocommit, mc->m, on ? 1 : 0);
+	if (bad)
 		return my_fail_conn(mc, mc->m, err);
 	return 0;
 }
@@ -462,13 +522,16 @@ static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 	int64_t aff = 0;
 	int first = 1, more;
 
+	int rc;
 	my_settle(mc, NULL);
-	if (mysql_real_query(m, sql, (unsigned long)strlen(sql)))
+	MY_CALL(mc->wait_fd, m, rc, mysql_real_query, m, sql, (unsigned long)strlen(sql));
+	if (rc)
 		return my_fail_conn(mc, m, err);
 	/* Consume every result (CALL can produce several) so the connection
 	 * is ready for the next command. */
 	do {
-		MYSQL_RES *r = mysql_store_result(m);
+		MYSQL_RES *r;
+		MY_CALL(mc->wait_fd, m, r, mysql_store_result, m);
 		if (r) {
 			mysql_free_result(r);
 		} else if (mysql_field_count(m) != 0) {
@@ -477,7 +540,7 @@ static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 			aff = (int64_t)mysql_affected_rows(m);
 		}
 		first = 0;
-		more = mysql_next_result(m);
+		MY_CALL(mc->wait_fd, m, more, mysql_next_result, m);
 		if (more > 0)
 			return my_fail_conn(mc, m, err);
 	} while (more == 0);
@@ -558,7 +621,9 @@ static int my_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
 		return -1;
 	}
 	s->mc = mc;
-	if (mysql_stmt_prepare(s->st, sql, (unsigned long)strlen(sql))) {
+	int rc;
+	MY_CALL(mc->wait_fd, mc->m, rc, mysql_stmt_prepare, s->st, sql, (unsigned long)strlen(sql));
+	if (rc) {
 		my_fail_stmt(s, err);
 		mysql_stmt_close(s->st);
 		free(s);
@@ -649,7 +714,9 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 	}
 	if (s->nparams && mysql_stmt_bind_param(s->st, s->pbind))
 		return my_fail_stmt(s, err);
-	if (mysql_stmt_execute(s->st)) {
+	int rc;
+	MY_CALL(s->mc->wait_fd, s->mc->m, rc, mysql_stmt_execute, s->st);
+	if (rc) {
 		my_fail_stmt(s, err);
 		return -1;
 	}
@@ -740,7 +807,7 @@ static int my_fetch(db_stmt *st, db_error *err)
 	s->on_row = 0;
 	if (!s->has_result || !s->st)
 		return 0;
-	rc = mysql_stmt_fetch(s->st);
+	MY_CALL(s->mc->wait_fd, s->mc->m, rc, mysql_stmt_fetch, s->st);
 	if (rc == 0 || rc == MYSQL_DATA_TRUNCATED) {
 		if (my_fix_row(s, err) < 0) {
 			my_drain(s);
@@ -862,8 +929,10 @@ static int my_commit(db_conn *c, db_error *err)
 {
 	my_conn *mc = (my_conn *)c;
 
+	my_bool bad;
 	my_settle(mc, NULL);
-	if (mysql_commit(mc->m))
+	MY_CALL(mc->wait_fd, mc->m, bad, mysql_commit, mc->m);
+	if (bad)
 		return my_fail_conn(mc, mc->m, err);
 	return 0;
 }
@@ -872,8 +941,10 @@ static int my_rollback(db_conn *c, db_error *err)
 {
 	my_conn *mc = (my_conn *)c;
 
+	my_bool bad;
 	my_settle(mc, NULL);
-	if (mysql_rollback(mc->m))
+	MY_CALL(mc->wait_fd, mc->m, bad, mysql_rollback, mc->m);
+	if (bad)
 		return my_fail_conn(mc, mc->m, err);
 	return 0;
 }
@@ -924,6 +995,7 @@ const db_driver mysql_driver = {
 		.select_for_update = 1,
 		.procedures = 1,
 		.single_writer = 0,
+		.waits = 1,
 	},
 	.init = my_init,
 	.done = my_done,

@@ -56,6 +56,10 @@ assert "run without a schema says to build" contains o.txt "run 'tpcc-console bu
 assert "procedures mode on sqlite is refused before connecting (exit 2)" [ $rc -eq 2 ]
 assert "the refusal names the mode" contains o.txt "workload.mode procedures needs stored procedures"
 
+"$TPCC_BIN" run --driver sqlite --db "$T/none.sqlite" --terminals fibers >o.txt 2>&1; rc=$?
+assert "VUs as fibers on sqlite are refused before connecting (exit 2)" [ $rc -eq 2 ]
+assert "the refusal says why" contains o.txt "the sqlite driver waits for its server by blocking its thread"
+
 # The null driver: no database, the engine alone.
 "$TPCC_BIN" run --driver null --database 3 --vus 3 --rampup 0 --duration 2 --batch \
 	--results-dir "$T/nr" </dev/null >null.txt 2>&1; rc=$?

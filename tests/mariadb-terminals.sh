@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # mariadb-terminals.sh: hundreds of keyed terminals on a private MariaDB
-# with the thread pool, as a spec-sized run has them: 500 started, 500
+# with the thread pool, as a spec-sized run has them (fibers, Connector/C's
+# non-blocking calls): 500 started, 500
 # added, 800 removed, the server's process list agreeing at each step;
 # then a server stalled (SIGSTOP) while VUs connect holds up neither the
 # ticks, nor commands, nor the signal that forces the exit.
@@ -29,6 +30,7 @@ start_console run.txt run $A --vus 500 --keying-thinking --rampup 0 --duration 6
 	--results-dir "$T/r"
 on_exit "kill -9 $CON_PID 2>/dev/null"
 assert "500 keyed VUs ready within 30 s" wait_for run.txt '\] vus 500 ready in [0-9.]+ s$' 30
+assert "keyed terminals on mysql run as fibers" grep -qE '\] VUs run as fibers on [0-9]+ worker threads' run.txt
 assert "the server lists 500 + 1 connections" poll 20 conns_are 501
 from=$(lines_in run.txt)
 send "vus +500"

@@ -294,6 +294,29 @@ const opt_def opt_table[] = {
 	  .man = "Wait the TPC-C keying time before and the think time after each\n"
 		 "transaction (clause 5.2.5) instead of running flat out.\n"
 		 "Default false.\n" },
+	{ .key = "workload.terminals", .longopt = "terminals", .type = OPT_ENUM,
+	  .enums = "auto|threads|fibers", .def = "auto", FIELD(terminals), .argname = "HOW",
+	  .help = "run each VU as a thread of its own, or as a fiber on a few "
+		  "threads (auto: fibers with keying and think times where the driver can)",
+	  .screen = OPT_SCR_WORKLOAD,
+	  .man = "How the VUs run.\n"
+		 ".B threads\n"
+		 "gives each VU a thread of its own, blocked in its naps and in its\n"
+		 "server's replies.\n"
+		 ".B fibers\n"
+		 "runs the VUs as small tasks on one worker thread per CPU (at most 8),\n"
+		 "each worker sleeping on a timer heap and an epoll set until one of its\n"
+		 "VUs has something to do; the mysql driver then uses Connector/C's\n"
+		 "non-blocking calls, and the null driver never blocks.\n"
+		 "A keyed terminal spends nearly all its time waiting, so thousands of\n"
+		 "them cost a fraction of the CPU as fibers that they cost as threads.\n"
+		 "Other drivers block the worker they run on, so\n"
+		 ".B fibers\n"
+		 "is refused for them with exit 2.\n"
+		 ".B auto\n"
+		 "(the default) means fibers with\n"
+		 ".B \\-\\-keying\\-thinking\n"
+		 "on the mysql and null drivers, threads otherwise.\n" },
 	{ .key = "workload.all_warehouses", .longopt = "all-warehouses",
 	  .type = OPT_BOOL, .def = "false", FIELD(all_warehouses),
 	  .help = "each transaction picks a warehouse at random instead of the "

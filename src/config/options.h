@@ -48,6 +48,7 @@ typedef struct tpcc_config {
 	int warehouses;
 	char mode[16];              /* statements | procedures */
 	int pipeline;               /* statements mode: batches of statements in one round trip */
+	char terminals[16];         /* auto | threads | fibers */
 	int keying_thinking;
 	int rollback_pct;           /* New-Orders that name the unused item, percent */
 	int all_warehouses;

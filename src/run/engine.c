@@ -51,6 +51,8 @@ void engine_reap_locked(engine *e, int all)
 		if (all || (atomic_load(&v->finished) && v->born)) {
 			if (v->born == 1 && !v->joined)
 				pthread_join(v->th, NULL);
+			if (v->born == 2)
+				fiber_release(atomic_load(&v->fib));
 			if (e->slot_vu[v->slot] == v) {   /* gave up while active */
 				e->slot_vu[v->slot] = NULL;
 				e->slot_used[v->slot / 64] &= ~((uint64_t)1 << (v->slot % 64));
@@ -101,7 +103,8 @@ void engine_stop_all_unlocked(engine *e, int grace_ms)
 	int left = 0;
 	for (int i = 0; i < e->nvus; i++) {
 		vu *v = e->vus[i];
-		if (v->born == 1 && !v->joined && !v->abandoned && !atomic_load(&v->finished)) {
+		if ((v->born == 2 || (v->born == 1 && !v->joined)) && !v->abandoned &&
+		    !atomic_load(&v->finished)) {
 			v->abandoned = 1;
 			e->vus_abandoned++;
 			left++;
@@ -257,6 +260,11 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 			 driver_names());
 		goto fail;
 	}
+	/* Before connecting: a setting that cannot work is no server's fault. */
+	if (vu_use_fibers(cfg, e->drv, err, errlen) < 0) {
+		engine_destroy(e);
+		return ENGINE_EUNUSABLE;
+	}
 	if (schema_connect(cfg, 0, &e->ctl, &de)) {
 		snprintf(err, errlen, "cannot connect: %s", de.msg);
 		goto fail;
@@ -358,6 +366,13 @@ int engine_start(engine *e, char *err, size_t errlen)
 	/* From now: the VUs' connecting is the ramp-up's to absorb. */
 	if (e->cfg.rate > 0)
 		rate_set(&e->rate, e->cfg.rate, now_ns(), 0);
+	if (vu_use_fibers(&e->cfg, e->drv, err, errlen) == 1) {
+		e->fibers = vu_fiber_pool(e, err, errlen);
+		if (!e->fibers)
+			return -1;
+		engine_event(e, "info", "VUs run as fibers on %d worker threads (workload.terminals)",
+			     fiber_pool_size(e->fibers));
+	}
 	/* The collector first: it ticks while the VUs start. */
 	if (pthread_create(&e->spawner, NULL, vu_spawner_main, e)) {
 		snprintf(err, errlen, "cannot start the VU spawner thread");
@@ -420,6 +435,7 @@ void engine_destroy(engine *e)
 	 * last moments rather than be freed under them. */
 	if (left)
 		return;
+	fiber_pool_free(e->fibers);
 	free(e->vus);
 	free(e->retired);
 	free(e->cum);

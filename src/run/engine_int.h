@@ -25,6 +25,7 @@
 #include "tpcc/rand.h"
 #include "tpcc/schema.h"
 #include "knob_journal.h"
+#include "fiber.h"
 #include "rate.h"
 
 #define RING 4096                 /* ticks kept in memory for front ends */
@@ -38,9 +39,12 @@ typedef struct vu {
 	int slot;                 /* decides the home warehouse and district */
 	int w_id, d_id;           /* that home (vu_home) */
 	pthread_t th;
+	/* As a fiber (e->fibers): set by the spawner before the fiber runs,
+	 * read by whoever wakes it. */
+	_Atomic(fiber *) fib;
 	/* e->lock: 0 queued for the spawner, 1 its thread exists (join it),
-	 * -1 it never will (the run ended first, or pthread_create failed;
-	 * finished is set). */
+	 * 2 its fiber exists (release it), -1 it never will (the run ended
+	 * first, or its thread or fiber could not be made; finished is set). */
 	int born;
 	struct vu *next_unborn;        /* e->lock: the spawner's queue */
 	/* e->lock: the VU counts in e->unsettled until it has connected
@@ -97,6 +101,9 @@ struct engine {
 	vu *unborn, *unborn_tail;
 	pthread_cond_t spawn_cond;
 	pthread_t spawner;
+	/* The VUs' fibers' workers, when the VUs run as fibers (set at
+	 * engine_start, freed by engine_destroy). */
+	fiber_pool *fibers;
 	int spawner_running;      /* the thread that starts and joins it */
 	/* e->lock, with e->cond: VU threads made and not yet past their last
 	 * write, and how many of those the end of the run left behind; the
@@ -278,6 +285,12 @@ void vu_wake(vu *v);
 void vu_remove_locked(engine *e);
 /* The spawner thread's body; arg is the engine. */
 void *vu_spawner_main(void *arg);
+/* Whether the VUs run as fibers (workload.terminals, the driver's
+ * caps.waits): 1, 0, or -1 with err when fibers were asked for where they
+ * cannot be. */
+int vu_use_fibers(const tpcc_config *cfg, const db_driver *drv, char *err, size_t errlen);
+/* The fibers' workers, sized for this machine. */
+fiber_pool *vu_fiber_pool(engine *e, char *err, size_t errlen);
 /* A VU connected (leaving 0) or is leaving (1), or (self NULL) a change
  * was logged: log "ready" once the VU count change is fully in effect.
  * Takes e->lock. */

@@ -25,6 +25,8 @@
 
 #define MAX_ERROR_EVENTS 100      /* then errors are only counted */
 #define VU_STACK (512 * 1024)
+/* A fiber's: mapped, and only what it touches is memory. */
+#define VU_FIBER_STACK (256 * 1024)
 /* How late a keyed terminal's nap may end: seconds-long naps lose nothing
  * to it (the spec's shortest, 2 s, by 1%), and the kernel ends the naps
  * that fall in one such window with one timer interrupt, not one each. */
@@ -67,6 +69,12 @@ static void set_state(vu *v, enum vu_state s)
  * core at the spec's rate.) */
 static void nap_until(vu *v, uint64_t end, const rate_sched *r, unsigned epoch)
 {
+	if (atomic_load_explicit(&v->fib, memory_order_relaxed)) {
+		/* As a fiber: its worker's timer heap; a wake (vu_wake) ends it. */
+		while (!stopping(v) && now_ns() < end && (!r || rate_current(r, epoch)))
+			fiber_sleep_until(end);
+		return;
+	}
 	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000u),
 			       .tv_nsec = (long)(end % 1000000000u) };
 	while (!stopping(v) && now_ns() < end && (!r || rate_current(r, epoch)))
@@ -80,9 +88,15 @@ static void vu_nap(vu *v, double seconds)
 	nap_until(v, now_ns() + (uint64_t)(seconds * 1e9), NULL, 0);
 }
 
+/* Its nap ends: a fiber's through its worker; a thread's, or a fiber's
+ * before it runs (which looks at stop before its first nap), by the futex. */
 void vu_wake(vu *v)
 {
-	syscall(SYS_futex, &v->stop, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	fiber *f = atomic_load(&v->fib);
+	if (f)
+		fiber_wake(f);
+	else
+		syscall(SYS_futex, &v->stop, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
 /* Under an offered load (rate.h), the intended start of this VU's next
@@ -107,7 +121,7 @@ static uint64_t vu_turn(vu *v)
 void vu_tell_stop(vu *v)
 {
 	atomic_store(&v->stop, 1);
-	syscall(SYS_futex, &v->stop, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	vu_wake(v);
 }
 
 static void vu_error_event(vu *v, const char *what, const db_error *err)
@@ -157,6 +171,8 @@ static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 	int logged = 0;
 
 	db_params_from_config(&e->cfg, &p);
+	if (atomic_load_explicit(&v->fib, memory_order_relaxed))
+		p.wait_fd = fiber_wait_fd;
 	while (!stopping(v)) {
 		int rc = e->drv->connect(&p, c, &err);
 		if (rc == 0 && vu_session(v, *c, &err) != 0) {
@@ -279,9 +295,8 @@ void vu_home(const engine *e, int slot, int *w_id, int *d_id)
 	}
 }
 
-static void *vu_main(void *arg)
+static void vu_run(vu *v)
 {
-	vu *v = arg;
 	engine *e = v->e;
 	tpcc_rng r;
 	mix_deck dk;
@@ -296,18 +311,6 @@ static void *vu_main(void *arg)
 		.c = e->c_run,
 	};
 
-	/* A batch thread does not preempt the running one when it wakes, so
-	 * a local server finishes sending its reply before the VU reads it
-	 * (see README, "Running").  Best effort: the normal policy works. */
-#ifdef SCHED_BATCH
-	{
-		struct sched_param sp = { .sched_priority = 0 };
-		pthread_setschedparam(pthread_self(), SCHED_BATCH, &sp);
-	}
-#endif
-	pthread_setname_np(pthread_self(), "tpcc-vu");   /* not the spawner's name */
-	if (e->cfg.keying_thinking)
-		prctl(PR_SET_TIMERSLACK, VU_NAP_SLACK_NS, 0, 0, 0);
 	term.w_id = v->w_id;
 	term.d_id = v->d_id;
 	rng_seed(&r, fresh_seed());
@@ -414,7 +417,61 @@ out:
 	atomic_store(&v->finished, 1);
 	pthread_cond_broadcast(&e->cond);
 	pthread_mutex_unlock(&e->lock);
+}
+
+/* A thread that runs VUs, one (its own) or many (a fiber worker). */
+static void vu_thread_setup(void *arg)
+{
+	const engine *e = arg;
+	/* A batch thread does not preempt the running one when it wakes, so
+	 * a local server finishes sending its reply before the VU reads it
+	 * (see README, "Running").  Best effort: the normal policy works. */
+#ifdef SCHED_BATCH
+	struct sched_param sp = { .sched_priority = 0 };
+	pthread_setschedparam(pthread_self(), SCHED_BATCH, &sp);
+#endif
+	if (e->cfg.keying_thinking)
+		prctl(PR_SET_TIMERSLACK, VU_NAP_SLACK_NS, 0, 0, 0);
+}
+
+static void *vu_thread_main(void *arg)
+{
+	vu *v = arg;
+	pthread_setname_np(pthread_self(), "tpcc-vu");   /* not the spawner's name */
+	vu_thread_setup(v->e);
+	vu_run(v);
 	return NULL;
+}
+
+static void vu_fiber_main(void *arg)
+{
+	vu_run(arg);
+}
+
+/* Whether the VUs run as fibers: asked for, or (auto) keyed terminals on a
+ * driver that never blocks its thread.  -1 with err: asked for where the
+ * driver would block every VU of a worker behind one. */
+int vu_use_fibers(const tpcc_config *cfg, const db_driver *drv, char *err, size_t errlen)
+{
+	if (!strcmp(cfg->terminals, "threads"))
+		return 0;
+	if (!strcmp(cfg->terminals, "fibers")) {
+		if (drv->caps.waits)
+			return 1;
+		snprintf(err, errlen, "workload.terminals fibers: the %s driver waits for its "
+			 "server by blocking its thread, which would stop every VU of a fiber "
+			 "worker; use threads (or auto)", drv->name);
+		return -1;
+	}
+	return cfg->keying_thinking && drv->caps.waits;
+}
+
+/* The fibers' workers: one a CPU, at most 8, set up as a VU's thread. */
+fiber_pool *vu_fiber_pool(engine *e, char *err, size_t errlen)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	n = n < 1 ? 1 : n > 8 ? 8 : n;
+	return fiber_pool_new((int)n, VU_FIBER_STACK, vu_thread_setup, e, "tpcc-vus", err, errlen);
 }
 
 /* ---- the VU pool's slots and threads ------------------------------------ */
@@ -542,7 +599,19 @@ void *vu_spawner_main(void *arg)
 			continue;
 		}
 		pthread_mutex_unlock(&e->lock);
-		int rc = pthread_create(&v->th, &a, vu_main, v);
+		int rc = 0;
+		char ferr[128] = "";
+		if (e->fibers) {
+			fiber *f = fiber_new(e->fibers, vu_fiber_main, v, ferr, sizeof ferr);
+			if (f) {
+				atomic_store(&v->fib, f);
+				fiber_start(f);
+			} else {
+				rc = -1;
+			}
+		} else {
+			rc = pthread_create(&v->th, &a, vu_thread_main, v);
+		}
 		pthread_mutex_lock(&e->lock);
 		if (rc) {
 			stillborn_locked(e, v);
@@ -554,10 +623,11 @@ void *vu_spawner_main(void *arg)
 				e->target--;
 			}
 			pthread_mutex_unlock(&e->lock);
-			engine_event(e, "error", "cannot start a VU thread: %s", strerror(rc));
+			engine_event(e, "error", "cannot start a VU %s: %s", e->fibers ? "fiber" : "thread",
+				     e->fibers ? ferr : strerror(rc));
 			pthread_mutex_lock(&e->lock);
 		} else {
-			v->born = 1;
+			v->born = e->fibers ? 2 : 1;
 			e->vus_running++;
 		}
 	}

@@ -1,0 +1,576 @@
+/* fiber.c: see fiber.h.  Each worker owns an epoll set, an eventfd that
+ * other threads write to reach it, a min-heap of sleeping fibers by
+ * deadline and a run queue.  Other threads never touch a fiber's state:
+ * they post an operation (start, wake, free) to the worker's inbox, which
+ * the worker takes only while no fiber of its own runs; that is what makes
+ * a wake posted just before a fiber goes to sleep still end that sleep,
+ * and a free posted after a wake find the wake already done. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+#include <unistd.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include "fiber.h"
+#include "util/util.h"
+
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#define FIBER_TSAN 1
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#define FIBER_ASAN 1
+#endif
+
+enum fstate { F_READY, F_RUNNING, F_SLEEPING, F_WAITING_FD, F_DONE };
+enum op { OP_START, OP_WAKE, OP_FREE };
+
+typedef struct worker worker;
+
+struct fiber {
+	worker *w;
+	ucontext_t ctx;
+	void *map;              /* the stack's mapping, guard page first */
+	size_t map_len;
+	void (*fn)(void *);
+	void *arg;
+	enum fstate state;      /* the worker's alone, as is all below */
+	uint64_t deadline;
+	int heap_idx;           /* -1: not in the timer heap */
+	int revents;            /* what the last wait found */
+	int woken;              /* a wake came while it was not asleep */
+	int reg_fd;             /* the fd last given to epoll, -1 none */
+	fiber *next_ready;
+#ifdef FIBER_TSAN
+	void *tsan;
+#endif
+#ifdef FIBER_ASAN
+	void *fake;
+#endif
+};
+
+typedef struct post {
+	enum op op;
+	fiber *f;
+} post;
+
+struct worker {
+	fiber_pool *p;
+	pthread_t th;
+	int ep, evfd;
+	ucontext_t sched;
+	fiber *cur;
+	fiber *ready_head, *ready_tail;
+	fiber **heap;
+	int nheap, capheap;
+	pthread_mutex_t lock;   /* the inbox and quit */
+	post *inbox;
+	int ninbox, capinbox;
+	int quit;
+#ifdef FIBER_TSAN
+	void *tsan;
+#endif
+#ifdef FIBER_ASAN
+	void *fake;
+	const void *stack_bottom;
+	size_t stack_size;
+#endif
+};
+
+struct fiber_pool {
+	worker *w;
+	int n, started;
+	atomic_uint next;
+	size_t stack;
+	void (*setup)(void *);
+	void *setup_arg;
+	char name[16];
+};
+
+static _Thread_local worker *self_worker;
+
+fiber *fiber_self(void)
+{
+	return self_worker ? self_worker->cur : NULL;
+}
+
+/* ---- the timer heap ------------------------------------------------------ */
+
+static void heap_swap(worker *w, int a, int b)
+{
+	fiber *t = w->heap[a];
+	w->heap[a] = w->heap[b];
+	w->heap[b] = t;
+	w->heap[a]->heap_idx = a;
+	w->heap[b]->heap_idx = b;
+}
+
+static void heap_fix(worker *w, int i)
+{
+	while (i > 0 && w->heap[(i - 1) / 2]->deadline > w->heap[i]->deadline) {
+		heap_swap(w, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+	for (;;) {
+		int l = 2 * i + 1, r = l + 1, m = i;
+		if (l < w->nheap && w->heap[l]->deadline < w->heap[m]->deadline)
+			m = l;
+		if (r < w->nheap && w->heap[r]->deadline < w->heap[m]->deadline)
+			m = r;
+		if (m == i)
+			return;
+		heap_swap(w, i, m);
+		i = m;
+	}
+}
+
+static int heap_push(worker *w, fiber *f)
+{
+	if (w->nheap == w->capheap) {
+		int cap = w->capheap ? w->capheap * 2 : 256;
+		fiber **h = realloc(w->heap, (size_t)cap * sizeof *h);
+		if (!h)
+			return -1;
+		w->heap = h;
+		w->capheap = cap;
+	}
+	f->heap_idx = w->nheap;
+	w->heap[w->nheap++] = f;
+	heap_fix(w, f->heap_idx);
+	return 0;
+}
+
+static void heap_remove(worker *w, fiber *f)
+{
+	int i = f->heap_idx;
+	if (i < 0)
+		return;
+	f->heap_idx = -1;
+	if (i != --w->nheap) {
+		w->heap[i] = w->heap[w->nheap];
+		w->heap[i]->heap_idx = i;
+		heap_fix(w, i);
+	}
+}
+
+/* ---- running fibers ------------------------------------------------------ */
+
+static void make_ready(worker *w, fiber *f, int revents)
+{
+	heap_remove(w, f);
+	f->revents = revents;
+	f->state = F_READY;
+	f->next_ready = NULL;
+	if (w->ready_tail)
+		w->ready_tail->next_ready = f;
+	else
+		w->ready_head = f;
+	w->ready_tail = f;
+}
+
+static void fiber_free_now(fiber *f)
+{
+	if (f->map)
+		munmap(f->map, f->map_len);
+#ifdef FIBER_TSAN
+	if (f->tsan)
+		__tsan_destroy_fiber(f->tsan);
+#endif
+	free(f);
+}
+
+/* The fiber gives the worker back its thread until make_ready. */
+static void yield_to_worker(fiber *f)
+{
+	worker *w = f->w;
+#ifdef FIBER_TSAN
+	__tsan_switch_to_fiber(w->tsan, 0);
+#endif
+#ifdef FIBER_ASAN
+	__sanitizer_start_switch_fiber(f->state == F_DONE ? NULL : &f->fake,
+				       w->stack_bottom, w->stack_size);
+#endif
+	swapcontext(&f->ctx, &w->sched);
+#ifdef FIBER_ASAN
+	__sanitizer_finish_switch_fiber(f->fake, NULL, NULL);
+#endif
+}
+
+static void trampoline(unsigned hi, unsigned lo)
+{
+	fiber *f = (fiber *)(((uintptr_t)hi << 32) | (uintptr_t)lo);
+#ifdef FIBER_ASAN
+	__sanitizer_finish_switch_fiber(NULL, &f->w->stack_bottom, &f->w->stack_size);
+#endif
+	f->fn(f->arg);
+	f->state = F_DONE;
+	yield_to_worker(f);   /* never returns */
+}
+
+static void run(worker *w, fiber *f)
+{
+	w->cur = f;
+	f->state = F_RUNNING;
+#ifdef FIBER_TSAN
+	__tsan_switch_to_fiber(f->tsan, 0);
+#endif
+#ifdef FIBER_ASAN
+	__sanitizer_start_switch_fiber(&w->fake, f->ctx.uc_stack.ss_sp, f->ctx.uc_stack.ss_size);
+#endif
+	swapcontext(&w->sched, &f->ctx);
+#ifdef FIBER_ASAN
+	__sanitizer_finish_switch_fiber(w->fake, NULL, NULL);
+#endif
+	w->cur = NULL;
+	if (f->state == F_DONE && f->map) {
+		/* Its stack is no longer needed; the struct waits for OP_FREE. */
+		munmap(f->map, f->map_len);
+		f->map = NULL;
+	}
+}
+
+/* The stack and the context, made on the spawning thread so that a
+ * failure is its to report. */
+static int setup(fiber *f, size_t stack)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t len = (stack + (size_t)page - 1) / (size_t)page * (size_t)page + (size_t)page;
+	void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		       -1, 0);
+	if (m == MAP_FAILED)
+		return -1;
+	if (mprotect(m, (size_t)page, PROT_NONE) || getcontext(&f->ctx)) {
+		munmap(m, len);
+		return -1;
+	}
+	f->map = m;
+	f->map_len = len;
+	f->ctx.uc_stack.ss_sp = (char *)m + page;
+	f->ctx.uc_stack.ss_size = len - (size_t)page;
+	f->ctx.uc_link = NULL;
+	uintptr_t u = (uintptr_t)f;
+	makecontext(&f->ctx, (void (*)(void))trampoline, 2, (unsigned)(u >> 32), (unsigned)u);
+#ifdef FIBER_TSAN
+	f->tsan = __tsan_create_fiber(0);
+#endif
+	return 0;
+}
+
+/* Take what other threads posted; 1 when told to quit. */
+static int take_inbox(worker *w)
+{
+	uint64_t n;
+	ssize_t r = read(w->evfd, &n, sizeof n);
+	(void)r;
+	pthread_mutex_lock(&w->lock);
+	post *in = w->inbox;
+	int k = w->ninbox, quit = w->quit;
+	w->inbox = NULL;
+	w->ninbox = w->capinbox = 0;
+	pthread_mutex_unlock(&w->lock);
+	for (int i = 0; i < k; i++) {
+		fiber *f = in[i].f;
+		switch (in[i].op) {
+		case OP_START:
+			make_ready(w, f, 0);
+			break;
+		case OP_WAKE:
+			if (f->state == F_SLEEPING)
+				make_ready(w, f, 0), f->woken = 1;
+			else if (f->state != F_DONE)
+				f->woken = 1;
+			break;
+		case OP_FREE:
+			if (f->state == F_READY) {
+				fiber **pp = &w->ready_head, *prev = NULL;
+				while (*pp && *pp != f)
+					prev = *pp, pp = &(*pp)->next_ready;
+				if (*pp) {
+					*pp = f->next_ready;
+					if (w->ready_tail == f)
+						w->ready_tail = prev;
+				}
+			}
+			heap_remove(w, f);
+			if (f->reg_fd >= 0 && f->state == F_WAITING_FD)
+				epoll_ctl(w->ep, EPOLL_CTL_DEL, f->reg_fd, NULL);
+			fiber_free_now(f);
+			break;
+		}
+	}
+	free(in);
+	return quit;
+}
+
+static void *worker_main(void *arg)
+{
+	worker *w = arg;
+	sigset_t all;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	pthread_setname_np(pthread_self(), w->p->name);
+	if (w->p->setup)
+		w->p->setup(w->p->setup_arg);
+	self_worker = w;
+#ifdef FIBER_TSAN
+	w->tsan = __tsan_get_current_fiber();
+#endif
+	struct epoll_event ev[64];
+	for (;;) {
+		while (w->ready_head) {
+			fiber *f = w->ready_head;
+			w->ready_head = f->next_ready;
+			if (!w->ready_head)
+				w->ready_tail = NULL;
+			run(w, f);
+		}
+		int timeout = -1;
+		if (w->nheap) {
+			uint64_t now = now_ns(), d = w->heap[0]->deadline;
+			timeout = d <= now ? 0 : (int)((d - now + 999999) / 1000000);
+		}
+		int n = epoll_wait(w->ep, ev, 64, timeout);
+		int quit = 0;
+		for (int i = 0; i < n; i++) {
+			if (ev[i].data.ptr == NULL) {
+				quit = take_inbox(w);
+				continue;
+			}
+			fiber *f = ev[i].data.ptr;
+			if (f->state != F_WAITING_FD)
+				continue;
+			uint32_t e = ev[i].events;
+			int r = (e & (EPOLLERR | EPOLLHUP)) ? FIBER_READ | FIBER_WRITE :
+				((e & EPOLLIN) ? FIBER_READ : 0) | ((e & EPOLLOUT) ? FIBER_WRITE : 0);
+			make_ready(w, f, r);
+		}
+		if (quit)
+			break;
+		uint64_t now = now_ns();
+		while (w->nheap && w->heap[0]->deadline <= now)
+			make_ready(w, w->heap[0], 0);
+	}
+	self_worker = NULL;
+	return NULL;
+}
+
+/* ---- what a fiber calls -------------------------------------------------- */
+
+int fiber_sleep_until(uint64_t deadline_ns)
+{
+	fiber *f = fiber_self();
+	worker *w = f->w;
+	if (f->woken) {
+		f->woken = 0;
+		return 1;
+	}
+	if (deadline_ns <= now_ns())
+		return 0;
+	f->deadline = deadline_ns;
+	if (heap_push(w, f))
+		return 0;   /* no memory for the heap: the caller asks again */
+	f->state = F_SLEEPING;
+	yield_to_worker(f);
+	int woke = f->woken;
+	f->woken = 0;
+	return woke;
+}
+
+int fiber_wait_fd(int fd, int events, int timeout_ms)
+{
+	fiber *f = fiber_self();
+	worker *w = f->w;
+	struct epoll_event ev = {
+		.events = EPOLLONESHOT | ((events & FIBER_READ) ? EPOLLIN : 0) |
+			  ((events & FIBER_WRITE) ? EPOLLOUT : 0),
+		.data.ptr = f,
+	};
+	/* The fd may be one another fiber had (closed since: epoll forgot it)
+	 * or this fiber's own of the last wait (still known, one-shot spent). */
+	int op = fd == f->reg_fd ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
+	if (epoll_ctl(w->ep, op, fd, &ev)) {
+		int again = op == EPOLL_CTL_MOD ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
+		if ((errno != ENOENT && errno != EEXIST) || epoll_ctl(w->ep, again, fd, &ev))
+			return FIBER_READ | FIBER_WRITE;   /* let the caller's I/O say why */
+	}
+	f->reg_fd = fd;
+	f->heap_idx = -1;
+	if (timeout_ms >= 0) {
+		f->deadline = now_ns() + (uint64_t)timeout_ms * 1000000u;
+		if (heap_push(w, f))
+			f->heap_idx = -1;
+	}
+	f->state = F_WAITING_FD;
+	yield_to_worker(f);
+	if (f->revents == 0) {
+		/* Timed out: the one-shot registration may still fire later. */
+		struct epoll_event off = { .events = 0, .data.ptr = f };
+		epoll_ctl(w->ep, EPOLL_CTL_MOD, fd, &off);
+	}
+	return f->revents;
+}
+
+/* ---- other threads ------------------------------------------------------- */
+
+static int post_op(worker *w, enum op op, fiber *f)
+{
+	pthread_mutex_lock(&w->lock);
+	if (w->ninbox == w->capinbox) {
+		int cap = w->capinbox ? w->capinbox * 2 : 64;
+		post *n = realloc(w->inbox, (size_t)cap * sizeof *n);
+		if (!n) {
+			pthread_mutex_unlock(&w->lock);
+			return -1;
+		}
+		w->inbox = n;
+		w->capinbox = cap;
+	}
+	w->inbox[w->ninbox++] = (post){ op, f };
+	int first = w->ninbox == 1;
+	pthread_mutex_unlock(&w->lock);
+	if (first) {
+		uint64_t one = 1;
+		ssize_t r = write(w->evfd, &one, sizeof one);
+		(void)r;
+	}
+	return 0;
+}
+
+fiber *fiber_new(fiber_pool *p, void (*fn)(void *), void *arg, char *err, size_t errlen)
+{
+	fiber *f = calloc(1, sizeof *f);
+	if (!f) {
+		snprintf(err, errlen, "out of memory for a fiber");
+		return NULL;
+	}
+	unsigned i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed) % (unsigned)p->n;
+	f->w = &p->w[i];
+	f->fn = fn;
+	f->arg = arg;
+	f->heap_idx = -1;
+	f->reg_fd = -1;
+	f->state = F_READY;   /* until its worker starts it */
+	if (setup(f, p->stack)) {
+		snprintf(err, errlen, "cannot map a fiber's stack: %s", strerror(errno));
+		free(f);
+		return NULL;
+	}
+	return f;
+}
+
+void fiber_start(fiber *f)
+{
+	while (post_op(f->w, OP_START, f))
+		sched_yield();   /* a post is 16 bytes: memory comes back */
+}
+
+void fiber_wake(fiber *f)
+{
+	/* Without memory for the post the wake is lost: the sleeper's own
+	 * deadline still ends it. */
+	post_op(f->w, OP_WAKE, f);
+}
+
+void fiber_release(fiber *f)
+{
+	if (f)
+		while (post_op(f->w, OP_FREE, f))
+			sched_yield();
+}
+
+/* ---- the pool ------------------------------------------------------------ */
+
+fiber_pool *fiber_pool_new(int threads, size_t stack_bytes, void (*setup)(void *), void *arg,
+			   const char *name, char *err, size_t errlen)
+{
+	fiber_pool *p = calloc(1, sizeof *p);
+	if (threads < 1)
+		threads = 1;
+	if (p)
+		p->w = calloc((size_t)threads, sizeof *p->w);
+	if (!p || !p->w) {
+		free(p);
+		snprintf(err, errlen, "out of memory for %d fiber workers", threads);
+		return NULL;
+	}
+	p->stack = stack_bytes;
+	p->setup = setup;
+	p->setup_arg = arg;
+	snprintf(p->name, sizeof p->name, "%s", name);
+	for (int i = 0; i < threads; i++) {
+		worker *w = &p->w[i];
+		w->p = p;
+		w->ep = w->evfd = -1;
+		pthread_mutex_init(&w->lock, NULL);
+	}
+	p->n = threads;   /* workers set up, of which `started` run */
+	for (int i = 0; i < threads; i++) {
+		worker *w = &p->w[i];
+		w->ep = epoll_create1(EPOLL_CLOEXEC);
+		w->evfd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+		struct epoll_event ev = { .events = EPOLLIN, .data.ptr = NULL };
+		if (w->ep < 0 || w->evfd < 0 || epoll_ctl(w->ep, EPOLL_CTL_ADD, w->evfd, &ev)) {
+			snprintf(err, errlen, "fiber worker: %s", strerror(errno));
+			goto fail;
+		}
+		int rc = pthread_create(&w->th, NULL, worker_main, w);
+		if (rc) {
+			snprintf(err, errlen, "cannot start a fiber worker: %s", strerror(rc));
+			goto fail;
+		}
+		p->started++;
+	}
+	return p;
+fail:
+	fiber_pool_free(p);
+	return NULL;
+}
+
+int fiber_pool_size(const fiber_pool *p)
+{
+	return p->started;
+}
+
+void fiber_pool_free(fiber_pool *p)
+{
+	if (!p)
+		return;
+	for (int i = 0; i < p->started; i++) {
+		worker *w = &p->w[i];
+		pthread_mutex_lock(&w->lock);
+		w->quit = 1;
+		pthread_mutex_unlock(&w->lock);
+		uint64_t one = 1;
+		ssize_t r = write(w->evfd, &one, sizeof one);
+		(void)r;
+		pthread_join(w->th, NULL);
+	}
+	for (int i = 0; i < p->n; i++) {
+		worker *w = &p->w[i];
+		/* Releases posted after the worker's last look (a fiber the
+		 * caller never released is left as it is). */
+		for (int k = 0; k < w->ninbox; k++)
+			if (w->inbox[k].op == OP_FREE)
+				fiber_free_now(w->inbox[k].f);
+		free(w->inbox);
+		free(w->heap);
+		if (w->ep >= 0)
+			close(w->ep);
+		if (w->evfd >= 0)
+			close(w->evfd);
+		pthread_mutex_destroy(&w->lock);
+	}
+	free(p->w);
+	free(p);
+}
