@@ -141,8 +141,10 @@ if [ $sanitizers -eq 1 ]; then
 		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh") || status=1
 
 	# ThreadSanitizer on the engine: VUs added and removed, the collector,
-	# commands from another thread, against SQLite and MariaDB; the
-	# results file's writer thread while its disk is frozen.
+	# commands from another thread, against SQLite and MariaDB, as threads
+	# and as fibers (engine-start.sh, mariadb-terminals.sh: thousands of
+	# keyed terminals, Connector/C's non-blocking calls); the results
+	# file's writer thread while its disk is frozen.
 	# sqlite-schedule.sh is left to the plain run: under TSan it took 265 s
 	# of the budget, and engine-vus.sh and mariadb-vus.sh change the VU
 	# count from other threads as its schedule does.
@@ -151,7 +153,8 @@ if [ $sanitizers -eq 1 ]; then
 	 # engine-vus.sh: few enough never-blocking VU threads for TSan's pace.
 	 export TPCC_TEST_ENGINE_VUS=24
 	 cd "$tsan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_histogram tests/test_unit_rate tests/test_unit_fiber tests/sqlite-run.sh \
-		tests/engine-vus.sh tests/mariadb-vus.sh tests/mariadb-faults.sh \
+		tests/engine-vus.sh tests/engine-start.sh tests/mariadb-vus.sh tests/mariadb-terminals.sh \
+		tests/mariadb-faults.sh \
 		tests/tui-mariadb.sh tests/results-stalled-disk.sh") || status=1
 fi
 
