@@ -38,6 +38,12 @@ enum op { OP_START, OP_WAKE, OP_FREE };
 
 typedef struct worker worker;
 
+struct tentry {
+	uint64_t deadline;
+	fiber *f;
+	uint32_t gen;
+};
+
 struct fiber {
 	worker *w;
 	ucontext_t ctx;
@@ -46,8 +52,12 @@ struct fiber {
 	void (*fn)(void *);
 	void *arg;
 	enum fstate state;      /* the worker's alone, as is all below */
-	uint64_t deadline;
-	int heap_idx;           /* -1: not in the timer heap */
+	/* The timer heap's entries name it with the tgen of their push; any
+	 * make_ready moves tgen on, so an entry left behind by a wake or an
+	 * fd event is stale and skipped when it comes up.  in_heap counts
+	 * them: a released fiber still named there is freed by the last. */
+	uint32_t tgen;
+	int in_heap, zombie;
 	int revents;            /* what the last wait found */
 	int woken;              /* a wake came while it was not asleep */
 	int reg_fd;             /* the fd last given to epoll, -1 none */
@@ -72,7 +82,8 @@ struct worker {
 	ucontext_t sched;
 	fiber *cur;
 	fiber *ready_head, *ready_tail;
-	fiber **heap;
+	struct tentry *heap;    /* a min-heap by deadline, in one array: the
+	                         * sift never touches ten thousand fibers */
 	int nheap, capheap;
 	pthread_mutex_t lock;   /* the inbox and quit */
 	post *inbox;
@@ -107,68 +118,57 @@ fiber *fiber_self(void)
 
 /* ---- the timer heap ------------------------------------------------------ */
 
-static void heap_swap(worker *w, int a, int b)
+static void heap_sift(worker *w, int i)
 {
-	fiber *t = w->heap[a];
-	w->heap[a] = w->heap[b];
-	w->heap[b] = t;
-	w->heap[a]->heap_idx = a;
-	w->heap[b]->heap_idx = b;
-}
-
-static void heap_fix(worker *w, int i)
-{
-	while (i > 0 && w->heap[(i - 1) / 2]->deadline > w->heap[i]->deadline) {
-		heap_swap(w, i, (i - 1) / 2);
+	struct tentry *h = w->heap, t;
+	while (i > 0 && h[(i - 1) / 2].deadline > h[i].deadline) {
+		t = h[i], h[i] = h[(i - 1) / 2], h[(i - 1) / 2] = t;
 		i = (i - 1) / 2;
 	}
 	for (;;) {
 		int l = 2 * i + 1, r = l + 1, m = i;
-		if (l < w->nheap && w->heap[l]->deadline < w->heap[m]->deadline)
+		if (l < w->nheap && h[l].deadline < h[m].deadline)
 			m = l;
-		if (r < w->nheap && w->heap[r]->deadline < w->heap[m]->deadline)
+		if (r < w->nheap && h[r].deadline < h[m].deadline)
 			m = r;
 		if (m == i)
 			return;
-		heap_swap(w, i, m);
+		t = h[i], h[i] = h[m], h[m] = t;
 		i = m;
 	}
 }
 
-static int heap_push(worker *w, fiber *f)
+static int heap_push(worker *w, fiber *f, uint64_t deadline)
 {
 	if (w->nheap == w->capheap) {
 		int cap = w->capheap ? w->capheap * 2 : 256;
-		fiber **h = realloc(w->heap, (size_t)cap * sizeof *h);
+		struct tentry *h = realloc(w->heap, (size_t)cap * sizeof *h);
 		if (!h)
 			return -1;
 		w->heap = h;
 		w->capheap = cap;
 	}
-	f->heap_idx = w->nheap;
-	w->heap[w->nheap++] = f;
-	heap_fix(w, f->heap_idx);
+	w->heap[w->nheap] = (struct tentry){ deadline, f, f->tgen };
+	f->in_heap++;
+	heap_sift(w, w->nheap++);
 	return 0;
 }
 
-static void heap_remove(worker *w, fiber *f)
+static struct tentry heap_pop(worker *w)
 {
-	int i = f->heap_idx;
-	if (i < 0)
-		return;
-	f->heap_idx = -1;
-	if (i != --w->nheap) {
-		w->heap[i] = w->heap[w->nheap];
-		w->heap[i]->heap_idx = i;
-		heap_fix(w, i);
-	}
+	struct tentry top = w->heap[0];
+	w->heap[0] = w->heap[--w->nheap];
+	if (w->nheap)
+		heap_sift(w, 0);
+	top.f->in_heap--;
+	return top;
 }
 
 /* ---- running fibers ------------------------------------------------------ */
 
 static void make_ready(worker *w, fiber *f, int revents)
 {
-	heap_remove(w, f);
+	f->tgen++;   /* its timer entry, if any, is stale now */
 	f->revents = revents;
 	f->state = F_READY;
 	f->next_ready = NULL;
@@ -302,10 +302,15 @@ static int take_inbox(worker *w)
 						w->ready_tail = prev;
 				}
 			}
-			heap_remove(w, f);
 			if (f->reg_fd >= 0 && f->state == F_WAITING_FD)
 				epoll_ctl(w->ep, EPOLL_CTL_DEL, f->reg_fd, NULL);
-			fiber_free_now(f);
+			if (f->in_heap) {
+				f->zombie = 1;   /* the heap's last entry of it frees it */
+				f->tgen++;
+				f->state = F_DONE;
+			} else {
+				fiber_free_now(f);
+			}
 			break;
 		}
 	}
@@ -337,7 +342,7 @@ static void *worker_main(void *arg)
 		}
 		int timeout = -1;
 		if (w->nheap) {
-			uint64_t now = now_ns(), d = w->heap[0]->deadline;
+			uint64_t now = now_ns(), d = w->heap[0].deadline;
 			timeout = d <= now ? 0 : (int)((d - now + 999999) / 1000000);
 		}
 		int n = epoll_wait(w->ep, ev, 64, timeout);
@@ -358,8 +363,17 @@ static void *worker_main(void *arg)
 		if (quit)
 			break;
 		uint64_t now = now_ns();
-		while (w->nheap && w->heap[0]->deadline <= now)
-			make_ready(w, w->heap[0], 0);
+		while (w->nheap && w->heap[0].deadline <= now) {
+			struct tentry t = heap_pop(w);
+			fiber *f = t.f;
+			if (f->zombie) {
+				if (!f->in_heap)
+					fiber_free_now(f);
+			} else if (t.gen == f->tgen &&
+				   (f->state == F_SLEEPING || f->state == F_WAITING_FD)) {
+				make_ready(w, f, 0);
+			}
+		}
 	}
 	self_worker = NULL;
 	return NULL;
@@ -377,8 +391,7 @@ int fiber_sleep_until(uint64_t deadline_ns)
 	}
 	if (deadline_ns <= now_ns())
 		return 0;
-	f->deadline = deadline_ns;
-	if (heap_push(w, f))
+	if (heap_push(w, f, deadline_ns))
 		return 0;   /* no memory for the heap: the caller asks again */
 	f->state = F_SLEEPING;
 	yield_to_worker(f);
@@ -405,12 +418,9 @@ int fiber_wait_fd(int fd, int events, int timeout_ms)
 			return FIBER_READ | FIBER_WRITE;   /* let the caller's I/O say why */
 	}
 	f->reg_fd = fd;
-	f->heap_idx = -1;
-	if (timeout_ms >= 0) {
-		f->deadline = now_ns() + (uint64_t)timeout_ms * 1000000u;
-		if (heap_push(w, f))
-			f->heap_idx = -1;
-	}
+	/* Without memory for the timer the wait has no limit but the fd's. */
+	if (timeout_ms >= 0)
+		heap_push(w, f, now_ns() + (uint64_t)timeout_ms * 1000000u);
 	f->state = F_WAITING_FD;
 	yield_to_worker(f);
 	if (f->revents == 0) {
@@ -458,7 +468,6 @@ fiber *fiber_new(fiber_pool *p, void (*fn)(void *), void *arg, char *err, size_t
 	f->w = &p->w[i];
 	f->fn = fn;
 	f->arg = arg;
-	f->heap_idx = -1;
 	f->reg_fd = -1;
 	f->state = F_READY;   /* until its worker starts it */
 	if (setup(f, p->stack)) {
@@ -561,8 +570,15 @@ void fiber_pool_free(fiber_pool *p)
 		/* Releases posted after the worker's last look (a fiber the
 		 * caller never released is left as it is). */
 		for (int k = 0; k < w->ninbox; k++)
-			if (w->inbox[k].op == OP_FREE)
+			if (w->inbox[k].op == OP_FREE && !w->inbox[k].f->in_heap)
 				fiber_free_now(w->inbox[k].f);
+		/* Released fibers the heap still named (zombies), once each:
+		 * the last entry of each frees it. */
+		for (int k = 0; k < w->nheap; k++) {
+			fiber *f = w->heap[k].f;
+			if (f->zombie && --f->in_heap == 0)
+				fiber_free_now(f);
+		}
 		free(w->inbox);
 		free(w->heap);
 		if (w->ep >= 0)
