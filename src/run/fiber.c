@@ -346,10 +346,10 @@ static void *worker_main(void *arg)
 			timeout = d <= now ? 0 : (int)((d - now + 999999) / 1000000);
 		}
 		int n = epoll_wait(w->ep, ev, 64, timeout);
-		int quit = 0;
+		int quit = 0, posted = 0;
 		for (int i = 0; i < n; i++) {
 			if (ev[i].data.ptr == NULL) {
-				quit = take_inbox(w);
+				posted = 1;
 				continue;
 			}
 			fiber *f = ev[i].data.ptr;
@@ -360,6 +360,10 @@ static void *worker_main(void *arg)
 				((e & EPOLLIN) ? FIBER_READ : 0) | ((e & EPOLLOUT) ? FIBER_WRITE : 0);
 			make_ready(w, f, r);
 		}
+		/* The posts after this batch's events: a free among them must
+		 * not leave an event of the batch naming what it freed. */
+		if (posted)
+			quit = take_inbox(w);
 		if (quit)
 			break;
 		uint64_t now = now_ns();
