@@ -155,9 +155,8 @@ static void collect_locked(engine *e, tick *tk, int phase)
 				VU_RECONNECTING;
 	memset(e->cum, 0, sizeof *e->cum);
 	stats_sum_add(e->cum, e->retired);
-	for (int i = 0; i < e->nvus; i++) {
+	for (int i = 0; i < e->nvus; i++)
 		stats_take(e->cum, e->vus[i]->stats, e->drained, e->drained_svc, &e->cut);
-	}
 	for (int i = 0; i < TX_COUNT; i++) {
 		hist_snap_add(&e->cum->lat[i], &e->drained[i]);
 		hist_snap_add(&e->cum->svc[i], &e->drained_svc[i]);

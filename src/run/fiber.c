@@ -286,10 +286,12 @@ static int take_inbox(worker *w)
 			make_ready(w, f, 0);
 			break;
 		case OP_WAKE:
-			if (f->state == F_SLEEPING)
-				make_ready(w, f, 0), f->woken = 1;
-			else if (f->state != F_DONE)
+			/* A sleep ends now; any other wait leaves the flag for
+			 * the next sleep, which then ends at once. */
+			if (f->state != F_DONE)
 				f->woken = 1;
+			if (f->state == F_SLEEPING)
+				make_ready(w, f, 0);
 			break;
 		case OP_FREE:
 			if (f->state == F_READY) {

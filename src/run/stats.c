@@ -84,6 +84,30 @@ void stats_drain(vu_stats *v, hist_snap lat[TX_COUNT], hist_snap svc[TX_COUNT])
 	drain_to(v, atomic_load_explicit(&v->head, memory_order_acquire), lat, svc);
 }
 
+static void add_hists(stats_sum *d, const stats_sum *a)
+{
+	for (int i = 0; i < TX_COUNT; i++) {
+		hist_snap_add(&d->lat[i], &a->lat[i]);
+		hist_snap_add(&d->svc[i], &a->svc[i]);
+	}
+}
+
+static void add_counters(stats_sum *d, const stats_sum *a)
+{
+	for (int i = 0; i < TX_COUNT; i++) {
+		d->commits[i] += a->commits[i];
+		d->round_trips[i] += a->round_trips[i];
+		d->rt_txns[i] += a->rt_txns[i];
+	}
+	for (int i = 0; i < ERR_KIND_COUNT; i++)
+		d->errors[i] += a->errors[i];
+	for (int i = 0; i < AU_COUNT; i++)
+		d->audit[i] += a->audit[i];
+	d->failed += a->failed;
+	d->retries += a->retries;
+	d->reconnects += a->reconnects;
+}
+
 /* Relaxed reads of everything stats_take adds. */
 static void read_counters(stats_cut *c, const vu_stats *v)
 {
@@ -127,22 +151,10 @@ void stats_take(stats_sum *s, vu_stats *v, hist_snap lat[TX_COUNT], hist_snap sv
 	}
 	/* Samples below the cut's head are the VU's until drained, and stay put. */
 	drain_to(v, c->head, lat, svc);
-	for (int i = 0; i < TX_COUNT; i++) {
-		if (c->hists) {
-			hist_snap_add(&s->lat[i], &c->c.lat[i]);
-			hist_snap_add(&s->svc[i], &c->c.svc[i]);
-		}
-		s->commits[i] += c->c.commits[i];
-		s->round_trips[i] += c->c.round_trips[i];
-		s->rt_txns[i] += c->c.rt_txns[i];
-	}
-	for (int i = 0; i < ERR_KIND_COUNT; i++)
-		s->errors[i] += c->c.errors[i];
-	for (int i = 0; i < AU_COUNT; i++)
-		s->audit[i] += c->c.audit[i];
-	s->failed += c->c.failed;
-	s->retries += c->c.retries;
-	s->reconnects += c->c.reconnects;
+	/* The cut's histograms hold a value only when the VU has some. */
+	if (c->hists)
+		add_hists(s, &c->c);
+	add_counters(s, &c->c);
 }
 
 void stats_release(vu_stats *v)
@@ -170,20 +182,8 @@ void stats_diff(stats_sum *d, const stats_sum *a, const stats_sum *b)
 
 void stats_sum_add(stats_sum *d, const stats_sum *a)
 {
-	for (int i = 0; i < TX_COUNT; i++) {
-		hist_snap_add(&d->lat[i], &a->lat[i]);
-		hist_snap_add(&d->svc[i], &a->svc[i]);
-		d->commits[i] += a->commits[i];
-		d->round_trips[i] += a->round_trips[i];
-		d->rt_txns[i] += a->rt_txns[i];
-	}
-	for (int i = 0; i < ERR_KIND_COUNT; i++)
-		d->errors[i] += a->errors[i];
-	for (int i = 0; i < AU_COUNT; i++)
-		d->audit[i] += a->audit[i];
-	d->failed += a->failed;
-	d->retries += a->retries;
-	d->reconnects += a->reconnects;
+	add_hists(d, a);
+	add_counters(d, a);
 }
 
 void stats_fill_tick(tick *t, const stats_sum *iv, double seconds)

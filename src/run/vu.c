@@ -69,18 +69,16 @@ static void set_state(vu *v, enum vu_state s)
  * core at the spec's rate.) */
 static void nap_until(vu *v, uint64_t end, const rate_sched *r, unsigned epoch)
 {
-	if (atomic_load_explicit(&v->fib, memory_order_relaxed)) {
-		/* As a fiber: its worker's timer heap; a wake (vu_wake) ends it. */
-		while (!stopping(v) && now_ns() < end && (!r || rate_current(r, epoch)))
-			fiber_sleep_until(end);
-		return;
-	}
+	int fib = atomic_load_explicit(&v->fib, memory_order_relaxed) != NULL;
 	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000u),
 			       .tv_nsec = (long)(end % 1000000000u) };
-	while (!stopping(v) && now_ns() < end && (!r || rate_current(r, epoch)))
-		if (syscall(SYS_futex, &v->stop, FUTEX_WAIT_BITSET_PRIVATE, 0, &ts, NULL,
-			    FUTEX_BITSET_MATCH_ANY) && errno == ETIMEDOUT)
+	while (!stopping(v) && now_ns() < end && (!r || rate_current(r, epoch))) {
+		if (fib)   /* its worker's timer heap; a wake (vu_wake) ends it */
+			fiber_sleep_until(end);
+		else if (syscall(SYS_futex, &v->stop, FUTEX_WAIT_BITSET_PRIVATE, 0, &ts, NULL,
+				 FUTEX_BITSET_MATCH_ANY) && errno == ETIMEDOUT)
 			break;
+	}
 }
 
 static void vu_nap(vu *v, double seconds)

@@ -30,7 +30,6 @@ void txn_proc_release(txn_ctx *x)
 		}
 }
 
-/* One column of the New-Order lines as "a,b,c". */
 /* The lines' items, supply warehouses or quantities, comma-separated:
  * digits written by hand, since snprintf's thirty calls a New-Order were a
  * few percent of a keyed terminal's client CPU.  The values are never
