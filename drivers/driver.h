@@ -98,12 +98,18 @@ typedef struct db_params {
 	 * connection's socket without blocking the thread (the engine's
 	 * fibers, src/run/fiber.h): until fd is ready for events (DB_WAIT_READ,
 	 * DB_WAIT_WRITE) or timeout_ms passes (-1: no limit); returns the
-	 * events ready, 0 on timeout.  NULL: the driver blocks. */
+	 * events ready, 0 on timeout, and may return early with nothing
+	 * ready when DB_WAIT_KEEP is given.  NULL: the driver blocks. */
 	int (*wait_fd)(int fd, int events, int timeout_ms);
 } db_params;
 
 #define DB_WAIT_READ  1
 #define DB_WAIT_WRITE 2
+/* With either: the fd stays open and the connection's between waits until
+ * it is closed (DB_WAIT_KEEP), and may be a new socket of a number seen
+ * before (DB_WAIT_NEW: said on the first wait after a connect). */
+#define DB_WAIT_KEEP  4
+#define DB_WAIT_NEW   8
 
 /* A bound parameter or result value type. */
 typedef enum db_type { DB_T_NULL = 0, DB_T_INT, DB_T_DOUBLE, DB_T_TEXT } db_type;

@@ -17,7 +17,8 @@
  * waits for the server as Connector/C's non-blocking pair (MY_CALL), and
  * waits for its socket through wait_fd; closing (a write, no reply) and
  * freeing a stored result stay blocking calls, which the library allows
- * on the same connection.
+ * on the same connection.  Its socket stays in the fiber worker's epoll
+ * set from the first wait after the connect to the close (DB_WAIT_KEEP).
  *
  * Threads: mysql_thread_init() is called at connect and mysql_thread_end()
  * at disconnect.  Both are no-ops in Connector/C 3.x; with Oracle's
@@ -48,13 +49,22 @@
 
 typedef struct my_stmt my_stmt;
 
+/* How a connection waits for its socket: db_params' wait_fd (NULL: the
+ * calls block), with DB_WAIT_KEEP once connected (the socket is then the
+ * connection's until it closes) and DB_WAIT_NEW on the first wait after
+ * that, since the socket may have the number of one closed before. */
+typedef struct my_waiter {
+	int (*wait)(int fd, int events, int timeout_ms);
+	int flags;
+} my_waiter;
+
 typedef struct my_conn {
 	db_conn base;
 	MYSQL *m;
 	my_stmt *stmts;   /* every open statement, so disconnect can close them */
 	my_stmt *active;  /* statement whose result is still on the wire */
 	int is_mariadb;   /* error numbers >= 4000 differ between the two */
-	int (*wait_fd)(int fd, int events, int timeout_ms);   /* db_params' */
+	my_waiter wt;
 } my_conn;
 
 typedef struct my_col {
@@ -176,27 +186,28 @@ static const char *nz(const char *s)
 /* What Connector/C's non-blocking call waits for (status), waited for
  * through the engine's wait_fd; what happened, as the call's _cont takes
  * it. */
-static int my_wait(int (*wait_fd)(int, int, int), MYSQL *m, int status)
+static int my_wait(my_waiter *w, MYSQL *m, int status)
 {
 	int ev = ((status & (MYSQL_WAIT_READ | MYSQL_WAIT_EXCEPT)) ? DB_WAIT_READ : 0) |
 		 ((status & MYSQL_WAIT_WRITE) ? DB_WAIT_WRITE : 0);
 	int tmo = (status & MYSQL_WAIT_TIMEOUT) ? (int)mysql_get_timeout_value_ms(m) : -1;
 	if (!ev)
 		return MYSQL_WAIT_TIMEOUT;
-	int r = wait_fd(mysql_get_socket(m), ev, tmo);
+	int r = w->wait(mysql_get_socket(m), ev | w->flags, tmo);
+	w->flags &= ~DB_WAIT_NEW;
 	if (!r)
 		return MYSQL_WAIT_TIMEOUT;
 	return status & (((r & DB_WAIT_READ) ? MYSQL_WAIT_READ | MYSQL_WAIT_EXCEPT : 0) |
 			 ((r & DB_WAIT_WRITE) ? MYSQL_WAIT_WRITE : 0));
 }
 
-/* ret = fn(h, ...): blocking, or, where the engine gave a wait_fd (w), as
- * Connector/C's fn_start and fn_cont with the waits between them made
+/* ret = fn(h, ...): blocking, or, where the engine gave a wait_fd (w->wait),
+ * as Connector/C's fn_start and fn_cont with the waits between them made
  * through it, so that the thread runs other terminals meanwhile.  m is the
  * connection whose socket is waited for. */
 #define MY_CALL(w, m, ret, fn, h, ...) \
 	do { \
-		if (w) { \
+		if ((w)->wait) { \
 			int st_ = fn##_start(&(ret), h, ##__VA_ARGS__); \
 			while (st_) \
 				st_ = fn##_cont(&(ret), h, my_wait(w, m, st_)); \
@@ -233,7 +244,7 @@ static int my_valid_name(const char *name, int allow_dot, db_error *err)
 static void my_drain(my_stmt *s)
 {
 	if (s->mc && s->st) {
-		int (*w)(int, int, int) = s->mc->wait_fd;
+		my_waiter *w = &s->mc->wt;
 		MYSQL *m = s->mc->m;
 		my_bool b;
 		int rc;
@@ -395,7 +406,8 @@ static MYSQL *my_open(const db_params *p, int local, db_error *err)
 	 * UPDATE that leaves a value unchanged still reports its row.
 	 * MULTI_RESULTS: needed for CALL; multi-statements stay off. */
 	MYSQL *ok;
-	MY_CALL(p->wait_fd, m, ok, mysql_real_connect, m, host, nz(p->user), nz(p->password),
+	my_waiter once = { p->wait_fd, 0 };   /* the socket is new to each try */
+	MY_CALL(&once, m, ok, mysql_real_connect, m, host, nz(p->user), nz(p->password),
 		nz(p->database), p->port > 0 ? (unsigned int)p->port : 0, sock,
 		CLIENT_MULTI_RESULTS | CLIENT_FOUND_ROWS);
 	if (!ok) {
@@ -440,9 +452,9 @@ static int my_connect(const db_params *p, db_conn **out, db_error *err)
 		return -1;
 	}
 	mc->is_mariadb = strstr(mysql_get_server_info(m), "MariaDB") != NULL;
-	mc->wait_fd = p->wait_fd;
+	mc->wt = (my_waiter){ p->wait_fd, DB_WAIT_KEEP | DB_WAIT_NEW };
 	my_bool bad;
-	MY_CALL(mc->wait_fd, m, bad, mysql_autocommit, m, 0);
+	MY_CALL(&mc->wt, m, bad, mysql_autocommit, m, 0);
 	if (bad) {
 		my_fail_conn(mc, m, err);
 		goto fail;
@@ -502,7 +514,7 @@ static int my_set_autocommit(db_conn *c, int on, db_error *err)
 
 	my_bool bad;
 	my_settle(mc, NULL);
-	MY_CALL(mc->wait_fd, mc->m, bad, mysql_autocommit, mc->m, on ? 1 : 0);
+	MY_CALL(&mc->wt, mc->m, bad, mysql_autocommit, mc->m, on ? 1 : 0);
 	if (bad)
 		return my_fail_conn(mc, mc->m, err);
 	return 0;
@@ -524,14 +536,14 @@ static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 
 	int rc;
 	my_settle(mc, NULL);
-	MY_CALL(mc->wait_fd, m, rc, mysql_real_query, m, sql, (unsigned long)strlen(sql));
+	MY_CALL(&mc->wt, m, rc, mysql_real_query, m, sql, (unsigned long)strlen(sql));
 	if (rc)
 		return my_fail_conn(mc, m, err);
 	/* Consume every result (CALL can produce several) so the connection
 	 * is ready for the next command. */
 	do {
 		MYSQL_RES *r;
-		MY_CALL(mc->wait_fd, m, r, mysql_store_result, m);
+		MY_CALL(&mc->wt, m, r, mysql_store_result, m);
 		if (r) {
 			mysql_free_result(r);
 		} else if (mysql_field_count(m) != 0) {
@@ -540,7 +552,7 @@ static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 			aff = (int64_t)mysql_affected_rows(m);
 		}
 		first = 0;
-		MY_CALL(mc->wait_fd, m, more, mysql_next_result, m);
+		MY_CALL(&mc->wt, m, more, mysql_next_result, m);
 		if (more > 0)
 			return my_fail_conn(mc, m, err);
 	} while (more == 0);
@@ -622,7 +634,7 @@ static int my_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
 	}
 	s->mc = mc;
 	int rc;
-	MY_CALL(mc->wait_fd, mc->m, rc, mysql_stmt_prepare, s->st, sql, (unsigned long)strlen(sql));
+	MY_CALL(&mc->wt, mc->m, rc, mysql_stmt_prepare, s->st, sql, (unsigned long)strlen(sql));
 	if (rc) {
 		my_fail_stmt(s, err);
 		mysql_stmt_close(s->st);
@@ -715,7 +727,7 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 	if (s->nparams && mysql_stmt_bind_param(s->st, s->pbind))
 		return my_fail_stmt(s, err);
 	int rc;
-	MY_CALL(s->mc->wait_fd, s->mc->m, rc, mysql_stmt_execute, s->st);
+	MY_CALL(&s->mc->wt, s->mc->m, rc, mysql_stmt_execute, s->st);
 	if (rc) {
 		my_fail_stmt(s, err);
 		return -1;
@@ -807,7 +819,7 @@ static int my_fetch(db_stmt *st, db_error *err)
 	s->on_row = 0;
 	if (!s->has_result || !s->st)
 		return 0;
-	MY_CALL(s->mc->wait_fd, s->mc->m, rc, mysql_stmt_fetch, s->st);
+	MY_CALL(&s->mc->wt, s->mc->m, rc, mysql_stmt_fetch, s->st);
 	if (rc == 0 || rc == MYSQL_DATA_TRUNCATED) {
 		if (my_fix_row(s, err) < 0) {
 			my_drain(s);
@@ -931,7 +943,7 @@ static int my_commit(db_conn *c, db_error *err)
 
 	my_bool bad;
 	my_settle(mc, NULL);
-	MY_CALL(mc->wait_fd, mc->m, bad, mysql_commit, mc->m);
+	MY_CALL(&mc->wt, mc->m, bad, mysql_commit, mc->m);
 	if (bad)
 		return my_fail_conn(mc, mc->m, err);
 	return 0;
@@ -943,7 +955,7 @@ static int my_rollback(db_conn *c, db_error *err)
 
 	my_bool bad;
 	my_settle(mc, NULL);
-	MY_CALL(mc->wait_fd, mc->m, bad, mysql_rollback, mc->m);
+	MY_CALL(&mc->wt, mc->m, bad, mysql_rollback, mc->m);
 	if (bad)
 		return my_fail_conn(mc, mc->m, err);
 	return 0;

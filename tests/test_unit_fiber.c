@@ -2,7 +2,10 @@
  * terminals: sleeps end at their deadline and never before it, a wake from
  * another thread ends a sleep (also one posted before the fiber went to
  * sleep), a wait for a file descriptor ends when it is ready or when its
- * timeout passes, and released fibers are freed (ASan's leak check). */
+ * timeout passes, a kept fd (FIBER_KEEP) ends each of many waits, also
+ * for data that came before the wait, a kept fd closed and a new one of
+ * the same number given with FIBER_NEW is waited for anew, and released
+ * fibers are freed (ASan's leak check). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -12,7 +15,10 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <errno.h>
 #include <unistd.h>
+#include <sys/socket.h>
 #include "run/fiber.h"
 #include "util/util.h"
 
@@ -181,6 +187,136 @@ START_TEST(test_wait_fd)
 }
 END_TEST
 
+/* A socket pair, the fiber's end non-blocking, as a driver's is. */
+static void pair(int sv[2])
+{
+	REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, sv) == 0);
+	REQUIRE(fcntl(sv[0], F_SETFL, O_NONBLOCK) == 0);
+}
+
+/* Read what there is; the count, 0 when the wait ended for nothing. */
+static int drain(int fd)
+{
+	char buf[256];
+	int n = 0;
+	ssize_t r;
+	while ((r = read(fd, buf, sizeof buf)) > 0)
+		n += (int)r;
+	REQUIRE(r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK));
+	return n;
+}
+
+#define KEPT_ROUNDS 200
+
+struct kept {
+	int sv[2];
+	atomic_int round;       /* the fiber's: rounds it has read */
+	atomic_int reopened;    /* the fiber's: it closed and reopened its fd */
+	int filled, early, empty, wrote_after_full;
+};
+
+/* Read a byte a round, waiting as the driver does: kept, for as long as
+ * it takes, again when a wait ended with nothing to read. */
+static void read_round(struct kept *k, int flags)
+{
+	int got = 0;
+	while (!got) {
+		REQUIRE(fiber_wait_fd(k->sv[0], FIBER_READ | flags, 600000) & FIBER_READ);
+		flags &= ~FIBER_NEW;
+		got = drain(k->sv[0]);
+		k->empty += !got;
+	}
+	REQUIRE(got == 1);
+}
+
+static void kept_main(void *arg)
+{
+	struct kept *k = arg;
+	read_round(k, FIBER_KEEP | FIBER_NEW);
+	atomic_store(&k->round, 1);
+	for (int i = 2; i <= KEPT_ROUNDS; i++) {
+		read_round(k, FIBER_KEEP);
+		atomic_store(&k->round, i);
+	}
+	/* A byte that comes while the fiber does not wait (it sleeps here,
+	 * with its fd kept): the next wait ends for it. */
+	while (atomic_load(&k->round) != -1)
+		fiber_sleep_until(now_ns() + MS);
+	int r = fiber_wait_fd(k->sv[0], FIBER_READ | FIBER_KEEP, 600000);
+	k->early = r == FIBER_READ && drain(k->sv[0]) == 1;
+	/* Writable, waited for on the kept fd when its buffer is full. */
+	char junk[4096] = { 0 };
+	ssize_t w;
+	while ((w = write(k->sv[0], junk, sizeof junk)) > 0)
+		k->filled += (int)w;
+	atomic_store(&k->round, -2);
+	REQUIRE(fiber_wait_fd(k->sv[0], FIBER_WRITE | FIBER_KEEP, 600000) & FIBER_WRITE);
+	k->wrote_after_full = write(k->sv[0], junk, 1) == 1;
+	read_round(k, FIBER_KEEP);   /* kept for reading alone again */
+	/* The main thread closes the fd and puts a new socket on its number:
+	 * kept without FIBER_NEW that one would never be waited for. */
+	atomic_store(&k->round, -4);
+	while (!atomic_load(&k->reopened))
+		fiber_sleep_until(now_ns() + MS);
+	read_round(k, FIBER_KEEP | FIBER_NEW);
+	atomic_store(&k->round, -3);
+	read_round(k, FIBER_KEEP);
+	mark_done();
+}
+
+START_TEST(test_wait_fd_kept)
+{
+	char err[256];
+	fiber_pool *p = fiber_pool_new(1, 64 * 1024, NULL, NULL, "t-fiber", err, sizeof err);
+	REQUIRE_MSG(p, "%s", err);
+	struct kept k;
+	memset(&k, 0, sizeof k);
+	pair(k.sv);
+	done = 0;
+	fiber *f = fiber_new(p, kept_main, &k, err, sizeof err);
+	REQUIRE_MSG(f, "%s", err);
+	fiber_start(f);
+	for (int i = 1; i <= KEPT_ROUNDS; i++) {
+		REQUIRE(write(k.sv[1], "x", 1) == 1);
+		while (atomic_load(&k.round) != i)
+			sched_yield();
+	}
+	REQUIRE(write(k.sv[1], "e", 1) == 1);   /* before the fiber waits */
+	atomic_store(&k.round, -1);
+	while (atomic_load(&k.round) != -2)
+		sched_yield();
+	char buf[4096];
+	for (int left = k.filled + 1; left > 0;) {   /* the fiber's writes */
+		ssize_t r = read(k.sv[1], buf, sizeof buf);
+		REQUIRE(r > 0);
+		left -= (int)r;
+	}
+	REQUIRE(write(k.sv[1], "r", 1) == 1);
+	while (atomic_load(&k.round) != -4)
+		sched_yield();
+	/* dup2 closes the fiber's socket and puts the new one on its number. */
+	int sv[2];
+	pair(sv);
+	REQUIRE(dup2(sv[0], k.sv[0]) == k.sv[0] && close(sv[0]) == 0 && close(k.sv[1]) == 0);
+	k.sv[1] = sv[1];
+	atomic_store(&k.reopened, 1);
+	REQUIRE(write(k.sv[1], "n", 1) == 1);
+	while (atomic_load(&k.round) != -3)
+		sched_yield();
+	REQUIRE(write(k.sv[1], "m", 1) == 1);
+	wait_done(1);
+	REQUIRE(k.early);
+	REQUIRE(k.wrote_after_full);
+	/* Early ends for nothing are allowed, but not one a round. */
+	REQUIRE_MSG(k.empty < KEPT_ROUNDS / 2, "%d waits of %d ended with nothing", k.empty,
+		    KEPT_ROUNDS);
+	fiber_release(f);
+	fiber_pool_free(p);
+	close(k.sv[0]);
+	close(k.sv[1]);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fiber");
@@ -189,6 +325,7 @@ int main(void)
 	tcase_add_test(tc, test_sleeps);
 	tcase_add_test(tc, test_wake);
 	tcase_add_test(tc, test_wait_fd);
+	tcase_add_test(tc, test_wait_fd_kept);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

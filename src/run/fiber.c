@@ -16,12 +16,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ucontext.h>
 #include <unistd.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include "fiber.h"
+#include "fiber_ctx.h"
 #include "util/util.h"
 
 #if defined(__SANITIZE_THREAD__)
@@ -46,9 +46,11 @@ struct tentry {
 
 struct fiber {
 	worker *w;
-	ucontext_t ctx;
+	fiber_ctx ctx;
 	void *map;              /* the stack's mapping, guard page first */
 	size_t map_len;
+	void *stack;            /* above the guard page */
+	size_t stack_len;
 	void (*fn)(void *);
 	void *arg;
 	enum fstate state;      /* the worker's alone, as is all below */
@@ -61,6 +63,14 @@ struct fiber {
 	int revents;            /* what the last wait found */
 	int woken;              /* a wake came while it was not asleep */
 	int reg_fd;             /* the fd last given to epoll, -1 none */
+	/* A kept fd (FIBER_KEEP) stays in the epoll set, edge-triggered,
+	 * between waits: no epoll_ctl a wait.  Its edges that come while the
+	 * fiber does not wait for them are kept in pending for its next wait,
+	 * which then ends at once (maybe for nothing: the caller's read says
+	 * EAGAIN and it waits again). */
+	int reg_keep;
+	uint32_t reg_ev;        /* the events given to epoll for reg_fd */
+	int want, pending;
 	fiber *next_ready;
 #ifdef FIBER_TSAN
 	void *tsan;
@@ -79,7 +89,7 @@ struct worker {
 	fiber_pool *p;
 	pthread_t th;
 	int ep, evfd;
-	ucontext_t sched;
+	fiber_ctx sched;
 	fiber *cur;
 	fiber *ready_head, *ready_tail;
 	struct tentry *heap;    /* a min-heap by deadline, in one array: the
@@ -201,15 +211,15 @@ static void yield_to_worker(fiber *f)
 	__sanitizer_start_switch_fiber(f->state == F_DONE ? NULL : &f->fake,
 				       w->stack_bottom, w->stack_size);
 #endif
-	swapcontext(&f->ctx, &w->sched);
+	fiber_ctx_switch(&f->ctx, &w->sched);
 #ifdef FIBER_ASAN
 	__sanitizer_finish_switch_fiber(f->fake, NULL, NULL);
 #endif
 }
 
-static void trampoline(unsigned hi, unsigned lo)
+static void trampoline(void *arg)
 {
-	fiber *f = (fiber *)(((uintptr_t)hi << 32) | (uintptr_t)lo);
+	fiber *f = arg;
 #ifdef FIBER_ASAN
 	__sanitizer_finish_switch_fiber(NULL, &f->w->stack_bottom, &f->w->stack_size);
 #endif
@@ -226,9 +236,9 @@ static void run(worker *w, fiber *f)
 	__tsan_switch_to_fiber(f->tsan, 0);
 #endif
 #ifdef FIBER_ASAN
-	__sanitizer_start_switch_fiber(&w->fake, f->ctx.uc_stack.ss_sp, f->ctx.uc_stack.ss_size);
+	__sanitizer_start_switch_fiber(&w->fake, f->stack, f->stack_len);
 #endif
-	swapcontext(&w->sched, &f->ctx);
+	fiber_ctx_switch(&w->sched, &f->ctx);
 #ifdef FIBER_ASAN
 	__sanitizer_finish_switch_fiber(w->fake, NULL, NULL);
 #endif
@@ -250,17 +260,15 @@ static int setup(fiber *f, size_t stack)
 		       -1, 0);
 	if (m == MAP_FAILED)
 		return -1;
-	if (mprotect(m, (size_t)page, PROT_NONE) || getcontext(&f->ctx)) {
+	f->stack = (char *)m + page;
+	f->stack_len = len - (size_t)page;
+	if (mprotect(m, (size_t)page, PROT_NONE) ||
+	    fiber_ctx_make(&f->ctx, f->stack, f->stack_len, trampoline, f)) {
 		munmap(m, len);
 		return -1;
 	}
 	f->map = m;
 	f->map_len = len;
-	f->ctx.uc_stack.ss_sp = (char *)m + page;
-	f->ctx.uc_stack.ss_size = len - (size_t)page;
-	f->ctx.uc_link = NULL;
-	uintptr_t u = (uintptr_t)f;
-	makecontext(&f->ctx, (void (*)(void))trampoline, 2, (unsigned)(u >> 32), (unsigned)u);
 #ifdef FIBER_TSAN
 	f->tsan = __tsan_create_fiber(0);
 #endif
@@ -304,7 +312,11 @@ static int take_inbox(worker *w)
 						w->ready_tail = prev;
 				}
 			}
-			if (f->reg_fd >= 0 && f->state == F_WAITING_FD)
+			/* Its fd is still open (and so still its own, never
+			 * another's of the same number) only while it waits or,
+			 * kept, while its function has not returned. */
+			if (f->reg_fd >= 0 &&
+			    (f->state == F_WAITING_FD || (f->reg_keep && f->state != F_DONE)))
 				epoll_ctl(w->ep, EPOLL_CTL_DEL, f->reg_fd, NULL);
 			if (f->in_heap) {
 				f->zombie = 1;   /* the heap's last entry of it frees it */
@@ -355,12 +367,13 @@ static void *worker_main(void *arg)
 				continue;
 			}
 			fiber *f = ev[i].data.ptr;
-			if (f->state != F_WAITING_FD)
-				continue;
 			uint32_t e = ev[i].events;
 			int r = (e & (EPOLLERR | EPOLLHUP)) ? FIBER_READ | FIBER_WRITE :
 				((e & EPOLLIN) ? FIBER_READ : 0) | ((e & EPOLLOUT) ? FIBER_WRITE : 0);
-			make_ready(w, f, r);
+			if (f->state == F_WAITING_FD && (r & f->want))
+				make_ready(w, f, r);
+			else if (f->reg_keep)
+				f->pending |= r;
 		}
 		/* The posts after this batch's events: a free among them must
 		 * not leave an event of the batch naming what it freed. */
@@ -406,13 +419,13 @@ int fiber_sleep_until(uint64_t deadline_ns)
 	return woke;
 }
 
-int fiber_wait_fd(int fd, int events, int timeout_ms)
+/* Give fd to epoll for want: kept (edge-triggered, for good) or for this
+ * wait alone (one-shot).  0, or -1 when epoll refuses it. */
+static int fd_register(worker *w, fiber *f, int fd, int want, int keep)
 {
-	fiber *f = fiber_self();
-	worker *w = f->w;
 	struct epoll_event ev = {
-		.events = EPOLLONESHOT | ((events & FIBER_READ) ? EPOLLIN : 0) |
-			  ((events & FIBER_WRITE) ? EPOLLOUT : 0),
+		.events = (keep ? EPOLLET | EPOLLIN : EPOLLONESHOT | ((want & FIBER_READ) ? EPOLLIN : 0)) |
+			  ((want & FIBER_WRITE) ? EPOLLOUT : 0),
 		.data.ptr = f,
 	};
 	/* The fd may be one another fiber had (closed since: epoll forgot it)
@@ -420,16 +433,46 @@ int fiber_wait_fd(int fd, int events, int timeout_ms)
 	int op = fd == f->reg_fd ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
 	if (epoll_ctl(w->ep, op, fd, &ev)) {
 		int again = op == EPOLL_CTL_MOD ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
-		if ((errno != ENOENT && errno != EEXIST) || epoll_ctl(w->ep, again, fd, &ev))
-			return FIBER_READ | FIBER_WRITE;   /* let the caller's I/O say why */
+		if ((errno != ENOENT && errno != EEXIST) || epoll_ctl(w->ep, again, fd, &ev)) {
+			f->reg_fd = -1;
+			return -1;
+		}
 	}
 	f->reg_fd = fd;
+	f->reg_keep = keep;
+	f->reg_ev = ev.events;
+	f->pending = 0;
+	return 0;
+}
+
+int fiber_wait_fd(int fd, int events, int timeout_ms)
+{
+	fiber *f = fiber_self();
+	worker *w = f->w;
+	int want = events & (FIBER_READ | FIBER_WRITE);
+	int keep = (events & FIBER_KEEP) != 0;
+
+	if (keep && !(events & FIBER_NEW) && f->reg_keep && fd == f->reg_fd) {
+		int r = f->pending & want;
+		if (r) {
+			f->pending &= ~want;
+			return r;
+		}
+		/* Writable is asked for only while a send waits: kept, it
+		 * would wake the worker each time the server reads a query. */
+		uint32_t need = EPOLLET | EPOLLIN | ((want & FIBER_WRITE) ? EPOLLOUT : 0);
+		if (need != f->reg_ev && fd_register(w, f, fd, want, 1))
+			return FIBER_READ | FIBER_WRITE;   /* let the caller's I/O say why */
+	} else if (fd_register(w, f, fd, want, keep)) {
+		return FIBER_READ | FIBER_WRITE;
+	}
+	f->want = want;
 	/* Without memory for the timer the wait has no limit but the fd's. */
 	if (timeout_ms >= 0)
 		heap_push(w, f, now_ns() + (uint64_t)timeout_ms * 1000000u);
 	f->state = F_WAITING_FD;
 	yield_to_worker(f);
-	if (f->revents == 0) {
+	if (f->revents == 0 && !f->reg_keep) {
 		/* Timed out: the one-shot registration may still fire later. */
 		struct epoll_event off = { .events = 0, .data.ptr = f };
 		epoll_ctl(w->ep, EPOLL_CTL_MOD, fd, &off);

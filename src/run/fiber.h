@@ -56,6 +56,14 @@ int fiber_sleep_until(uint64_t deadline_ns);
  * hang-up count as both), 0 on timeout. */
 #define FIBER_READ  1
 #define FIBER_WRITE 2
+/* FIBER_KEEP: fd stays open and this fiber's from now until its function
+ * returns or a later wait says FIBER_NEW: it stays in the worker's epoll
+ * set between waits, which then cost no system call.  A wait may then end
+ * with nothing to read (an edge that came before it): the caller's I/O
+ * says EAGAIN and it waits again.  FIBER_NEW: fd may be a new file of a
+ * number already seen (a reconnect): registered again. */
+#define FIBER_KEEP  4
+#define FIBER_NEW   8
 int fiber_wait_fd(int fd, int events, int timeout_ms);
 
 #endif

@@ -169,6 +169,9 @@ static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 	int logged = 0;
 
 	db_params_from_config(&e->cfg, &p);
+	_Static_assert(DB_WAIT_READ == FIBER_READ && DB_WAIT_WRITE == FIBER_WRITE &&
+		       DB_WAIT_KEEP == FIBER_KEEP && DB_WAIT_NEW == FIBER_NEW,
+		       "the driver's wait flags are the fibers'");
 	if (atomic_load_explicit(&v->fib, memory_order_relaxed))
 		p.wait_fd = fiber_wait_fd;
 	while (!stopping(v)) {
