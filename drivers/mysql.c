@@ -18,7 +18,8 @@
  * waits for its socket through wait_fd; closing (a write, no reply) and
  * freeing a stored result stay blocking calls, which the library allows
  * on the same connection.  Its socket stays in the fiber worker's epoll
- * set from the first wait after the connect to the close (DB_WAIT_KEEP).
+ * set from the first wait after the connect to the close (DB_WAIT_KEEP),
+ * and a CALL goes as text rather than prepared (my_text_execute).
  *
  * Threads: mysql_thread_init() is called at connect and mysql_thread_end()
  * at disconnect.  Both are no-ops in Connector/C 3.x; with Oracle's
@@ -95,6 +96,13 @@ struct my_stmt {
 	my_col *cols;
 	int has_result;        /* rows may still be fetched */
 	int on_row;            /* cols hold a fetched row */
+	/* A CALL on a fiber's connection goes as text (see my_text_execute):
+	 * the statement with its placeholders, the text last sent, and the
+	 * result set being read.  st stays NULL. */
+	char *text;
+	char *qbuf;
+	size_t qcap;
+	MYSQL_RES *res;
 };
 
 extern const db_driver mysql_driver;
@@ -201,7 +209,7 @@ static int my_wait(my_waiter *w, MYSQL *m, int status)
 			 ((r & DB_WAIT_WRITE) ? MYSQL_WAIT_WRITE : 0));
 }
 
-/* ret = fn(h, ...): blocking, or, where the engine gave a wait_fd (w->wait),
+/* ret = fn(h, ...): blocking, or, where the engine gave a wait_fd (w->fn),
  * as Connector/C's fn_start and fn_cont with the waits between them made
  * through it, so that the thread runs other terminals meanwhile.  m is the
  * connection whose socket is waited for. */
@@ -241,8 +249,14 @@ static int my_valid_name(const char *name, int allow_dot, db_error *err)
 
 /* Throw away whatever result s still has on the wire, including further
  * result sets of a CALL, so the connection can take a new command. */
+static void my_text_drain(my_stmt *s);
+
 static void my_drain(my_stmt *s)
 {
+	if (s->text) {
+		my_text_drain(s);
+		return;
+	}
 	if (s->mc && s->st) {
 		my_waiter *w = &s->mc->wt;
 		MYSQL *m = s->mc->m;
@@ -470,6 +484,10 @@ fail:
 
 static void my_stmt_close_handle(my_stmt *s)
 {
+	if (s->res) {   /* stored: freeing reads nothing */
+		mysql_free_result(s->res);
+		s->res = NULL;
+	}
 	if (s->st) {
 		mysql_stmt_close(s->st);
 		s->st = NULL;
@@ -561,14 +579,178 @@ static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 	return 0;
 }
 
+/* ---- a CALL as text, on a fiber's connection ------------------------- */
+
+/* With ten thousand terminals each connection's five prepared CALLs cost
+ * some 7 KB apiece in Connector/C (the handle and its memory roots), and
+ * came into use one by one over a run's first minutes: the client grew
+ * from 45 to over 100 KB a terminal.  A CALL needs nothing a prepared
+ * statement gives (its parameters are numbers and short strings, its
+ * result one row, read as text anyway), so on a connection made for
+ * fibers it goes as text, its parameters spliced in (strings escaped by
+ * the library for the connection's character set), its result stored and
+ * freed each time. */
+static int my_text_wanted(const my_conn *mc, const char *sql)
+{
+	/* Only where every ? is a placeholder: no quotes, no comments. */
+	return mc->wt.wait && !strncasecmp(sql, "CALL ", 5) && !strpbrk(sql, "'\"`#/-");
+}
+
+/* Room for n more bytes after used in s->qbuf. */
+static int my_text_room(my_stmt *s, size_t used, size_t n)
+{
+	if (used + n <= s->qcap)
+		return 0;
+	size_t cap = s->qcap ? s->qcap : 256;
+	while (cap < used + n)
+		cap *= 2;
+	char *b = realloc(s->qbuf, cap);
+	if (!b)
+		return -1;
+	s->qbuf = b;
+	s->qcap = cap;
+	return 0;
+}
+
+static int my_cols_reserve(my_stmt *s, unsigned int n, db_error *err);
+
+static int my_text_execute(my_stmt *s, const db_param *params, int64_t *affected,
+			   db_error *err)
+{
+	my_conn *mc = s->mc;
+	MYSQL *m = mc->m;
+	size_t used = 0;
+	const db_param *p = params;
+
+	for (const char *q = s->text; *q; q++) {
+		size_t len = *q != '?' ? 1 : p->type == DB_T_TEXT ? 2 * p->len + 2 : 32;
+		if (my_text_room(s, used, len + 1))
+			return my_oom(err);
+		char *to = s->qbuf + used;
+		if (*q != '?') {
+			*to = *q;
+			used++;
+			continue;
+		}
+		switch (p->type) {
+		case DB_T_INT:
+			used += (size_t)snprintf(to, 32, "%lld", (long long)p->i);
+			break;
+		case DB_T_DOUBLE:
+			used += (size_t)snprintf(to, 32, "%.17g", p->d);
+			break;
+		case DB_T_TEXT:
+			*to = '\'';
+			used += 2 + mysql_real_escape_string(m, to + 1, p->s ? p->s : "",
+							     (unsigned long)p->len);
+			s->qbuf[used - 1] = '\'';
+			break;
+		case DB_T_NULL:
+			memcpy(to, "NULL", 4);
+			used += 4;
+			break;
+		default:
+			return db_error_set(err, DB_FATAL, 0, "HY004",
+					    "mysql: parameter %ld has unknown type %d",
+					    (long)(p - params) + 1, (int)p->type);
+		}
+		p++;
+	}
+	int rc;
+	MY_CALL(&mc->wt, m, rc, mysql_real_query, m, s->qbuf, (unsigned long)used);
+	if (rc)
+		return my_fail_conn(mc, m, err);
+	MYSQL_RES *r;
+	MY_CALL(&mc->wt, m, r, mysql_store_result, m);
+	mc->active = s;   /* the CALL's last packet is read with the next command */
+	if (!r) {
+		if (mysql_field_count(m) != 0) {
+			my_fail_conn(mc, m, err);
+			my_text_drain(s);
+			return -1;
+		}
+		if (affected)
+			*affected = (int64_t)mysql_affected_rows(m);
+		my_text_drain(s);
+		return 0;
+	}
+	if (affected)
+		*affected = 0;
+	s->res = r;
+	s->has_result = 1;
+	s->ncols = mysql_num_fields(r);
+	if (my_cols_reserve(s, s->ncols, err) < 0) {
+		my_text_drain(s);
+		return -1;
+	}
+	return 0;
+}
+
+static int my_text_fetch(my_stmt *s, db_error *err)
+{
+	s->on_row = 0;
+	if (!s->has_result || !s->res)
+		return 0;
+	MYSQL_ROW row = mysql_fetch_row(s->res);   /* stored: no wait */
+	if (!row) {
+		my_text_drain(s);
+		return 0;
+	}
+	unsigned long *len = mysql_fetch_lengths(s->res);
+	for (unsigned int i = 0; i < s->ncols; i++) {
+		my_col *c = &s->cols[i];
+		c->is_null = row[i] == NULL;
+		c->len = c->is_null ? 0 : len[i];
+		if (c->len + 1 > c->cap) {
+			char *b = realloc(c->buf, c->len + 1);
+			if (!b) {
+				my_text_drain(s);
+				return my_oom(err);
+			}
+			c->buf = b;
+			c->cap = c->len + 1;
+		}
+		if (!c->is_null)
+			memcpy(c->buf, row[i], c->len);
+		c->buf[c->len] = '\0';
+	}
+	s->on_row = 1;
+	return 1;
+}
+
+/* Free the result and read what else the CALL sent, so the connection can
+ * take a new command. */
+static void my_text_drain(my_stmt *s)
+{
+	my_conn *mc = s->mc;
+
+	if (s->res) {
+		mysql_free_result(s->res);
+		s->res = NULL;
+	}
+	if (mc && mc->active == s) {
+		MYSQL *m = mc->m;
+		int rc;
+		while (mysql_more_results(m)) {
+			MY_CALL(&mc->wt, m, rc, mysql_next_result, m);
+			if (rc != 0)
+				break;
+			MYSQL_RES *r;
+			MY_CALL(&mc->wt, m, r, mysql_store_result, m);
+			if (r)
+				mysql_free_result(r);
+		}
+		mc->active = NULL;
+	}
+	s->has_result = 0;
+	s->on_row = 0;
+}
+
 /* ---- prepared statements --------------------------------------------- */
 
-/* Bind every result column as text, sized from the metadata. */
-static int my_cols_setup(my_stmt *s, unsigned int n, db_error *err)
+/* At least n entries in rbind and cols, the new ones empty. */
+static int my_cols_reserve(my_stmt *s, unsigned int n, db_error *err)
 {
-	MYSQL_RES *meta;
-	MYSQL_FIELD *f = NULL;
-
 	if (n > s->colcap) {
 		MYSQL_BIND *rb = realloc(s->rbind, n * sizeof(*rb));
 		if (!rb)
@@ -581,6 +763,17 @@ static int my_cols_setup(my_stmt *s, unsigned int n, db_error *err)
 		s->cols = cols;
 		s->colcap = n;
 	}
+	return 0;
+}
+
+/* Bind every result column as text, sized from the metadata. */
+static int my_cols_setup(my_stmt *s, unsigned int n, db_error *err)
+{
+	MYSQL_RES *meta;
+	MYSQL_FIELD *f = NULL;
+
+	if (my_cols_reserve(s, n, err) < 0)
+		return -1;
 	meta = mysql_stmt_result_metadata(s->st);
 	if (meta)
 		f = mysql_fetch_fields(meta);
@@ -626,6 +819,18 @@ static int my_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
 	if (!s)
 		return my_oom(err);
 	s->base.conn = c;
+	if (my_text_wanted(mc, sql)) {
+		s->text = strdup(sql);
+		if (!s->text) {
+			free(s);
+			return my_oom(err);
+		}
+		for (const char *q = sql; *q; q++)
+			s->nparams += *q == '?';
+		my_link(mc, s);
+		*out = &s->base;
+		return 0;
+	}
 	s->st = mysql_stmt_init(mc->m);
 	if (!s->st) {
 		my_fail_conn(mc, mc->m, err);
@@ -683,7 +888,7 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 	my_stmt *s = (my_stmt *)st;
 	unsigned int nf;
 
-	if (!s->st || !s->mc)
+	if (!s->mc || (!s->st && !s->text))
 		return my_detached(err);
 	my_settle(s->mc, s);
 	if (s->has_result || s->mc->active == s)
@@ -692,6 +897,8 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 		return db_error_set(err, DB_FATAL, 0, "07001",
 				    "mysql: statement takes %lu parameters, got %d",
 				    s->nparams, nparams);
+	if (s->text)
+		return my_text_execute(s, params, affected, err);
 	for (unsigned long i = 0; i < s->nparams; i++) {
 		const db_param *p = &params[i];
 		MYSQL_BIND *b = &s->pbind[i];
@@ -816,6 +1023,8 @@ static int my_fetch(db_stmt *st, db_error *err)
 	my_stmt *s = (my_stmt *)st;
 	int rc;
 
+	if (s->text)
+		return my_text_fetch(s, err);
 	s->on_row = 0;
 	if (!s->has_result || !s->st)
 		return 0;
@@ -923,6 +1132,8 @@ static void my_finalize(db_stmt *st)
 	free(s->pbind);
 	free(s->pval);
 	free(s->plen);
+	free(s->text);
+	free(s->qbuf);
 	free(s);
 }
 

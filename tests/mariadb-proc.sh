@@ -43,6 +43,25 @@ assert "and it checked those districts" grep -qE 'durability: 20 districts check
 
 assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
 
+# As fibers the connection sends each CALL as text, with no prepared
+# statement (drivers/mysql.c): the same transactions, the same checks.
+orders0=$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district")
+"$TPCC_BIN" run $A --mode procedures --terminals fibers --vus 4 --rampup 2 --duration 15 \
+	--results-dir "$T/rf" </dev/null >fibers.txt 2>&1; rc=$?
+assert "a procedures run as fibers exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -20 fibers.txt
+assert "its VUs ran as fibers" grep -qE '\] VUs run as fibers on [0-9]+ worker threads' fibers.txt
+RF=$(ls "$T"/rf/*.json 2>/dev/null | head -1)
+assert "as fibers: no failed transactions" json_is "$RF" 'd["summary"]["failed"]' 0
+assert "as fibers: every type committed" \
+	json_true "$RF" 'all(v > 0 for v in d["summary"]["run_totals"]["commits"].values())'
+assert "as fibers: rollbacks reported by the procedure" \
+	json_true "$RF" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0'
+assert "as fibers: client New-Orders match the database" db_matches_client "$RF" \
+	"$(my_sql "SELECT SUM(d_next_o_id - 3001) - $orders0 FROM $DBN.district")"
+assert "as fibers: stock counters are still the sums of the order lines" stock_matches_lines $DBN
+check_ok "as fibers: the durability audit passes" durf.txt $A --durability "$RF"
+
 # New-Order by hand: item 7 twice from warehouse 2 (one stock row, updated
 # once with both quantities), item 9 from warehouse 1.
 next() { my_sql "SELECT d_next_o_id FROM $DBN.district WHERE d_w_id = 1 AND d_id = 3"; }
@@ -174,6 +193,16 @@ assert "a short procedures run exits 0" [ $rc -eq 0 ]
 vu_threads="SELECT thread_id FROM mysql.general_log WHERE command_type = 'Connect' AND argument LIKE '%on $DBN %' AND thread_id IN (SELECT thread_id FROM mysql.general_log WHERE argument LIKE 'CALL tpcc_%')"
 assert "three VU threads ran procedures" [ "$(my_sql "SELECT COUNT(DISTINCT thread_id) FROM mysql.general_log WHERE thread_id IN ($vu_threads)")" = 3 ]
 assert "each set eq_range_index_dive_limit = 1 first" [ "$(my_sql "SELECT COUNT(*) FROM mysql.general_log g WHERE thread_id IN ($vu_threads) AND argument = 'SET SESSION eq_range_index_dive_limit = 1' AND event_time <= (SELECT MIN(event_time) FROM mysql.general_log WHERE thread_id = g.thread_id AND argument LIKE 'CALL tpcc_%')")" = 3 ]
+# The same as fibers: each VU's CALLs went as text, its parameters in
+# them, never prepared.
+my_sql 'TRUNCATE TABLE mysql.general_log'
+my_sql "SET GLOBAL general_log = ON"
+"$TPCC_BIN" run $A --mode procedures --terminals fibers --vus 3 --rampup 0 --duration 1 \
+	--results-dir "$T/rsf" </dev/null >sessionf.txt 2>&1; rc=$?
+my_sql "SET GLOBAL general_log = OFF"
+assert "a short procedures run as fibers exits 0" [ $rc -eq 0 ]
+assert "as fibers the CALLs went as text, with their values" [ "$(my_sql "SELECT COUNT(*) > 0 FROM mysql.general_log WHERE command_type = 'Query' AND argument RLIKE '^CALL tpcc_[a-z_]+\\\\([0-9]'")" = 1 ]
+assert "and none was prepared" [ "$(my_sql "SELECT COUNT(*) FROM mysql.general_log WHERE command_type = 'Prepare' AND argument LIKE 'CALL tpcc_%'")" = 0 ]
 
 # Procedures from an older tpcc-console (another signature) are refused.
 my_sql "UPDATE $DBN.tpcc_meta SET v = '1' WHERE k = 'procedures'"

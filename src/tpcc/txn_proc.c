@@ -1,5 +1,6 @@
 /* txn_proc.c: procedures mode.  Each transaction is one call of the
- * dialect's stored procedure, prepared once per connection and executed with
+ * dialect's stored procedure, prepared once per connection (the driver's
+ * affair: mysql on fibers sends it as text) and executed with
  * the inputs txn_gen drew, so the two modes do the same work on the same
  * data.  The connection runs in autocommit: the call is the transaction
  * (PostgreSQL functions are atomic statements; MySQL and SQL Server
