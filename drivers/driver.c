@@ -176,6 +176,22 @@ int64_t db_text_to_int(const char *text)
 	return (int64_t)v;
 }
 
+int db_int_to_text(char *buf, int64_t v)
+{
+	char d[20];
+	int nd = 0, n = 0;
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+
+	do
+		d[nd++] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		buf[n++] = '-';
+	while (nd)
+		buf[n++] = d[--nd];
+	return n;
+}
+
 int db_query_int(db_conn *c, const char *sql, int64_t *out, db_error *e)
 {
 	const db_driver *d = c->drv;

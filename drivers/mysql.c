@@ -622,19 +622,21 @@ static int my_text_execute(my_stmt *s, const db_param *params, int64_t *affected
 	size_t used = 0;
 	const db_param *p = params;
 
-	for (const char *q = s->text; *q; q++) {
-		size_t len = *q != '?' ? 1 : p->type == DB_T_TEXT ? 2 * p->len + 2 : 32;
-		if (my_text_room(s, used, len + 1))
+	for (const char *q = s->text;;) {
+		/* The text up to the next placeholder, then its value. */
+		const char *ph = strchr(q, '?');
+		size_t run = ph ? (size_t)(ph - q) : strlen(q);
+		size_t val = !ph ? 0 : p->type == DB_T_TEXT ? 2 * p->len + 3 : 32;
+		if (my_text_room(s, used, run + val))
 			return my_oom(err);
+		memcpy(s->qbuf + used, q, run);
+		used += run;
+		if (!ph)
+			break;
 		char *to = s->qbuf + used;
-		if (*q != '?') {
-			*to = *q;
-			used++;
-			continue;
-		}
 		switch (p->type) {
 		case DB_T_INT:
-			used += (size_t)snprintf(to, 32, "%lld", (long long)p->i);
+			used += (size_t)db_int_to_text(to, p->i);
 			break;
 		case DB_T_DOUBLE:
 			used += (size_t)snprintf(to, 32, "%.17g", p->d);
@@ -655,6 +657,7 @@ static int my_text_execute(my_stmt *s, const db_param *params, int64_t *affected
 					    (long)(p - params) + 1, (int)p->type);
 		}
 		p++;
+		q = ph + 1;
 	}
 	int rc;
 	MY_CALL(&mc->wt, m, rc, mysql_real_query, m, s->qbuf, (unsigned long)used);

@@ -31,10 +31,8 @@ void txn_proc_release(txn_ctx *x)
 		}
 }
 
-/* The lines' items, supply warehouses or quantities, comma-separated:
- * digits written by hand, since snprintf's thirty calls a New-Order were a
- * few percent of a keyed terminal's client CPU.  The values are never
- * negative; one that would not fit ends the list there. */
+/* The lines' items, supply warehouses or quantities, comma-separated.
+ * One that would not fit ends the list there. */
 static const char *csv(const txn_input *in, int which, char *buf, size_t len)
 {
 	size_t used = 0;
@@ -42,18 +40,14 @@ static const char *csv(const txn_input *in, int which, char *buf, size_t len)
 	for (int i = 0; i < in->ol_cnt; i++) {
 		int v = which == 0 ? in->ol[i].i_id : which == 1 ? in->ol[i].supply_w_id
 								  : in->ol[i].qty;
-		char d[12];
-		int nd = 0;
-		unsigned u = v > 0 ? (unsigned)v : 0;
-		do
-			d[nd++] = (char)('0' + u % 10);
-		while ((u /= 10) && nd < (int)sizeof d);
+		char d[24];
+		int nd = db_int_to_text(d, v);
 		if (used + (size_t)nd + 2 > len)
 			break;
 		if (i)
 			buf[used++] = ',';
-		while (nd)
-			buf[used++] = d[--nd];
+		memcpy(buf + used, d, (size_t)nd);
+		used += (size_t)nd;
 	}
 	buf[used < len ? used : len - 1] = '\0';
 	return buf;
@@ -92,17 +86,36 @@ const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_
 	}
 	if (stock)
 		qsort(l, (size_t)n, sizeof l[0], by_stock_row);
-	snprintf(buf, len, "[");
-	for (int i = 0; i < n && used < len; i++) {
-		used += (size_t)snprintf(buf + used, len - used, "%s[%d,%d,%d", i ? "," : "",
-					 l[i].item, l[i].sw, l[i].qty);
-		if (stock && used < len)
-			used += (size_t)snprintf(buf + used, len - used, ",%d", l[i].lines);
-		if (used < len)
-			used += (size_t)snprintf(buf + used, len - used, "]");
+	/* Written by hand, as csv() is; an entry that would not fit (with the
+	 * closing brackets) ends the list there. */
+	buf[0] = '[';
+	for (int i = 0; i < n; i++) {
+		char e[4 * 24 + 8];
+		int k = 0;
+		e[k++] = i ? ',' : '[';
+		if (i)
+			e[k++] = '[';
+		k += db_int_to_text(e + k, l[i].item);
+		e[k++] = ',';
+		k += db_int_to_text(e + k, l[i].sw);
+		e[k++] = ',';
+		k += db_int_to_text(e + k, l[i].qty);
+		if (stock) {
+			e[k++] = ',';
+			k += db_int_to_text(e + k, l[i].lines);
+		}
+		e[k++] = ']';
+		if (used + (size_t)k + 2 > len)
+			break;
+		memcpy(buf + used, e, (size_t)k);
+		used += (size_t)k;
 	}
-	if (used < len)
-		snprintf(buf + used, len - used, "]");
+	if (used + 2 <= len) {
+		buf[used++] = ']';
+		buf[used] = '\0';
+	} else if (len) {
+		buf[len - 1] = '\0';
+	}
 	return buf;
 }
 
