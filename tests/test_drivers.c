@@ -275,6 +275,18 @@ START_TEST(test_error_helpers)
 	ck_assert_int_eq(e.cls, DB_OK);
 	ck_assert_int_eq(e.native, 0);
 	ck_assert_str_eq(e.msg, "");
+
+	/* Integers as text, as snprintf's %lld writes them, the ends of the
+	 * range included; and back. */
+	const int64_t ints[] = { 0, 7, -7, 10, 99999, -100001, INT64_MAX, INT64_MIN };
+	for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+		char got[32], want[32];
+		int n = db_int_to_text(got, ints[i]);
+		got[n] = '\0';
+		snprintf(want, sizeof want, "%lld", (long long)ints[i]);
+		ck_assert_str_eq(got, want);
+		ck_assert(db_text_to_int(got) == ints[i]);
+	}
 }
 END_TEST
 
