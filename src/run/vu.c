@@ -145,9 +145,9 @@ static void vu_error_event(vu *v, const char *what, const db_error *err)
  * 0, or -1 with err filled when the connection went away. */
 static int vu_session(vu *v, db_conn *c, db_error *err)
 {
-	const char *const *q = v->e->d->run_session;
-
-	for (; q && *q; q++) {
+	if (!v->e->d->run_session)
+		return 0;
+	for (const char *const *q = v->e->d->run_session; *q; q++) {
 		if (db_exec(c, *q, err) == 0)
 			continue;
 		if (err->cls == DB_RECONNECT)
@@ -160,7 +160,7 @@ static int vu_session(vu *v, db_conn *c, db_error *err)
 	 * PostgreSQL a SET is undone with it: the first transaction's
 	 * rollback would take them away.  Commit them on their own; should
 	 * that fail, the first transaction still starts from a clean one. */
-	if (q != v->e->d->run_session && v->e->drv->commit(c, err) != 0) {
+	if (v->e->drv->commit(c, err) != 0) {
 		if (err->cls == DB_RECONNECT)
 			return -1;
 		(void)v->e->drv->rollback(c, err);
