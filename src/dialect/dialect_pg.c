@@ -36,6 +36,15 @@ static const char *const pg_run_session[] = {
 	NULL
 };
 
+/* Stock's counters stand next to s_quantity, not after the ten district
+ * texts as in the spec's listing (which fixes no column order).  An update
+ * that stays on its page logs only the bytes between the first and the
+ * last that changed, and New-Order changes s_quantity, s_ytd, s_order_cnt
+ * and s_remote_cnt of ten stock rows: with the texts between them each
+ * such record carried 250 unchanged bytes.  (pg_waldump --stats, 8 VUs on
+ * W=4, procedures: heap HOT-update records 179 bytes on average before, 79
+ * after; WAL records, full-page images aside, 9.0 KB a New-Order before,
+ * 6.3 KB after.) */
 static const char *const pg_tables[] = {
 	"CREATE TABLE tpcc_meta (k VARCHAR(64) NOT NULL PRIMARY KEY, v VARCHAR(255) NOT NULL)",
 	"CREATE TABLE warehouse (w_id INT NOT NULL, w_ytd NUMERIC(12,2), w_tax NUMERIC(4,4),"
@@ -64,10 +73,10 @@ static const char *const pg_tables[] = {
 	"CREATE TABLE item (i_id INT NOT NULL, i_im_id INT, i_name VARCHAR(24),"
 	" i_price NUMERIC(5,2), i_data VARCHAR(50))",
 	"CREATE TABLE stock (s_i_id INT NOT NULL, s_w_id INT NOT NULL, s_quantity SMALLINT,"
+	" s_ytd INT, s_order_cnt SMALLINT, s_remote_cnt SMALLINT,"
 	" s_dist_01 CHAR(24), s_dist_02 CHAR(24), s_dist_03 CHAR(24), s_dist_04 CHAR(24),"
 	" s_dist_05 CHAR(24), s_dist_06 CHAR(24), s_dist_07 CHAR(24), s_dist_08 CHAR(24),"
-	" s_dist_09 CHAR(24), s_dist_10 CHAR(24), s_ytd INT, s_order_cnt SMALLINT,"
-	" s_remote_cnt SMALLINT, s_data VARCHAR(50))",
+	" s_dist_09 CHAR(24), s_dist_10 CHAR(24), s_data VARCHAR(50))",
 	NULL
 };
 
