@@ -13,6 +13,25 @@
 need_pg
 cd "$T"
 pg_native_db tpcc_pgn
+# table_scans: sequential and index scans of the TPC-C tables so far.
+table_scans() {
+	q "SELECT SUM(seq_scan) || ' ' || SUM(idx_scan) FROM pg_stat_user_tables
+	   WHERE relname <> 'tpcc_meta'"
+}
+# scans_by_index BEFORE N: N index scans more than BEFORE, and fewer than
+# 20 sequential ones (the console's own look-ups at start and end).  The
+# VUs read every table through its keys: warehouse and district, updated
+# on every Payment and New-Order, would otherwise be scanned whole, every
+# row version the updates have left included, by plans kept from when
+# they fit one page; Delivery's ORed keys want a bitmap scan.  A
+# backend's counts reach the statistics when it exits, after the run.
+scans_by_index() {
+	local now seq idx
+	now=$(table_scans)
+	seq=$((${now% *} - ${1% *})) idx=$((${now#* } - ${1#* }))
+	[ "$idx" -ge "$2" ] && [ "$seq" -lt 20 ] ||
+		{ echo "sequential scans +$seq, index scans +$idx"; return 1; }
+}
 # q_is QUERY EXPECTED: for poll.
 q_is() {
 	local got
@@ -26,8 +45,11 @@ assert "the server's NOTICEs stay off the output" lacks build.txt "NOTICE"
 assert "stock holds 100,000 rows" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000 ]
 assert "the six functions exist" [ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\_%'")" = 6 ]
 
+scans_before=$(table_scans)
 "$TPCC_BIN" run $A --vus 4 --rampup 0 --duration 4 --results-dir "$T/rs" </dev/null >run1.txt 2>&1
 assert "statements run exits 0" [ $? -eq 0 ]
+assert "  its VUs read the tables through their indexes" \
+	poll 10 scans_by_index "$scans_before" 500
 R=$(ls "$T"/rs/*.json 2>/dev/null | head -1)
 assert "driver pg, dialect postgresql, statements mode recorded" \
 	json_is "$R" 'd["run"]["driver"] + "/" + d["run"]["dialect"] + "/" + d["run"]["mode"]' pg/postgresql/statements
@@ -49,9 +71,12 @@ assert "  and finds nothing lost" grep -q "0 acknowledged New-Orders lost" dur.t
 # them in key order (a deadlock is counted under "deadlock").  Its
 # rollbacks are raised out of the function and counted, not failed.
 before=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
+scans_before=$(table_scans)
 printf 'metrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 16 --rampup 0 --duration 4 \
 	--results-dir "$T/rp" >run2.txt 2>&1
 assert "procedures run exits 0" [ $? -eq 0 ]
+assert "  its VUs read the tables through their indexes" \
+	poll 10 scans_by_index "$scans_before" 500
 R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
 assert "no failed transactions in procedures mode" json_is "$R" 'd["summary"]["failed"]' 0
 assert "  no deadlocks among 16 VUs on one warehouse" json_is "$R" 'd["summary"]["errors"]["deadlock"]' 0

@@ -29,10 +29,25 @@ static const char *const pg_session[] = {
  * in a procedures run the planner still worked under the plan cache on
  * every call (3% of the server's CPU in perf).  TPC-C's statements are
  * key look-ups and short key ranges, whose best plan does not depend on
- * the values.  A session setting leaves the server's configuration
- * alone. */
+ * the values.
+ *
+ * Every one of them reads through an index, and the planner is told so.
+ * A plan kept for the session is made when warehouse and district fit
+ * on one page, where a sequential scan is the cheapest plan; but each of
+ * their rows is updated hundreds of times a second, the pages fill with
+ * row versions faster than pruning frees them (4 rows came to 59 pages,
+ * 40 to 144, in 80 s), and every Payment and New-Order then read all of
+ * them (259,692 sequential scans of district in one run: pruning and
+ * visibility checks under them were 8% of the server's CPU in perf).
+ * W=4, 8 VUs, 60 s, one sitting: procedures 102,878 NOPM as the planner
+ * chose, 111,978 and 113,062 without sequential scans; statements 97,982
+ * and 102,418.  Bitmap scans stay: statements mode's Delivery finds its
+ * ten districts' rows with ORed keys, which only a bitmap scan serves
+ * through an index (without them it fell to 2,568 NOPM).  A session
+ * setting leaves the server's configuration alone. */
 static const char *const pg_run_session[] = {
 	"SET plan_cache_mode = force_generic_plan",
+	"SET enable_seqscan = off",
 	NULL
 };
 
