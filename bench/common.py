@@ -72,12 +72,18 @@ def proc_cpu(pid, children=False):
     """user+system CPU seconds of a process so far; with children, also
     those of its children, running or exited and waited for (the backends
     of a PostgreSQL postmaster)."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    t = int(fields[11]) + int(fields[12])
-    if children:
-        t += int(fields[13]) + int(fields[14])
-        # The children still running (backends not yet gone) count too.
+    def own():
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
+    if not children:
+        return own()[0] / HZ
+    # A child waited for between reading the parent's waited-for time and
+    # reading the child's own would be counted in neither (a backend
+    # exiting as a run ends): read until the parent's figure holds still.
+    for _ in range(50):
+        t, waited = own()
+        running = 0
         for d in os.listdir("/proc"):
             if not d.isdigit():
                 continue
@@ -87,8 +93,11 @@ def proc_cpu(pid, children=False):
             except OSError:
                 continue
             if int(c[1]) == pid:
-                t += int(c[11]) + int(c[12])
-    return t / HZ
+                running += int(c[11]) + int(c[12])
+        t2, waited2 = own()
+        if waited2 == waited:
+            break
+    return (t2 + waited2 + running) / HZ
 
 
 def run_tool(args, stdin=subprocess.DEVNULL, env=None):
