@@ -82,7 +82,7 @@ def proc_cpu(pid, children=False):
     # reading the child's own would be counted in neither (a backend
     # exiting as a run ends): read until the parent's figure holds still.
     for _ in range(50):
-        t, waited = own()
+        _, waited = own()
         running = 0
         for d in os.listdir("/proc"):
             if not d.isdigit():
