@@ -43,17 +43,21 @@ const opt_def opt_table[] = {
 		 ".BR \\-\\-dialect ).\n" },
 	{ .key = "connection.host", .longopt = "host", .type = OPT_STRING,
 	  .def = "", FIELD(host), .argname = "HOST",
-	  .help = "MySQL server host name or address (empty: the option files, "
-		  "else localhost)",
+	  .help = "server host name or address (empty: mysql, the option files, else "
+		  "localhost; pg, PGHOST, else the Unix socket)",
 	  .screen = OPT_SCR_CONNECTION,
-	  .man = "MySQL server host name or address.\n"
-		 "Empty (the default): the option files, else localhost.\n" },
+	  .man = "Server host name or address, for the mysql and pg drivers.\n"
+		 "Empty (the default): for mysql, the option files, else localhost;\n"
+		 "for pg, what libpq finds (the conninfo, PGHOST, PGSERVICE), else the\n"
+		 "Unix socket.\n" },
 	{ .key = "connection.port", .longopt = "port", .shortopt = 'P',
 	  .type = OPT_INT, .min = 0, .max = 65535, .def = "0", FIELD(port),
-	  .argname = "PORT", .help = "MySQL server TCP port (0: the driver's default, 3306)",
+	  .argname = "PORT", .help = "server TCP port (0: the driver's default: mysql 3306; "
+		  "pg PGPORT, else 5432)",
 	  .screen = OPT_SCR_CONNECTION,
-	  .man = "MySQL TCP port, 0 to 65535.\n"
-		 "Default 0: the library default, 3306.\n" },
+	  .man = "Server TCP port, 0 to 65535, for the mysql and pg drivers.\n"
+		 "Default 0: the library's default (mysql: the option files, else 3306;\n"
+		 "pg: the conninfo, PGPORT or PGSERVICE, else 5432).\n" },
 	{ .key = "connection.socket", .longopt = "socket", .shortopt = 'S',
 	  .type = OPT_STRING, .def = "", FIELD(socket), .argname = "PATH",
 	  .help = "MySQL Unix socket, used when the host is empty or localhost",
@@ -62,10 +66,12 @@ const opt_def opt_table[] = {
 		 "Default: the library's.\n" },
 	{ .key = "connection.user", .longopt = "user", .shortopt = 'u',
 	  .type = OPT_STRING, .def = "", FIELD(user), .argname = "USER",
-	  .help = "user to connect as (empty: the option files, else the login name)",
+	  .help = "user to connect as (empty: mysql, the option files; pg, PGUSER; "
+		  "else the login name)",
 	  .screen = OPT_SCR_CONNECTION,
-	  .man = "User to connect as.\n"
-		 "Empty (the default): the option files, else the login name.\n" },
+	  .man = "User to connect as (for odbc, the UID given to the data source).\n"
+		 "Empty (the default): for mysql, the option files, for pg, the conninfo,\n"
+		 "PGUSER or PGSERVICE; else the login name.\n" },
 	{ .key = "connection.password", .type = OPT_STRING, .def = "",
 	  FIELD(password), .secret = 1,
 	  .help = "password: config file only (keep it mode 0600), or TPCC_PASSWORD, "
@@ -78,9 +84,12 @@ const opt_def opt_table[] = {
 	  .type = OPT_STRING, .def = "tpcc", FIELD(database), .argname = "NAME",
 	  .help = "database (schema) that holds the TPC-C tables",
 	  .screen = OPT_SCR_CONNECTION,
-	  .man = "MySQL database that holds the TPC-C tables.\n"
+	  .man = "Database that holds the TPC-C tables (MySQL and MariaDB: the schema).\n"
 		 "Default\n"
-		 ".BR tpcc .\n" },
+		 ".BR tpcc .\n"
+		 "For pg, a database named by\n"
+		 ".BR \\-\\-conninfo ,\n"
+		 "PGSERVICE or PGDATABASE wins over this default.\n" },
 	{ .key = "connection.snapshot", .longopt = "snapshot", .type = OPT_STRING, .def = "",
 	  FIELD(snapshot), .argname = "NAME",
 	  .help = "snapshot and restore: the snapshot's database (default DATABASE_snapshot) "
