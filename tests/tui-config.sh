@@ -26,6 +26,10 @@ assert "F2 opens the config screens" tui_wait 'Config \(Tab: screen'
 assert "on the Connection screen, built from the option table" tui_wait '│  file +'"$T"'/t.db'
 assert "it says changes apply to the next run while one is going" \
 	tui_shows 'a run is going: changes here apply to the next run'
+tui_keys Down
+assert "a field's help longer than the screen is folded, not cut" \
+	tui_wait '│  else the Unix socket\) +│'
+tui_keys Up
 
 # Workload: a bad warehouse count is refused inline, naming the field.
 tui_keys 2

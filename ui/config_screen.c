@@ -402,26 +402,27 @@ static void draw_tabs(const pane *p, opt_screen tab)
 }
 
 /* The status on two rows, folded at a space, as a save's warning is long. */
+/* s folded at spaces over at most rows rows from row, inside the frame's
+ * margin; a word longer than the width is cut. */
+static void put_folded(const pane *p, int row, int rows, int attr, const char *s)
+{
+	int w = pane_iw(p) - 2;
+	char line[512];
+	for (int r = 0; r < rows && *s && w > 0; r++) {
+		const char *start = s;
+		int take = pane_fold(&s, w);
+		snprintf(line, sizeof line, "%.*s", take, start);
+		pane_put(p, row + r, 1, attr, line);
+	}
+}
+
+/* The status in the last row, or in the last two when it is longer than
+ * one. */
 static void draw_status(const pane *p, int row, const config_screen *cs)
 {
 	int attr = cs->status_err ? crt_attr(CRT_BAD) | (int)A_BOLD : crt_attr(CRT_GOOD);
-	int w = pane_iw(p) - 2;
-	size_t n = strlen(cs->status);
-	char first[sizeof cs->status];
-	if (w <= 0)
-		return;
-	if (n <= (size_t)w) {
-		pane_put(p, row + 1, 1, attr, cs->status);
-		return;
-	}
-	size_t cut = (size_t)w;
-	while (cut > (size_t)w / 2 && cs->status[cut] != ' ')
-		cut--;
-	if (cs->status[cut] != ' ')
-		cut = (size_t)w;
-	snprintf(first, sizeof first, "%.*s", (int)cut, cs->status);
-	pane_put(p, row, 1, attr, first);
-	pane_put(p, row + 1, 1, attr, cs->status + cut + (cs->status[cut] == ' '));
+	int one = strlen(cs->status) <= (size_t)(pane_iw(p) - 2);
+	put_folded(p, one ? row + 1 : row, one ? 1 : 2, attr, cs->status);
 }
 
 void config_draw(const config_env *c)
@@ -468,9 +469,15 @@ void config_draw(const config_env *c)
 			line++;
 		}
 	}
-	if (cs->sel >= 0 && cs->sel < n && rows[cs->sel].opt)
-		pane_printf(&p, ih - 3, 1, crt_attr(CRT_DIM), "%s: %s", rows[cs->sel].opt->key,
-			    rows[cs->sel].opt->help);
+	if (cs->sel >= 0 && cs->sel < n && rows[cs->sel].opt) {
+		/* The help runs on into the status's first row while the
+		 * status takes one row at most. */
+		char help[1024];
+		int free2 = cs->ask == CFG_ASK_PASSWORD ||
+			    strlen(cs->status) <= (size_t)(pane_iw(&p) - 2);
+		snprintf(help, sizeof help, "%s: %s", rows[cs->sel].opt->key, rows[cs->sel].opt->help);
+		put_folded(&p, ih - 3, free2 ? 2 : 1, crt_attr(CRT_DIM), help);
+	}
 	if (cs->ask == CFG_ASK_PASSWORD)
 		pane_printf(&p, ih - 1, 1, crt_attr(CRT_WARN) | A_BOLD,
 			    "write the password into %s too? (y/n; y makes the file mode 0600)", cs->path);
