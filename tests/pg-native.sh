@@ -201,6 +201,7 @@ FREE=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 "$TPCC_BIN" check --driver pg --host 127.0.0.1 --port "$FREE" --user tpcc --database x >bad3.txt 2>&1
 assert "an unreachable server fails (exit 1)" [ $? -eq 1 ]
 assert "  with libpq's reason" contains bad3.txt "Connection refused"
+assert "  its lines joined as sentences on one line" contains bad3.txt "refused. Is the server running"
 "$TPCC_BIN" check $A --database "nosuch_$$" >bad4.txt 2>&1
 assert "a missing database fails (exit 1)" [ $? -eq 1 ]
 assert "  with the server's words" contains bad4.txt "database \"nosuch_$$\" does not exist"
