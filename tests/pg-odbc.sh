@@ -62,8 +62,9 @@ assert "the data was left alone" [ "$(q "SELECT COUNT(*) FROM stock")" = 100000 
 
 before=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
 # A knob while it runs: work_mem is a session setting, so it goes through
-# ALTER SYSTEM and a reload, and the event says so.
-printf 'set work_mem 8MB\nmetrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 4 --rampup 5 --duration 20 \
+# ALTER SYSTEM and a reload, and the event says so; shared_buffers needs a
+# restart, so it is refused and nothing is written.
+printf 'set work_mem 8MB\nset shared_buffers 64MB\nmetrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 4 --rampup 5 --duration 20 \
 	--results-dir "$T/rp" >run2.txt 2>&1; rc=$?
 assert "procedures run exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
@@ -78,6 +79,10 @@ assert "the knob event tells how it applies" grep -q "set work_mem .*ALTER SYSTE
 assert "metrics shows the WAL bytes written" grep -qE '^wal_bytes [1-9][0-9]*$' run2.txt
 assert "metrics shows the active backends" grep -qE '^active_backends [0-9]+$' run2.txt
 assert "the server holds the new setting" [ "$(q "SELECT setting FROM pg_file_settings WHERE name = 'work_mem'")" = 8MB ]
+assert "a restart-only setting is refused, saying why" \
+	grep -q "set shared_buffers: shared_buffers takes effect only after a server restart" run2.txt
+assert "  and is not written to postgresql.auto.conf" \
+	[ "$(q "SELECT COUNT(*) FROM pg_file_settings WHERE name = 'shared_buffers' AND sourcefile LIKE '%auto.conf'")" = 0 ]
 
 # The functions by hand.  New-Order locks its district last, so its order
 # id comes after the stock updates: the lines must still go in in order,

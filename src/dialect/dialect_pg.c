@@ -362,8 +362,6 @@ static const struct {
 		     "take it", 1 },
 	{ "superuser-backend", "ALTER SYSTEM + pg_reload_conf(): only connections made from "
 			       "now on take it", 1 },
-	{ "postmaster", "ALTER SYSTEM only: written to postgresql.auto.conf, in effect after "
-			"a server restart", 0 },
 };
 
 static int pg_set_var(db_conn *c, const char *name, const char *value, char *note,
@@ -392,6 +390,13 @@ static int pg_set_var(db_conn *c, const char *name, const char *value, char *not
 		return -1;
 	if (rc == 0)
 		return db_error_set(e, DB_FATAL, 0, "42704", "unrecognized setting '%s'", name);
+	/* Refused, not staged in postgresql.auto.conf: the run would not see
+	 * it, and the server would take it at its next restart, long after
+	 * anyone remembers typing it. */
+	if (!strcmp(context, "postmaster"))
+		return db_error_set(e, DB_FATAL, 0, "55P02", "%s takes effect only after a server "
+				    "restart (pg_settings.context postmaster): not changed; set it "
+				    "in the server's configuration and restart it", name);
 	for (size_t i = 0; i < sizeof pg_contexts / sizeof pg_contexts[0]; i++)
 		if (!strcmp(context, pg_contexts[i].context)) {
 			snprintf(note, notelen, "%s", pg_contexts[i].note);
