@@ -186,10 +186,11 @@ const opt_def opt_table[] = {
 	{ .key = "connection.ssl_mode", .longopt = "ssl-mode", .type = OPT_ENUM,
 	  .enums = "DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY",
 	  .def = "PREFERRED", FIELD(ssl_mode), .argname = "MODE",
-	  .help = "TLS for MySQL connections (with Connector/C 3.3, VERIFY_CA also "
-		  "checks the host name, as VERIFY_IDENTITY does)",
+	  .help = "TLS for MySQL and pg connections (with Connector/C 3.3, VERIFY_CA also "
+		  "checks the host name, as VERIFY_IDENTITY does; pg: libpq's sslmode, "
+		  "PREFERRED leaving it to PGSSLMODE)",
 	  .screen = OPT_SCR_CONNECTION,
-	  .man = "TLS for MySQL connections:\n"
+	  .man = "TLS for MySQL and pg connections:\n"
 		 ".B DISABLED\n"
 		 "(plain text),\n"
 		 ".B PREFERRED\n"
@@ -201,7 +202,19 @@ const opt_def opt_table[] = {
 		 ".B VERIFY_IDENTITY\n"
 		 "(TLS, server certificate verified against\n"
 		 ".BR \\-\\-ssl\\-ca ,\n"
-		 "host name checked; with MariaDB Connector/C the two behave the same).\n" },
+		 "host name checked; with MariaDB Connector/C the two behave the same).\n"
+		 "For pg they are libpq's sslmode\n"
+		 ".BR disable ,\n"
+		 ".BR require ,\n"
+		 ".B verify\\-ca\n"
+		 "and\n"
+		 ".BR verify\\-full ,\n"
+		 "and\n"
+		 ".B PREFERRED\n"
+		 "leaves the choice to libpq (the conninfo, PGSSLMODE or PGSERVICE,\n"
+		 "else prefer);\n"
+		 ".B \\-\\-ssl\\-ca\n"
+		 "is its sslrootcert.\n" },
 	{ .key = "connection.ssl_ca", .longopt = "ssl-ca", .type = OPT_STRING,
 	  .def = "", FIELD(ssl_ca), .argname = "FILE",
 	  .help = "CA certificate file (PEM) for VERIFY_CA and VERIFY_IDENTITY",
