@@ -7,7 +7,7 @@
 # alone; a conninfo URI whose password never reaches the output, the
 # results file or /proc/PID/cmdline); and bad input (a conninfo libpq
 # rejects: exit 2; an unreachable server and a missing database: exit 1,
-# with libpq's reason).  The server killed under a run is
+# with libpq's reason); --ssl-mode and PGSSLMODE as libpq takes them.  The server killed under a run is
 # pg-native-faults.sh's, on a server of its own.
 . "$(dirname "$0")/lib.sh"
 need_pg
@@ -202,6 +202,17 @@ FREE=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 assert "an unreachable server fails (exit 1)" [ $? -eq 1 ]
 assert "  with libpq's reason" contains bad3.txt "Connection refused"
 assert "  its lines joined as sentences on one line" contains bad3.txt "refused. Is the server running"
+# TLS as libpq has it (the test server offers none): --ssl-mode REQUIRED
+# is sslmode=require; the default, PREFERRED, leaves PGSSLMODE its say;
+# an explicit --ssl-mode wins over PGSSLMODE.
+"$TPCC_BIN" check $A --ssl-mode REQUIRED >ssl1.txt 2>&1
+assert "--ssl-mode REQUIRED against a server without TLS fails (exit 1)" [ $? -eq 1 ]
+assert "  with libpq's reason" contains ssl1.txt "SSL was required"
+PGSSLMODE=require "$TPCC_BIN" check $A >ssl2.txt 2>&1
+assert "PGSSLMODE=require is honoured under the default --ssl-mode (exit 1)" [ $? -eq 1 ]
+assert "  with libpq's reason" contains ssl2.txt "SSL was required"
+PGSSLMODE=require "$TPCC_BIN" check $A --ssl-mode DISABLED >ssl3.txt 2>&1
+assert "--ssl-mode DISABLED wins over PGSSLMODE (check exits 0)" [ $? -eq 0 ]
 "$TPCC_BIN" check $A --database "nosuch_$$" >bad4.txt 2>&1
 assert "a missing database fails (exit 1)" [ $? -eq 1 ]
 assert "  with the server's words" contains bad4.txt "database \"nosuch_$$\" does not exist"
