@@ -201,6 +201,10 @@ struct db_driver {
 	 * is in, where the client library may take it from elsewhere (libpq:
 	 * a service file, PGDATABASE); valid while c lives. */
 	const char *(*database)(db_conn *c);
+	/* Optional (NULL: always): does a connection made with p go to
+	 * p->database, or does something else name its database (libpq: a
+	 * conninfo, PGDATABASE, PGSERVICE)? */
+	int (*uses_database)(const db_params *p);
 
 	/* Run one statement with no result rows (DDL, SET, DML). Returns 0 or -1.
 	 * *affected gets the affected row count when non-NULL. */

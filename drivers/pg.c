@@ -214,6 +214,16 @@ static int nonempty(const char *s)
 	return s && *s;
 }
 
+/* --database is the database unless the conninfo, PGSERVICE or
+ * PGDATABASE names one. */
+static int pg_uses_database(const db_params *p)
+{
+	return nonempty(p->database) &&
+	       (p->database_wins || (!pg_conninfo_has_dbname(p->conninfo) &&
+				     !nonempty(getenv("PGDATABASE")) &&
+				     !nonempty(getenv("PGSERVICE"))));
+}
+
 /* A conninfo libpq cannot parse, said before anything connects: bad
  * configuration rather than a server that is not there. */
 static int pg_check_params(const db_params *p, db_error *err)
@@ -273,8 +283,7 @@ static int pg_connect(const db_params *p, db_conn **out, db_error *err)
 		keys[n] = "user", vals[n++] = p->user;
 	if (nonempty(p->password))
 		keys[n] = "password", vals[n++] = p->password;
-	if (nonempty(p->database) && (p->database_wins || (!pg_conninfo_has_dbname(p->conninfo) &&
-	    !nonempty(getenv("PGDATABASE")) && !nonempty(getenv("PGSERVICE")))))
+	if (pg_uses_database(p))
 		keys[n] = "dbname", vals[n++] = p->database;
 	if (pg_sslmode(p->ssl_mode))
 		keys[n] = "sslmode", vals[n++] = pg_sslmode(p->ssl_mode);
@@ -1101,6 +1110,7 @@ const db_driver pg_driver = {
 	.disconnect = pg_disconnect,
 	.server_version = pg_server_version,
 	.database = pg_database,
+	.uses_database = pg_uses_database,
 	.exec = pg_exec,
 	.prepare = pg_prepare,
 	.execute = pg_execute,

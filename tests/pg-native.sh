@@ -213,6 +213,23 @@ assert "PGSSLMODE=require is honoured under the default --ssl-mode (exit 1)" [ $
 assert "  with libpq's reason" contains ssl2.txt "SSL was required"
 PGSSLMODE=require "$TPCC_BIN" check $A --ssl-mode DISABLED >ssl3.txt 2>&1
 assert "--ssl-mode DISABLED wins over PGSSLMODE (check exits 0)" [ $? -eq 0 ]
+# build makes a missing database, as it does on MySQL (over a connection
+# to the maintenance database); a user who may not create one gets the
+# server's reason, and nothing is made.
+NEWDB=tpcc_pgnew_$$ NOCR=tpcc_nocreate_$$
+on_exit "pg_sql 'DROP DATABASE IF EXISTS $NEWDB WITH (FORCE)'; pg_sql 'DROP ROLE IF EXISTS $NOCR'"
+pg_sql "CREATE ROLE $NOCR LOGIN PASSWORD 'nocr$$'"
+TPCC_PASSWORD=nocr$$ "$TPCC_BIN" build $A --user "$NOCR" --database "$NEWDB" >nocr.txt 2>&1
+assert "build by a user without CREATEDB into a missing database fails (exit 1)" [ $? -eq 1 ]
+assert "  with the server's reason" contains nocr.txt "cannot create database $NEWDB: "
+assert "  permission denied" contains nocr.txt "permission denied to create database"
+assert "  and makes nothing" [ "$(pg_sql "SELECT COUNT(*) FROM pg_database WHERE datname = '$NEWDB'")" = 0 ]
+tpcc_ok "build into a missing database exits 0" newdb.txt build $A --database "$NEWDB"
+assert "  saying it made the database" contains newdb.txt "created database $NEWDB"
+assert "  which holds the build" [ "$(pg_sql -d "$NEWDB" "SELECT COUNT(*) FROM warehouse")" = 1 ]
+tpcc_ok "drop leaves the database" drop.txt drop $A --database "$NEWDB"
+tpcc_ok "build into the database that is there exits 0" newdb2.txt build $A --database "$NEWDB"
+assert "  and says nothing of one" lacks newdb2.txt "created database"
 "$TPCC_BIN" check $A --database "nosuch_$$" >bad4.txt 2>&1
 assert "a missing database fails (exit 1)" [ $? -eq 1 ]
 assert "  with the server's words" contains bad4.txt "database \"nosuch_$$\" does not exist"

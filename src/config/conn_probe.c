@@ -36,7 +36,7 @@ static void probe_connect(conn_probe *p)
 	schema_info si;
 
 	memset(&e, 0, sizeof e);
-	if (schema_connect(&p->cfg, 0, &conn, &e)) {
+	if (schema_connect(&p->cfg, &conn, &e)) {
 		snprintf(p->text, sizeof p->text, "connection failed: %s", e.msg);
 		return;
 	}

@@ -111,6 +111,13 @@ typedef struct dialect {
 	 * database is a file (sqlite). */
 	const char *create_database;
 	const char *drop_database;
+	/* Where a database is created from a connection to another one
+	 * (PostgreSQL): that one's name, and a query of one parameter, the
+	 * name, that returns a row when the database exists, so that build
+	 * creates only a missing one (NULL: create_database runs on a
+	 * connection to no database and says IF NOT EXISTS itself). */
+	const char *maintenance_database;
+	const char *database_exists;
 	/* Where the database is a file here, the name of its write-ahead log:
 	 * the database file's name with this added (NULL: none).  The console
 	 * shows both files' sizes. */

@@ -19,11 +19,9 @@
 #include "query.h"
 #include "snapshot_meta.h"
 
-#define MAINTENANCE_DB "postgres"
-
 static int maintenance(const snap_ctx *x, db_conn **c, db_error *e)
 {
-	if (x->connect(x->ud, MAINTENANCE_DB, c, e))
+	if (x->connect(x->ud, PG_MAINTENANCE_DB, c, e))
 		return -1;
 	if ((*c)->drv->set_autocommit && (*c)->drv->set_autocommit(*c, 1, e)) {
 		(*c)->drv->disconnect(*c);

@@ -4,6 +4,10 @@
 
 #include "dialect.h"
 
+/* The database every PostgreSQL server has, to connect to when the one to
+ * create, copy or drop cannot be the connection's own. */
+#define PG_MAINTENANCE_DB "postgres"
+
 int pg_snapshot_info(const snap_ctx *x, snap_info *out, db_error *e);
 int pg_snapshot(const snap_ctx *x, db_error *e);
 int pg_restore(const snap_ctx *x, db_error *e);

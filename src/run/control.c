@@ -255,7 +255,7 @@ static int ctl_retry(engine *e, const db_error *de)
 	if (e->ctl)
 		e->ctl->drv->disconnect(e->ctl);
 	e->ctl = NULL;
-	return schema_connect(&e->cfg, 0, &e->ctl, &again) == 0;
+	return schema_connect(&e->cfg, &e->ctl, &again) == 0;
 }
 
 typedef int (*ctl_fn)(engine *e, void *arg, db_error *de);
@@ -275,7 +275,7 @@ static int ctl_call(engine *e, ctl_fn fn, void *arg, db_error *de)
 	}
 	for (int tries = 0; tries < 2 && rc < 0; tries++) {
 		/* A reconnect that failed left none: the server may be back. */
-		if (!e->ctl && schema_connect(&e->cfg, 0, &e->ctl, de)) {
+		if (!e->ctl && schema_connect(&e->cfg, &e->ctl, de)) {
 			e->ctl = NULL;
 			de->cls = DB_RECONNECT;
 			break;

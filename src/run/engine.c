@@ -265,7 +265,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 		engine_destroy(e);
 		return ENGINE_EUNUSABLE;
 	}
-	if (schema_connect(cfg, 0, &e->ctl, &de)) {
+	if (schema_connect(cfg, &e->ctl, &de)) {
 		snprintf(err, errlen, "cannot connect: %s", de.msg);
 		goto fail;
 	}

@@ -73,7 +73,7 @@ int local_server_disk(const tpcc_config *cfg, db_conn *c, char *dev, size_t devl
 		snprintf(why, whylen, "server on %.100s: not local", cfg->host);
 		return -1;
 	}
-	if (!c && schema_connect(cfg, 0, &own, &de)) {
+	if (!c && schema_connect(cfg, &own, &de)) {
 		snprintf(why, whylen, "cannot ask the server for its data directory");
 		return -1;
 	}

@@ -91,7 +91,7 @@ static db_conn *sampler_conn(monitor *m, db_conn *c, int watching, int away,
 	if (c || !want || now_ns() < *next_try)
 		return c;
 	*next_try = now_ns() + (m->counter ? 1 : RECONNECT_S) * 1000000000ull;
-	if (schema_connect(&m->cfg, 0, &c, &de))
+	if (schema_connect(&m->cfg, &c, &de))
 		return NULL;
 	return c;
 }
@@ -301,7 +301,7 @@ static void first_reading(monitor *m, char *note, size_t notelen)
 	if (!drv || !m->d || (!m->d->txn_counter && !m->d->txn_counter_sql) ||
 	    drv->caps.no_server)
 		return;           /* no counter at all (sqlite, no server): nothing to say */
-	if (schema_connect(&m->cfg, 0, &m->conn, &e)) {
+	if (schema_connect(&m->cfg, &m->conn, &e)) {
 		snprintf(note, notelen, "no server TPM: cannot connect: %s", e.msg);
 		return;
 	}

@@ -14,7 +14,7 @@ int session_run(tpcc_config *c, int want_dialect, session_work work, void *ctx,
 	db_error e;
 	const dialect *d = NULL;
 
-	if (schema_connect(c, 0, &conn, &e)) {
+	if (schema_connect(c, &conn, &e)) {
 		snprintf(err, errlen, "cannot connect: %s", e.msg);
 		return EX_FAIL;
 	}

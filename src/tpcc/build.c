@@ -60,7 +60,14 @@ int build_schema(const tpcc_config *cfg, const atomic_int *stop, progress *prog,
 	if (c.warehouses <= 0)
 		c.warehouses = 1;
 	say(note, ctx, BUILD_CONNECTING, "connecting to %s", schema_target_name(&c));
-	if (schema_connect(&c, 1, &conn, &e)) {
+	int created;
+	if (schema_create_database(&c, &created, &e)) {
+		snprintf(err, errlen, "cannot create database %s: %s", c.database, e.msg);
+		return -1;
+	}
+	if (created)
+		say(note, ctx, BUILD_DATABASE, "created database %s", c.database);
+	if (schema_connect(&c, &conn, &e)) {
 		snprintf(err, errlen, "cannot connect: %s", e.msg);
 		return -1;
 	}

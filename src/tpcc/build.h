@@ -12,8 +12,8 @@
 #include "config/options.h"
 #include "util/progress.h"
 
-enum build_stage { BUILD_CONNECTING, BUILD_TABLES, BUILD_LOADING, BUILD_INDEXES,
-		   BUILD_PROCEDURES, BUILD_DONE };
+enum build_stage { BUILD_CONNECTING, BUILD_DATABASE, BUILD_TABLES, BUILD_LOADING,
+		   BUILD_INDEXES, BUILD_PROCEDURES, BUILD_DONE };
 
 /* Told at the start of every stage, with a line for the operator
  * ("building 4 warehouses in tpcc (10.11.6-MariaDB) with 2 load threads").

@@ -395,7 +395,7 @@ static void *load_thread(void *arg)
 	tpcc_rng r;
 	char what[64];
 
-	if (schema_connect(s->cfg, 0, &c, &e)) {
+	if (schema_connect(s->cfg, &c, &e)) {
 		fail(s, "connect", &e);
 		return NULL;
 	}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "dialect/query.h"
 #include "schema.h"
 #include "txn.h"
 #include "util/util.h"
@@ -59,10 +60,9 @@ void db_params_from_config(const tpcc_config *c, db_params *p)
 	p->fake = &null_answers;
 }
 
-int schema_connect(const tpcc_config *c, int create_db, db_conn **out, db_error *e)
+int schema_connect(const tpcc_config *c, db_conn **out, db_error *e)
 {
 	const db_driver *drv = driver_find(c->driver);
-	const dialect *d = dialect_for_driver(c->driver);
 	db_params p;
 
 	if (!drv)
@@ -71,20 +71,76 @@ int schema_connect(const tpcc_config *c, int create_db, db_conn **out, db_error 
 	if (drv->init && drv->init(e))
 		return -1;
 	db_params_from_config(c, &p);
-	if (create_db && d && d->create_database && c->database[0]) {
-		db_conn *boot;
-		char sql[512];
-		p.database = NULL;
-		if (drv->connect(&p, &boot, e))
-			return -1;
-		snprintf(sql, sizeof sql, d->create_database, c->database);
-		int rc = db_exec(boot, sql, e);
-		drv->disconnect(boot);
-		if (rc)
-			return -1;
-		p.database = c->database;
-	}
 	return drv->connect(&p, out, e);
+}
+
+/* MySQL's CREATE DATABASE IF NOT EXISTS, on a connection to no database.
+ * Here and in create_if_missing, when the connection to create the
+ * database from fails nothing is said: the schema's own connection, next,
+ * gives the reason that matters. */
+static int create_if_not_exists(const db_driver *drv, const dialect *d, db_params *p,
+				const char *name, db_error *e)
+{
+	db_conn *boot;
+	db_error quiet;
+	char sql[512];
+
+	p->database = NULL;
+	if (drv->connect(p, &boot, &quiet))
+		return 0;
+	snprintf(sql, sizeof sql, d->create_database, name);
+	int rc = db_exec(boot, sql, e);
+	drv->disconnect(boot);
+	return rc;
+}
+
+/* PostgreSQL's: over a connection to the maintenance database, only when
+ * the database is missing, so that a user without CREATEDB can build into
+ * one that exists. */
+static int create_if_missing(const db_driver *drv, const dialect *d, db_params *p,
+			     const char *name, int *created, db_error *e)
+{
+	db_conn *boot;
+	db_error quiet;
+	char buf[8], sql[512];
+
+	p->database = d->maintenance_database;
+	p->database_wins = 1;
+	if (drv->connect(p, &boot, &quiet))
+		return 0;
+	int rc = query_text(boot, d->database_exists, name, buf, sizeof buf, e);
+	if (rc == 0) {
+		snprintf(sql, sizeof sql, d->create_database, name);
+		/* CREATE DATABASE refuses a transaction block. */
+		rc = drv->set_autocommit ? drv->set_autocommit(boot, 1, e) : 0;
+		if (rc == 0 && (rc = db_exec(boot, sql, e)) == 0)
+			*created = 1;
+	}
+	drv->disconnect(boot);
+	return rc < 0 ? -1 : 0;
+}
+
+int schema_create_database(const tpcc_config *c, int *created, db_error *e)
+{
+	const db_driver *drv = driver_find(c->driver);
+	const dialect *d = dialect_for_driver(c->driver);
+	db_params p;
+
+	*created = 0;
+	if (!drv || !d || !d->create_database || !c->database[0])
+		return 0;
+	if (drv->init && drv->init(e))
+		return -1;
+	db_params_from_config(c, &p);
+	if (drv->uses_database && !drv->uses_database(&p))
+		return 0;
+	/* The name goes between the statement's quotes. */
+	if (strpbrk(c->database, "\"`"))
+		return db_error_set(e, DB_FATAL, 0, "42602", "the name holds a quote character: "
+				    "create the database yourself");
+	if (!d->maintenance_database)
+		return create_if_not_exists(drv, d, &p, c->database, e);
+	return create_if_missing(drv, d, &p, c->database, created, e);
 }
 
 const dialect *schema_dialect(const tpcc_config *c, db_conn *conn, db_error *e)

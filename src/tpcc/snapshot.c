@@ -46,7 +46,7 @@ static int open_session(const tpcc_config *c, session *s, char *err, size_t errl
 	db_error e;
 	memset(s, 0, sizeof *s);
 	s->c = c;
-	if (schema_connect(c, 0, &s->conn, &e)) {
+	if (schema_connect(c, &s->conn, &e)) {
 		snprintf(err, errlen, "cannot connect: %s", e.msg);
 		return -1;
 	}
