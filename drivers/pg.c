@@ -90,15 +90,17 @@ extern const db_driver pg_driver;
 /* ---- errors ---------------------------------------------------------- */
 
 /* libpq's messages end in a newline and may span lines: one line here.
- * A line that ends without punctuation gets a full stop, so "Connection
- * refused" and libpq's hint after it read as two sentences. */
+ * A line that ends without punctuation before one that starts with a
+ * capital gets a full stop, so "Connection refused" and libpq's hint after
+ * it read as two sentences (a sentence that merely wraps goes on in lower
+ * case). */
 static void pg_oneline(const char *in, char *out, size_t cap)
 {
 	size_t o = 0;
 
 	for (; in && *in && o + 1 < cap; in++) {
 		if (*in == '\n' && o && isalnum((unsigned char)out[o - 1]) &&
-		    in[1 + strspn(in + 1, " \t\n")] && o + 2 < cap)
+		    isupper((unsigned char)in[1 + strspn(in + 1, " \t\n")]) && o + 2 < cap)
 			out[o++] = '.';
 		char ch = *in == '\n' || *in == '\t' ? ' ' : *in;
 		if (ch == ' ' && (o == 0 || out[o - 1] == ' '))

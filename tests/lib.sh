@@ -306,7 +306,7 @@ pg_native_db() {
 	pg_sql "CREATE DATABASE $DBN" || skip_all "cannot create a database on the test PostgreSQL"
 	on_exit "pg_sql 'DROP DATABASE IF EXISTS $DBN WITH (FORCE)'"
 	export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
-	unset PGSERVICE PGDATABASE PGHOST PGPORT PGUSER PGPASSWORD PGOPTIONS
+	unset PGSERVICE PGDATABASE PGHOST PGPORT PGUSER PGPASSWORD PGOPTIONS PGSSLMODE PGSSLROOTCERT
 	A="--driver pg --host 127.0.0.1 --port $TPCC_TEST_PG_PORT --user $TPCC_TEST_PG_USER --database $DBN"
 	q() { pg_sql -d "$DBN" "$1"; }
 }

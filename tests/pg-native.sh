@@ -221,7 +221,7 @@ on_exit "pg_sql 'DROP DATABASE IF EXISTS $NEWDB WITH (FORCE)'; pg_sql 'DROP ROLE
 pg_sql "CREATE ROLE $NOCR LOGIN PASSWORD 'nocr$$'"
 TPCC_PASSWORD=nocr$$ "$TPCC_BIN" build $A --user "$NOCR" --database "$NEWDB" >nocr.txt 2>&1
 assert "build by a user without CREATEDB into a missing database fails (exit 1)" [ $? -eq 1 ]
-assert "  with the server's reason" contains nocr.txt "cannot create database $NEWDB: "
+assert "  with the server's reason" contains nocr.txt "does not exist; creating it failed: "
 assert "  permission denied" contains nocr.txt "permission denied to create database"
 assert "  and makes nothing" [ "$(pg_sql "SELECT COUNT(*) FROM pg_database WHERE datname = '$NEWDB'")" = 0 ]
 tpcc_ok "build into a missing database exits 0" newdb.txt build $A --database "$NEWDB"

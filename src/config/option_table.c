@@ -89,7 +89,8 @@ const opt_def opt_table[] = {
 		 ".BR tpcc .\n"
 		 "For pg, a database named by\n"
 		 ".BR \\-\\-conninfo ,\n"
-		 "PGSERVICE or PGDATABASE wins over this default.\n" },
+		 "PGSERVICE or PGDATABASE wins over\n"
+		 ".BR \\-\\-database .\n" },
 	{ .key = "connection.snapshot", .longopt = "snapshot", .type = OPT_STRING, .def = "",
 	  FIELD(snapshot), .argname = "NAME",
 	  .help = "snapshot and restore: the snapshot's database (default DATABASE_snapshot) "

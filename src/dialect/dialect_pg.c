@@ -347,21 +347,21 @@ static int pg_proc_rolled_back(const db_error *e)
 
 /* ---- settings ------------------------------------------------------------ */
 
-/* When a changed setting takes effect, by pg_settings.context. */
+/* When a changed setting takes effect, by pg_settings.context: all of them
+ * at the reload that follows ALTER SYSTEM. */
 static const struct {
 	const char *context;
 	const char *note;
-	int reload;
 } pg_contexts[] = {
 	{ "user", "ALTER SYSTEM + pg_reload_conf(): every session takes it at the reload "
-		  "(a SET would reach only the console's own session, not the VUs)", 1 },
+		  "(a SET would reach only the console's own session, not the VUs)" },
 	{ "superuser", "ALTER SYSTEM + pg_reload_conf(): every session takes it at the reload "
-		       "(a SET would reach only the console's own session, not the VUs)", 1 },
-	{ "sighup", "ALTER SYSTEM + pg_reload_conf(): in effect at the reload", 1 },
+		       "(a SET would reach only the console's own session, not the VUs)" },
+	{ "sighup", "ALTER SYSTEM + pg_reload_conf(): in effect at the reload" },
 	{ "backend", "ALTER SYSTEM + pg_reload_conf(): only connections made from now on "
-		     "take it", 1 },
+		     "take it" },
 	{ "superuser-backend", "ALTER SYSTEM + pg_reload_conf(): only connections made from "
-			       "now on take it", 1 },
+			       "now on take it" },
 };
 
 static int pg_set_var(db_conn *c, const char *name, const char *value, char *note,
@@ -370,7 +370,7 @@ static int pg_set_var(db_conn *c, const char *name, const char *value, char *not
 	const db_driver *drv = c->drv;
 	char sql[600], quoted[300], context[32] = "";
 	db_stmt *s;
-	int rc, reload = -1;
+	int rc, known = 0;
 
 	note[0] = '\0';
 	if (dialect_valid_name(name, 1, e))
@@ -400,9 +400,9 @@ static int pg_set_var(db_conn *c, const char *name, const char *value, char *not
 	for (size_t i = 0; i < sizeof pg_contexts / sizeof pg_contexts[0]; i++)
 		if (!strcmp(context, pg_contexts[i].context)) {
 			snprintf(note, notelen, "%s", pg_contexts[i].note);
-			reload = pg_contexts[i].reload;
+			known = 1;
 		}
-	if (reload < 0)
+	if (!known)
 		return db_error_set(e, DB_FATAL, 0, "55P02", "%s cannot be changed (context %s)",
 				    name, context);
 	/* ALTER SYSTEM refuses to run inside a transaction block. */
@@ -411,7 +411,7 @@ static int pg_set_var(db_conn *c, const char *name, const char *value, char *not
 			db_error_set(e, DB_FATAL, 0, "HY000", "the driver cannot switch to autocommit");
 	snprintf(sql, sizeof sql, "ALTER SYSTEM SET %s = %s", name, quoted);
 	rc = db_exec(c, sql, e);
-	if (rc == 0 && reload) {
+	if (rc == 0) {
 		int64_t ok = 0;
 		rc = db_query_int(c, "SELECT pg_reload_conf()", &ok, e) < 0 ? -1 : 0;
 	}

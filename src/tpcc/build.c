@@ -61,16 +61,12 @@ int build_schema(const tpcc_config *cfg, const atomic_int *stop, progress *prog,
 		c.warehouses = 1;
 	say(note, ctx, BUILD_CONNECTING, "connecting to %s", schema_target_name(&c));
 	int created;
-	if (schema_create_database(&c, &created, &e)) {
-		snprintf(err, errlen, "cannot create database %s: %s", c.database, e.msg);
+	if (schema_connect_creating(&c, &conn, &created, &e)) {
+		snprintf(err, errlen, "cannot connect: %s", e.msg);
 		return -1;
 	}
 	if (created)
 		say(note, ctx, BUILD_DATABASE, "created database %s", c.database);
-	if (schema_connect(&c, &conn, &e)) {
-		snprintf(err, errlen, "cannot connect: %s", e.msg);
-		return -1;
-	}
 	if (!(d = schema_dialect(&c, conn, &e)) || schema_inspect(conn, &si, &e)) {
 		snprintf(err, errlen, "%s", e.msg);
 		goto fail_quiet;

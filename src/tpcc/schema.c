@@ -74,53 +74,63 @@ int schema_connect(const tpcc_config *c, db_conn **out, db_error *e)
 	return drv->connect(&p, out, e);
 }
 
-/* MySQL's CREATE DATABASE IF NOT EXISTS, on a connection to no database.
- * Here and in create_if_missing, when the connection to create the
- * database from fails nothing is said: the schema's own connection, next,
- * gives the reason that matters. */
-static int create_if_not_exists(const db_driver *drv, const dialect *d, db_params *p,
-				const char *name, db_error *e)
+/* MySQL's way: CREATE DATABASE IF NOT EXISTS on a connection to no
+ * database, then the database. */
+static int create_then_connect(const db_driver *drv, const dialect *d, db_params *p,
+			       const char *name, db_conn **out, db_error *e)
 {
 	db_conn *boot;
-	db_error quiet;
 	char sql[512];
 
 	p->database = NULL;
-	if (drv->connect(p, &boot, &quiet))
-		return 0;
+	if (drv->connect(p, &boot, e))
+		return -1;
 	snprintf(sql, sizeof sql, d->create_database, name);
 	int rc = db_exec(boot, sql, e);
 	drv->disconnect(boot);
-	return rc;
+	p->database = name;
+	return rc ? -1 : drv->connect(p, out, e);
 }
 
-/* PostgreSQL's: over a connection to the maintenance database, only when
- * the database is missing, so that a user without CREATEDB can build into
- * one that exists. */
-static int create_if_missing(const db_driver *drv, const dialect *d, db_params *p,
-			     const char *name, int *created, db_error *e)
+/* PostgreSQL's: the database first, and only when that fails, a look from
+ * the maintenance database; a missing database is created there, so a
+ * user without CREATEDB builds into one that exists, and a server whose
+ * pg_hba.conf admits only the database still works.  1 when it created
+ * the database, 0 when not (the first error stands), -1 when creating it
+ * failed (e says why). */
+static int create_if_missing(const db_driver *drv, const dialect *d, db_params p,
+			     const char *name, db_error *e)
 {
 	db_conn *boot;
 	db_error quiet;
 	char buf[8], sql[512];
 
-	p->database = d->maintenance_database;
-	p->database_wins = 1;
-	if (drv->connect(p, &boot, &quiet))
+	p.database = d->maintenance_database;
+	p.database_wins = 1;
+	if (drv->connect(&p, &boot, &quiet))
 		return 0;
 	int rc = query_text(boot, d->database_exists, name, buf, sizeof buf, e);
 	if (rc == 0) {
 		snprintf(sql, sizeof sql, d->create_database, name);
 		/* CREATE DATABASE refuses a transaction block. */
 		rc = drv->set_autocommit ? drv->set_autocommit(boot, 1, e) : 0;
-		if (rc == 0 && (rc = db_exec(boot, sql, e)) == 0)
-			*created = 1;
+		if (rc == 0)
+			rc = db_exec(boot, sql, e);
+		/* Made meanwhile by another build, or the name longer than the
+		 * server keeps (it cuts both the CREATE's and the connection's
+		 * alike): there now. */
+		if (rc < 0 && !strcmp(e->sqlstate, "42P04"))
+			rc = 0;
+		else if (rc == 0)
+			rc = 1;
+	} else if (rc > 0) {
+		rc = 0;
 	}
 	drv->disconnect(boot);
-	return rc < 0 ? -1 : 0;
+	return rc;
 }
 
-int schema_create_database(const tpcc_config *c, int *created, db_error *e)
+int schema_connect_creating(const tpcc_config *c, db_conn **out, int *created, db_error *e)
 {
 	const db_driver *drv = driver_find(c->driver);
 	const dialect *d = dialect_for_driver(c->driver);
@@ -128,19 +138,30 @@ int schema_create_database(const tpcc_config *c, int *created, db_error *e)
 
 	*created = 0;
 	if (!drv || !d || !d->create_database || !c->database[0])
-		return 0;
+		return schema_connect(c, out, e);
 	if (drv->init && drv->init(e))
 		return -1;
 	db_params_from_config(c, &p);
 	if (drv->uses_database && !drv->uses_database(&p))
-		return 0;
+		return drv->connect(&p, out, e);
 	/* The name goes between the statement's quotes. */
-	if (strpbrk(c->database, "\"`"))
-		return db_error_set(e, DB_FATAL, 0, "42602", "the name holds a quote character: "
-				    "create the database yourself");
+	const char *at = strstr(d->create_database, "%s");
+	if (at && at > d->create_database && strchr(c->database, at[-1]))
+		return db_error_set(e, DB_FATAL, 0, "42602", "database name %s holds a %c: create "
+				    "the database yourself", c->database, at[-1]);
 	if (!d->maintenance_database)
-		return create_if_not_exists(drv, d, &p, c->database, e);
-	return create_if_missing(drv, d, &p, c->database, created, e);
+		return create_then_connect(drv, d, &p, c->database, out, e);
+	if (drv->connect(&p, out, e) == 0)
+		return 0;
+	db_error first = *e, why;
+	int rc = create_if_missing(drv, d, p, c->database, &why);
+	if (rc < 0)
+		return db_error_set(e, DB_FATAL, 0, why.sqlstate, "%s; creating it failed: %s",
+				    first.msg, why.msg);
+	if (rc == 0)
+		return -1;
+	*created = 1;
+	return drv->connect(&p, out, e);
 }
 
 const dialect *schema_dialect(const tpcc_config *c, db_conn *conn, db_error *e)

@@ -16,13 +16,13 @@ const char *schema_target_name(const tpcc_config *c);
 void db_params_from_config(const tpcc_config *c, db_params *p);
 /* Connect to the configured database. */
 int schema_connect(const tpcc_config *c, db_conn **out, db_error *e);
-/* build, before it connects: create the configured database when the
- * dialect can and the driver goes to it (native drivers only: an ODBC data
- * source names a database that must exist; with libpq, a database named
- * by a conninfo, PGDATABASE or PGSERVICE must exist too).  *created says
+/* build's connection: the configured database, created first when
+ * missing where the dialect can (native drivers only: an ODBC data source
+ * names a database that must exist; with libpq, a database named by a
+ * conninfo, PGDATABASE or PGSERVICE must exist too).  *created says
  * whether it was made here (always 0 where the server is told IF NOT
  * EXISTS). */
-int schema_create_database(const tpcc_config *c, int *created, db_error *e);
+int schema_connect_creating(const tpcc_config *c, db_conn **out, int *created, db_error *e);
 /* The dialect to speak on conn: connection.dialect when it names one, else
  * the native driver's, else the one for the DBMS the connection reports.
  * NULL with e filled when none fits. */
