@@ -112,12 +112,12 @@ typedef struct dialect {
 	const char *create_database;
 	const char *drop_database;
 	/* Where a database is created from a connection to another one
-	 * (PostgreSQL): that one's name, and a query of one parameter, the
-	 * name, that returns a row when the database exists, so that build
-	 * creates only a missing one (NULL: create_database runs on a
-	 * connection to no database and says IF NOT EXISTS itself). */
+	 * (PostgreSQL), that one's name, and what creates the database name
+	 * there only when it is missing: 1 made, 0 there already, -1 failed
+	 * (e says why).  NULL: create_database runs on a connection to no
+	 * database and says IF NOT EXISTS itself. */
 	const char *maintenance_database;
-	const char *database_exists;
+	int (*create_missing_database)(db_conn *c, const char *name, db_error *e);
 	/* Where the database is a file here, the name of its write-ahead log:
 	 * the database file's name with this added (NULL: none).  The console
 	 * shows both files' sizes. */

@@ -15,6 +15,7 @@
 #include <string.h>
 #include "dialect.h"
 #include "dialect_pg_snapshot.h"
+#include "query.h"
 
 static const char *const pg_session[] = {
 	/* Losing the last moments of a load to a crash costs nothing: the
@@ -345,6 +346,30 @@ static int pg_proc_rolled_back(const db_error *e)
 	return !strcmp(e->sqlstate, PG_ROLLBACK_STATE);
 }
 
+/* ---- the database ---------------------------------------------------------- */
+
+/* build's: CREATE DATABASE refuses a transaction block, so in autocommit.
+ * 42P04 means there now: another build made it meanwhile, or the name is
+ * longer than the server keeps (it cuts the CREATE's and a connection's
+ * alike). */
+static int pg_create_missing_database(db_conn *c, const char *name, db_error *e)
+{
+	char buf[8], sql[300];
+	int rc = query_text(c, "SELECT 1 FROM pg_database WHERE datname = ?", name, buf,
+			    sizeof buf, e);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (strchr(name, '"') || strlen(name) > 200)
+		return db_error_set(e, DB_FATAL, 0, "42602", "database name %s: a double quote, or "
+				    "too long: create the database yourself", name);
+	snprintf(sql, sizeof sql, "CREATE DATABASE \"%s\"", name);
+	if (c->drv->set_autocommit && c->drv->set_autocommit(c, 1, e))
+		return -1;
+	if (db_exec(c, sql, e))
+		return strcmp(e->sqlstate, "42P04") ? -1 : 0;
+	return 1;
+}
+
 /* ---- settings ------------------------------------------------------------ */
 
 /* When a changed setting takes effect, by pg_settings.context: all of them
@@ -456,9 +481,9 @@ const dialect dialect_pg = {
 	.view_title = "PostgreSQL",
 	.view = pg_view,
 	.compare_vars = pg_cmp,
-	.create_database = "CREATE DATABASE \"%s\"",
+	.create_database = NULL,
 	.maintenance_database = PG_MAINTENANCE_DB,
-	.database_exists = "SELECT 1 FROM pg_database WHERE datname = ?",
+	.create_missing_database = pg_create_missing_database,
 	.load_session = pg_session,
 	.run_session = pg_run_session,
 	.create_tables = pg_tables,

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dialect/query.h"
 #include "schema.h"
 #include "txn.h"
 #include "util/util.h"
@@ -93,7 +92,7 @@ static int create_then_connect(const db_driver *drv, const dialect *d, db_params
 }
 
 /* PostgreSQL's: the database first, and only when that fails, a look from
- * the maintenance database; a missing database is created there, so a
+ * the maintenance database, where the dialect creates a missing one; so a
  * user without CREATEDB builds into one that exists, and a server whose
  * pg_hba.conf admits only the database still works.  1 when it created
  * the database, 0 when not (the first error stands), -1 when creating it
@@ -103,29 +102,12 @@ static int create_if_missing(const db_driver *drv, const dialect *d, db_params p
 {
 	db_conn *boot;
 	db_error quiet;
-	char buf[8], sql[512];
 
 	p.database = d->maintenance_database;
 	p.database_wins = 1;
 	if (drv->connect(&p, &boot, &quiet))
 		return 0;
-	int rc = query_text(boot, d->database_exists, name, buf, sizeof buf, e);
-	if (rc == 0) {
-		snprintf(sql, sizeof sql, d->create_database, name);
-		/* CREATE DATABASE refuses a transaction block. */
-		rc = drv->set_autocommit ? drv->set_autocommit(boot, 1, e) : 0;
-		if (rc == 0)
-			rc = db_exec(boot, sql, e);
-		/* Made meanwhile by another build, or the name longer than the
-		 * server keeps (it cuts both the CREATE's and the connection's
-		 * alike): there now. */
-		if (rc < 0 && !strcmp(e->sqlstate, "42P04"))
-			rc = 0;
-		else if (rc == 0)
-			rc = 1;
-	} else if (rc > 0) {
-		rc = 0;
-	}
+	int rc = d->create_missing_database(boot, name, e);
 	drv->disconnect(boot);
 	return rc;
 }
@@ -137,20 +119,21 @@ int schema_connect_creating(const tpcc_config *c, db_conn **out, int *created, d
 	db_params p;
 
 	*created = 0;
-	if (!drv || !d || !d->create_database || !c->database[0])
+	if (!drv || !d || !c->database[0] || (!d->create_database && !d->create_missing_database))
 		return schema_connect(c, out, e);
 	if (drv->init && drv->init(e))
 		return -1;
 	db_params_from_config(c, &p);
 	if (drv->uses_database && !drv->uses_database(&p))
 		return drv->connect(&p, out, e);
-	/* The name goes between the statement's quotes. */
-	const char *at = strstr(d->create_database, "%s");
-	if (at && at > d->create_database && strchr(c->database, at[-1]))
-		return db_error_set(e, DB_FATAL, 0, "42602", "database name %s holds a %c: create "
-				    "the database yourself", c->database, at[-1]);
-	if (!d->maintenance_database)
+	if (!d->create_missing_database) {
+		/* The name goes between the statement's quotes. */
+		const char *at = strstr(d->create_database, "%s");
+		if (at && at > d->create_database && strchr(c->database, at[-1]))
+			return db_error_set(e, DB_FATAL, 0, "42602", "database name %s holds a %c: "
+					    "create the database yourself", c->database, at[-1]);
 		return create_then_connect(drv, d, &p, c->database, out, e);
+	}
 	if (drv->connect(&p, out, e) == 0)
 		return 0;
 	db_error first = *e, why;
