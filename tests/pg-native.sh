@@ -7,7 +7,8 @@
 # alone; a conninfo URI whose password never reaches the output, the
 # results file or /proc/PID/cmdline); and bad input (a conninfo libpq
 # rejects: exit 2; an unreachable server and a missing database: exit 1,
-# with libpq's reason); --ssl-mode and PGSSLMODE as libpq takes them.  The server killed under a run is
+# with libpq's reason); --ssl-mode and PGSSLMODE as libpq takes them;
+# build creating a missing database.  The server killed under a run is
 # pg-native-faults.sh's, on a server of its own.
 . "$(dirname "$0")/lib.sh"
 need_pg
@@ -213,9 +214,9 @@ assert "PGSSLMODE=require is honoured under the default --ssl-mode (exit 1)" [ $
 assert "  with libpq's reason" contains ssl2.txt "SSL was required"
 PGSSLMODE=require "$TPCC_BIN" check $A --ssl-mode DISABLED >ssl3.txt 2>&1
 assert "--ssl-mode DISABLED wins over PGSSLMODE (check exits 0)" [ $? -eq 0 ]
-# build makes a missing database, as it does on MySQL (over a connection
-# to the maintenance database); a user who may not create one gets the
-# server's reason, and nothing is made.
+# build makes a missing database, as it does on MySQL (from the
+# maintenance database, once the database's own connection failed); a user
+# who may not create one gets the server's reason, and nothing is made.
 NEWDB=tpcc_pgnew_$$ NOCR=tpcc_nocreate_$$
 on_exit "pg_sql 'DROP DATABASE IF EXISTS $NEWDB WITH (FORCE)'; pg_sql 'DROP ROLE IF EXISTS $NOCR'"
 pg_sql "CREATE ROLE $NOCR LOGIN PASSWORD 'nocr$$'"

@@ -401,28 +401,21 @@ static void draw_tabs(const pane *p, opt_screen tab)
 	}
 }
 
-/* The status on two rows, folded at a space, as a save's warning is long. */
-/* s folded at spaces over at most rows rows from row, inside the frame's
- * margin; a word longer than the width is cut. */
-static void put_folded(const pane *p, int row, int rows, int attr, const char *s)
+/* The rows the status takes: none, the last, or the last two when it is
+ * longer than one (a save's warning is). */
+static int status_rows(const pane *p, const config_screen *cs)
 {
-	int w = pane_iw(p) - 2;
-	char line[512];
-	for (int r = 0; r < rows && *s && w > 0; r++) {
-		const char *start = s;
-		int take = pane_fold(&s, w);
-		snprintf(line, sizeof line, "%.*s", take, start);
-		pane_put(p, row + r, 1, attr, line);
-	}
+	if (!cs->status[0] || cs->ask == CFG_ASK_PASSWORD)
+		return 0;
+	return strlen(cs->status) <= (size_t)(pane_iw(p) - 2) ? 1 : 2;
 }
 
-/* The status in the last row, or in the last two when it is longer than
- * one. */
 static void draw_status(const pane *p, int row, const config_screen *cs)
 {
 	int attr = cs->status_err ? crt_attr(CRT_BAD) | (int)A_BOLD : crt_attr(CRT_GOOD);
-	int one = strlen(cs->status) <= (size_t)(pane_iw(p) - 2);
-	put_folded(p, one ? row + 1 : row, one ? 1 : 2, attr, cs->status);
+	int n = status_rows(p, cs);
+	if (n)
+		pane_wrap_in(p, row + 2 - n, 1, n, attr, cs->status);
 }
 
 void config_draw(const config_env *c)
@@ -473,10 +466,8 @@ void config_draw(const config_env *c)
 		/* The help runs on into the status's first row while the
 		 * status takes one row at most. */
 		char help[1024];
-		int free2 = cs->ask == CFG_ASK_PASSWORD ||
-			    strlen(cs->status) <= (size_t)(pane_iw(&p) - 2);
 		snprintf(help, sizeof help, "%s: %s", rows[cs->sel].opt->key, rows[cs->sel].opt->help);
-		put_folded(&p, ih - 3, free2 ? 2 : 1, crt_attr(CRT_DIM), help);
+		pane_wrap_in(&p, ih - 3, 1, status_rows(&p, cs) < 2 ? 2 : 1, crt_attr(CRT_DIM), help);
 	}
 	if (cs->ask == CFG_ASK_PASSWORD)
 		pane_printf(&p, ih - 1, 1, crt_attr(CRT_WARN) | A_BOLD,

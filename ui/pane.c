@@ -108,17 +108,23 @@ int pane_fold(const char **s, int width)
 	return take;
 }
 
-int pane_wrap(const pane *p, int row, int attr, const char *s)
+int pane_wrap_in(const pane *p, int row, int col, int rows, int attr, const char *s)
 {
-	int w = pane_iw(p), r = row;
-	while (*s && r < pane_ih(p) && w > 0) {
+	int w = pane_iw(p) - 2 * col, r = row;
+	int end = rows > 0 && row + rows < pane_ih(p) ? row + rows : pane_ih(p);
+	while (*s && r < end && w > 0) {
 		const char *line_start = s;
 		int take = pane_fold(&s, w);
 		char line[512];
 		snprintf(line, sizeof line, "%.*s", take, line_start);
-		pane_put(p, r++, 0, attr, line);
+		pane_put(p, r++, col, attr, line);
 	}
 	return r - row;
+}
+
+int pane_wrap(const pane *p, int row, int attr, const char *s)
+{
+	return pane_wrap_in(p, row, 0, 0, attr, s);
 }
 
 void pane_frame(const pane *p, const char *title)

@@ -59,6 +59,9 @@ int pane_fold(const char **s, int width);
 /* Write text from inner row on, folded at spaces to the inner width;
  * returns the rows used. */
 int pane_wrap(const pane *p, int row, int attr, const char *s);
+/* The same from column col, with col columns kept free on the right too,
+ * over at most rows rows (0: to the pane's bottom). */
+int pane_wrap_in(const pane *p, int row, int col, int rows, int attr, const char *s);
 /* Write text on the screen at (y, x), at most n columns; returns columns. */
 int screen_put(int y, int x, int n, int attr, const char *s);
 /* "NOPM 30 s before X | after Y (+z%)" for a change at ev's second. */

@@ -15,7 +15,6 @@
 #include <string.h>
 #include "dialect.h"
 #include "dialect_pg_snapshot.h"
-#include "query.h"
 
 static const char *const pg_session[] = {
 	/* Losing the last moments of a load to a crash costs nothing: the
@@ -354,9 +353,8 @@ static int pg_proc_rolled_back(const db_error *e)
  * alike). */
 static int pg_create_missing_database(db_conn *c, const char *name, db_error *e)
 {
-	char buf[8], sql[300];
-	int rc = query_text(c, "SELECT 1 FROM pg_database WHERE datname = ?", name, buf,
-			    sizeof buf, e);
+	char sql[300];
+	int rc = pg_db_exists(c, name, e);
 	if (rc != 0)
 		return rc < 0 ? -1 : 0;
 	if (strchr(name, '"') || strlen(name) > 200)

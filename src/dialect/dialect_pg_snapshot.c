@@ -46,7 +46,7 @@ static int target_name(const snap_ctx *x, char *buf, size_t len, db_error *e)
 	return dialect_valid_name(buf, 0, e);
 }
 
-static int db_exists(db_conn *c, const char *db, db_error *e)
+int pg_db_exists(db_conn *c, const char *db, db_error *e)
 {
 	char buf[8];
 	return query_text(c, "SELECT 1 FROM pg_database WHERE datname = ?", db, buf, sizeof buf, e);
@@ -102,7 +102,7 @@ int pg_snapshot_info(const snap_ctx *x, snap_info *out, db_error *e)
 	memset(out, 0, sizeof *out);
 	if (dialect_valid_name(x->snapshot, 0, e) || maintenance(x, &c, e))
 		return -1;
-	int rc = db_exists(c, x->snapshot, e);
+	int rc = pg_db_exists(c, x->snapshot, e);
 	c->drv->disconnect(c);
 	if (rc <= 0)
 		return rc;
