@@ -1,14 +1,14 @@
 /* hist_record.c: how much a VU pays per latency sample and per NURand draw.
  * Not a test: it prints nanoseconds per operation and always succeeds.
  *
- *   gcc -std=c11 -D_GNU_SOURCE -O2 -Isrc bench/hist_record.c src/run/histogram.c \
+ *   gcc -std=c11 -D_GNU_SOURCE -O2 -Isrc bench/hist_record.c src/core/histogram.c \
  *       src/tpcc/rand.c -lm -o /tmp/bench_hist && /tmp/bench_hist [ops]
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
-#include "run/histogram.h"
+#include "core/histogram.h"
 #include "tpcc/rand.h"
 
 #include <math.h>

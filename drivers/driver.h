@@ -172,13 +172,6 @@ typedef struct db_caps {
 	                                * blocks at all (null) */
 } db_caps;
 
-/* A server counter or metric, read by the monitor through the dialect
- * (src/dialect/server.h): what a server tells about itself is the
- * dialect's knowledge, the driver only runs the statements. */
-typedef struct db_metric {
-	char name[48];
-	double value;
-} db_metric;
 
 struct db_driver {
 	const char *name;

@@ -5,8 +5,8 @@
 #include "config.h"
 #endif
 
-#include "run/histogram.h"
-#include "run/stats.h"
+#include "core/histogram.h"
+#include "core/stats.h"
 #include "tpcc/rand.h"
 
 #include <check.h>

@@ -18,7 +18,7 @@
 #include "report/noise.h"
 #include "results/results_merge.h"
 #include "results/results_read.h"
-#include "run/histogram.h"
+#include "core/histogram.h"
 #include "run/sysinfo.h"
 
 START_TEST(test_block_len)

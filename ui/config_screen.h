@@ -9,7 +9,7 @@
 #define TPCC_UI_CONFIG_SCREEN_H
 
 #include "cmdline.h"
-#include "config/conn_probe.h"
+#include "conn_probe.h"
 #include "config/options.h"
 #include "view.h"
 #include "worker.h"

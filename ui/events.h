@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include "report/noise.h"
 #include "results/results.h"
-#include "run/stats.h"
+#include "core/stats.h"
 
 /* A short label ("VUs 16", "innodb_io_capacity 2000", "steady", the mark's
  * text) for events that change the run; returns 0 for the others (commands,

@@ -10,7 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "drivers/driver.h"
-#include "run/stats.h"
+#include "core/sample.h"
+#include "core/stats.h"
 #include <stdatomic.h>
 #include <stdio.h>
 

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 #include "json.h"
-#include "run/stats.h"
+#include "core/stats.h"
 
 typedef struct figures_ref {
 	const uint64_t *commits;                       /* [TX_COUNT] */

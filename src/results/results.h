@@ -9,9 +9,8 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include "config/options.h"
-#include "run/monitor.h"
-#include "run/stats.h"
-#include "run/sysinfo.h"
+#include "core/sample.h"
+#include "core/stats.h"
 #include "knobs.h"
 #include "steps.h"
 

@@ -10,7 +10,7 @@
 #include <time.h>
 #include "config/options.h"
 #include "results_merge.h"
-#include "run/histogram.h"
+#include "core/histogram.h"
 #include "util/util.h"
 
 /* One instance's place in the merge. */

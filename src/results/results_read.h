@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "run/stats.h"
+#include "core/stats.h"
 
 #define RR_METRICS_MAX 16
 

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 #include "json.h"
-#include "run/stats.h"
+#include "core/stats.h"
 
 #define STEP_SET_MAX 4
 #define STEP_METRICS_MAX 16

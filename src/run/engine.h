@@ -13,7 +13,7 @@
 #include "rate.h"
 #include "config/options.h"
 #include "results/results.h"
-#include "stats.h"
+#include "core/stats.h"
 
 typedef struct engine engine;
 

@@ -19,23 +19,7 @@
 #include "dialect/dialect.h"
 #include "drivers/driver.h"
 #include "config/options.h"
-
-#define MON_METRICS_MAX 16
-
-typedef struct mon_sample {
-	int t;                          /* seconds since the monitor started */
-	double host_user, host_sys, host_iowait;  /* percent of all CPUs */
-	double client;                  /* percent of one core */
-	double server;                  /* percent of one core; -1 unknown */
-	int disk;                       /* 1: the disk figures below are set */
-	double disk_r_iops, disk_w_iops;          /* of the data directory's disk */
-	double disk_r_ms, disk_w_ms;    /* average per I/O; -1 when none completed */
-	double db_mb, log_mb;           /* a database kept in a file here (SQLite):
-	                                 * its size and its log's; -1: not one */
-	int nmetrics;                   /* 0 when the driver has none or it failed */
-	db_metric metric[MON_METRICS_MAX];        /* as the server reports them */
-	double rate[MON_METRICS_MAX];   /* change per second since the last sample */
-} mon_sample;
+#include "core/sample.h"
 
 typedef struct monitor monitor;
 

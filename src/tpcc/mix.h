@@ -6,7 +6,7 @@
 #define TPCC_MIX_H
 
 #include "rand.h"
-#include "run/stats.h"
+#include "core/stats.h"
 
 #define MIX_DECK_SIZE 23
 

@@ -9,7 +9,7 @@
 #include "drivers/driver.h"
 #include "dialect/dialect.h"
 #include "rand.h"
-#include "run/stats.h"
+#include "core/stats.h"
 
 #define MAX_OL 15
 #define UNUSED_ITEM_ID 100001 /* beyond the 100,000 items: forces the 1% rollback */

@@ -8,7 +8,7 @@
 #define TPCC_CONN_PROBE_H
 
 #include <stddef.h>
-#include "options.h"
+#include "config/options.h"
 
 typedef struct conn_probe conn_probe;
 
