@@ -155,6 +155,31 @@ const db_driver *driver_find(const char *name)
 	return NULL;
 }
 
+const char *driver_target_name(const db_driver *d, const db_params *p, int *phrase)
+{
+	int dummy;
+
+	phrase = phrase ? phrase : &dummy;
+	*phrase = 0;
+	if (d && d->target_name)
+		return d->target_name(p, phrase);
+	return p->database ? p->database : "";
+}
+
+void driver_where(const db_driver *d, const db_params *p, char *buf, size_t len)
+{
+	int port = p->port ? p->port : d ? d->default_port : 0;
+
+	if (d && d->where)
+		d->where(p, buf, len);
+	else if (p->host && p->host[0] && strcmp(p->host, "localhost") && port)
+		snprintf(buf, len, "%s:%d", p->host, port);
+	else if (p->host && p->host[0] && strcmp(p->host, "localhost"))
+		snprintf(buf, len, "%s", p->host);
+	else
+		snprintf(buf, len, "%s", p->socket && p->socket[0] ? p->socket : "localhost");
+}
+
 const char *driver_names(void)
 {
 	return driver_name_list[0] ? driver_name_list + 1 : driver_name_list;

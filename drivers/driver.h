@@ -170,12 +170,31 @@ typedef struct db_caps {
 	unsigned waits : 1;            /* never blocks its thread when given
 	                                * db_params.wait_fd (mysql), or never
 	                                * blocks at all (null) */
+	unsigned embedded : 1;         /* the database is a file this process
+	                                * opens (sqlite): no server process, and
+	                                * the file's disk is the one to watch */
+	unsigned monitor_serverwide : 1; /* the monitor's counters are the
+	                                * server's, read without a database, so
+	                                * its session is not among the benchmark
+	                                * database's (mysql) */
 } db_caps;
 
 
 struct db_driver {
 	const char *name;
 	db_caps caps;
+	/* The dialect its native server speaks (dialect_by_name), NULL when
+	 * only the connection can tell (odbc). */
+	const char *dialect;
+	int default_port;              /* the server's usual port, 0: none */
+	/* Optional (NULL: p->database): the database as messages name it, the
+	 * file, the DSN, or (*phrase set) words for the connection when it
+	 * names its database itself ("the ODBC connection"); a pointer into p
+	 * or a constant. */
+	const char *(*target_name)(const db_params *p, int *phrase);
+	/* Optional (NULL: host:port, else the socket or "localhost"): where
+	 * the connection goes, in a few words, for the console's header. */
+	void (*where)(const db_params *p, char *buf, size_t len);
 
 	/* Once per process. */
 	int (*init)(db_error *err);
@@ -280,6 +299,11 @@ int db_batch_serial(db_conn *c, const db_batch_item *items, int n, db_batch_end 
 
 /* Driver registry. */
 const db_driver *driver_find(const char *name);
+/* The driver's target_name, or p->database; phrase (may be NULL) as there. */
+const char *driver_target_name(const db_driver *d, const db_params *p, int *phrase);
+/* The driver's where, or host:port (the driver's default port when p has
+ * none), the socket, or "localhost". */
+void driver_where(const db_driver *d, const db_params *p, char *buf, size_t len);
 /* Space separated list of compiled-in driver names, for --help. */
 const char *driver_names(void);
 

@@ -178,6 +178,8 @@ static int64_t nu_conn_id(db_conn *c) { (void)c; return -1; }
 const db_driver null_driver = {
 	.name = "null",
 	.caps = { .multirow_insert = 1, .select_for_update = 1, .no_server = 1, .waits = 1 },
+	/* null speaks no SQL; the MySQL text is as good as any to ignore. */
+	.dialect = "mysql",
 	.init = nu_init,
 	.done = nu_done,
 	.connect = nu_connect,

@@ -823,6 +823,23 @@ static int od_set_autocommit(db_conn *c, int on, db_error *err)
 
 /* Server counters, metrics and variables are the dialect's business: the
  * same ODBC driver reaches servers that keep them in different places. */
+static const char *od_target_name(const db_params *p, int *phrase)
+{
+	if (p->odbc && p->odbc[0]) {
+		*phrase = 1;
+		return "the ODBC connection";
+	}
+	return p->dsn ? p->dsn : "";
+}
+
+/* The DSN names the server; a full connection string may hold a password,
+ * so it is never shown. */
+static void od_where(const db_params *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", p->odbc && p->odbc[0] ? "ODBC connection string" :
+		 p->dsn ? p->dsn : "");
+}
+
 const db_driver odbc_driver = {
 	.name = "odbc",
 	.caps = {
@@ -831,6 +848,8 @@ const db_driver odbc_driver = {
 		.procedures = 1,
 		.single_writer = 0,
 	},
+	.target_name = od_target_name,
+	.where = od_where,
 	.init = od_init,
 	.done = od_done,
 	.connect = od_connect,

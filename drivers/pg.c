@@ -1097,6 +1097,16 @@ static int pg_set_autocommit(db_conn *c, int on, db_error *err)
 
 /* Server counters, metrics and variables are the dialect's
  * (dialect_pg.c), the same SQL psqlODBC's connections run. */
+/* libpq may take the database from a string, a service or PGDATABASE. */
+static const char *pg_target_name(const db_params *p, int *phrase)
+{
+	if (nonempty(p->conninfo) || nonempty(getenv("PGSERVICE")) || nonempty(getenv("PGDATABASE"))) {
+		*phrase = 1;
+		return "the libpq connection";
+	}
+	return p->database ? p->database : "";
+}
+
 const db_driver pg_driver = {
 	.name = "pg",
 	.caps = {
@@ -1105,6 +1115,9 @@ const db_driver pg_driver = {
 		.procedures = 1,
 		.single_writer = 0,
 	},
+	.dialect = "postgresql",
+	.default_port = 5432,
+	.target_name = pg_target_name,
 	.init = pg_init,
 	.done = pg_done,
 	.check_params = pg_check_params,

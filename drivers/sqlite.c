@@ -576,6 +576,17 @@ static int lite_backup(db_conn *c, const char *file, int into_conn, const _Atomi
 	return -1;
 }
 
+static const char *lite_target_name(const db_params *p, int *phrase)
+{
+	(void)phrase;
+	return p->file ? p->file : "";
+}
+
+static void lite_where(const db_params *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", p->file ? p->file : "");
+}
+
 const db_driver sqlite_driver = {
 	.name = "sqlite",
 	.caps = {
@@ -583,7 +594,11 @@ const db_driver sqlite_driver = {
 		.select_for_update = 0,
 		.procedures = 0,
 		.single_writer = 1,
+		.embedded = 1,
 	},
+	.dialect = "sqlite",
+	.target_name = lite_target_name,
+	.where = lite_where,
 	.init = lite_init,
 	.done = lite_done,
 	.connect = lite_connect,

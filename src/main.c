@@ -24,7 +24,7 @@ static int check_config(const tpcc_config *c, char *err, size_t errlen)
 {
 	if (config_validate(c, err, errlen))
 		return -1;
-	const dialect *nd = dialect_for_driver(c->driver);
+	const dialect *nd = dialect_for_driver(driver_find(c->driver));
 	if (!strcmp(c->mode, "procedures") && nd && !nd->create_procedures) {
 		snprintf(err, errlen, "workload.mode procedures: the %s dialect has no "
 			 "stored procedures; use --mode statements", nd->name);

@@ -145,13 +145,13 @@ static void xrollback(db_conn *c)
 /* Server settings are the dialect's: the native driver's own. */
 static int tget(db_conn *c, const char *name, char *buf, size_t len, db_error *e)
 {
-	return server_get_var(c, dialect_for_driver(c->drv->name), name, buf, len, e);
+	return server_get_var(c, dialect_for_driver(c->drv), name, buf, len, e);
 }
 
 static int tset(db_conn *c, const char *name, const char *value, db_error *e)
 {
 	char note[256];
-	return server_set_var(c, dialect_for_driver(c->drv->name), name, value, note,
+	return server_set_var(c, dialect_for_driver(c->drv), name, value, note,
 			      sizeof note, e);
 }
 

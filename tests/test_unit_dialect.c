@@ -491,8 +491,58 @@ START_TEST(test_lookup)
 	ck_assert_ptr_eq(dialect_by_name("mssql"), &dialect_mssql);
 	ck_assert_ptr_eq(dialect_by_name("mysql"), &dialect_mysql);
 	ck_assert_ptr_null(dialect_by_name("auto"));
-	ck_assert_ptr_null(dialect_for_driver("odbc"));
-	ck_assert_ptr_eq(dialect_for_driver("mysql"), &dialect_mysql);
+	ck_assert_ptr_null(dialect_for_driver(driver_find("odbc")));
+	ck_assert_ptr_eq(dialect_for_driver(driver_find("mysql")), &dialect_mysql);
+	ck_assert_ptr_eq(dialect_for_driver(driver_find("sqlite")), &dialect_sqlite);
+	if (driver_find("pg"))
+		ck_assert_ptr_eq(dialect_for_driver(driver_find("pg")), &dialect_pg);
+	ck_assert_ptr_null(dialect_for_driver(NULL));
+}
+END_TEST
+
+/* What the layers above read instead of the driver's name: the header's
+ * "where" takes each driver's own default port (PostgreSQL's is not
+ * 3306), the SQLite file, and the names messages use. */
+START_TEST(test_driver_facts)
+{
+	db_params p = { .host = "db1", .database = "tpcc", .file = "/tmp/t.db", .dsn = "dsn1" };
+	char buf[128];
+	int phrase = -1;
+
+	driver_where(driver_find("mysql"), &p, buf, sizeof buf);
+	ck_assert_str_eq(buf, "db1:3306");
+	if (driver_find("pg")) {
+		driver_where(driver_find("pg"), &p, buf, sizeof buf);
+		ck_assert_str_eq(buf, "db1:5432");
+		p.port = 6000;
+		driver_where(driver_find("pg"), &p, buf, sizeof buf);
+		ck_assert_str_eq(buf, "db1:6000");
+		p.port = 0;
+	}
+	driver_where(driver_find("sqlite"), &p, buf, sizeof buf);
+	ck_assert_str_eq(buf, "/tmp/t.db");
+	p.host = "localhost";
+	p.socket = "/run/s.sock";
+	driver_where(driver_find("mysql"), &p, buf, sizeof buf);
+	ck_assert_str_eq(buf, "/run/s.sock");
+
+	ck_assert_str_eq(driver_target_name(driver_find("mysql"), &p, &phrase), "tpcc");
+	ck_assert_int_eq(phrase, 0);
+	ck_assert_str_eq(driver_target_name(driver_find("sqlite"), &p, NULL), "/tmp/t.db");
+	if (driver_find("odbc")) {
+		ck_assert_str_eq(driver_target_name(driver_find("odbc"), &p, &phrase), "dsn1");
+		ck_assert_int_eq(phrase, 0);
+		p.odbc = "DRIVER=x;PWD=secret";
+		ck_assert_str_eq(driver_target_name(driver_find("odbc"), &p, &phrase),
+				 "the ODBC connection");
+		ck_assert_int_eq(phrase, 1);
+		driver_where(driver_find("odbc"), &p, buf, sizeof buf);
+		ck_assert_ptr_null(strstr(buf, "secret"));
+	}
+	ck_assert(driver_find("sqlite")->caps.embedded);
+	ck_assert(!driver_find("mysql")->caps.embedded);
+	ck_assert(driver_find("mysql")->caps.monitor_serverwide);
+	ck_assert(driver_find("null")->caps.no_server);
 }
 END_TEST
 
@@ -682,6 +732,7 @@ int main(void)
 	tcase_add_test(tc, test_mssql_procedures_are_tsql);
 	tcase_add_test(tc, test_mysql_procedures_roll_back_on_error);
 	tcase_add_test(tc, test_lookup);
+	tcase_add_test(tc, test_driver_facts);
 	tcase_add_test(tc, test_quote_and_names);
 	tcase_add_test(tc, test_pg_knobs);
 	tcase_add_test(tc, test_mysql_and_mssql_knobs);

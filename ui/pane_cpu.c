@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pane.h"
+#include "tpcc/schema.h"
 #include "sparkline.h"
 
 #define LABEL_W 9
@@ -79,7 +80,7 @@ static int disk_rows(const pane *p, const ui_view *v, int r)
 		return r + 1;
 	}
 	snprintf(line, sizeof line, "disk %s (%s)", v->disk,
-		 !strcmp(v->cfg->driver, "sqlite") ? "database file" : "data directory");
+		 schema_embedded(v->cfg) ? "database file" : "data directory");
 	pane_put_cut(p, r++, 0, crt_attr(CRT_DIM), line);
 	if (last && last->db_mb >= 0)
 		pane_printf(p, r++, 0, 0, " file %.1f MB, log %.1f MB", last->db_mb, last->log_mb);

@@ -8,16 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pane.h"
-
-static void where(const tpcc_config *c, char *buf, size_t len)
-{
-	if (!strcmp(c->driver, "sqlite"))
-		snprintf(buf, len, "%s", c->db_file);
-	else if (c->host[0] && strcmp(c->host, "localhost"))
-		snprintf(buf, len, "%s:%d", c->host, c->port ? c->port : 3306);
-	else
-		snprintf(buf, len, "%s", c->socket[0] ? c->socket : "localhost");
-}
+#include "tpcc/schema.h"
 
 static void header_draw(pane *p, const ui_view *v)
 {
@@ -26,7 +17,7 @@ static void header_draw(pane *p, const ui_view *v)
 	char at[300], el[16], left[32], ph[16], line[2112];   /* room for every part at its longest */
 	const char *sep = crt_utf8 ? " \u2502 " : " | ";
 
-	where(c, at, sizeof at);
+	schema_where(c, at, sizeof at);
 	fmt_hms(st->t, el, sizeof el);
 	snprintf(ph, sizeof ph, "%s", phase_names[st->phase]);
 	for (char *q = ph; *q; q++)
@@ -46,7 +37,7 @@ static void header_draw(pane *p, const ui_view *v)
 	char db[300] = "", label[OPT_STR_MAX + 8] = "";
 	if (c->label[0])
 		snprintf(label, sizeof label, "%s%s", c->label, sep);
-	if (strcmp(c->driver, "sqlite"))
+	if (!schema_embedded(c))
 		snprintf(db, sizeof db, "%sdb %s", sep, st->database[0] ? st->database : c->database);
 	/* What changes and matters most first, so a narrow terminal cuts only
 	 * where the database is; the tool's name goes first of all. */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "run/batch.h"
 #include "pane.h"
+#include "tpcc/schema.h"
 #include "sparkline.h"
 
 #define LABEL_W 15
@@ -77,8 +78,8 @@ static void srv_draw(pane *p, const ui_view *v)
 		return;
 	}
 	if (!last || !last->nmetrics) {
-		pane_wrap(p, 0, crt_attr(CRT_DIM), !strcmp(v->cfg->driver, "sqlite") ?
-			  "SQLite is embedded: no server metrics" :
+		pane_wrap(p, 0, crt_attr(CRT_DIM), schema_embedded(v->cfg) ?
+			  "the database is embedded: no server metrics" :
 			  "waiting for the monitor's connection...");
 		return;
 	}

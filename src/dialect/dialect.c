@@ -249,16 +249,9 @@ const char *dialect_stmt_name(enum stmt_id id)
 	return (id >= 0 && id < S_COUNT) ? std_stmts[base_id(id)].name : "?";
 }
 
-const dialect *dialect_for_driver(const char *driver_name)
+const dialect *dialect_for_driver(const db_driver *drv)
 {
-	if (driver_name && strcmp(driver_name, "sqlite") == 0)
-		return &dialect_sqlite;
-	if (driver_name && strcmp(driver_name, "pg") == 0)
-		return &dialect_pg;
-	/* null speaks no SQL; the MySQL text is as good as any to ignore. */
-	if (driver_name && (strcmp(driver_name, "mysql") == 0 || strcmp(driver_name, "null") == 0))
-		return &dialect_mysql;
-	return NULL;
+	return drv && drv->dialect ? dialect_by_name(drv->dialect) : NULL;
 }
 
 const dialect *dialect_by_name(const char *name)

@@ -278,9 +278,10 @@ typedef struct dialect {
 	const char *current_database_sql;
 } dialect;
 
-/* The dialect of a native driver (mysql, sqlite); NULL for odbc, whose
- * dialect depends on the server it reaches. */
-const dialect *dialect_for_driver(const char *driver_name);
+/* The dialect a native driver's server speaks (its db_driver.dialect);
+ * NULL for odbc, whose dialect depends on the server it reaches, and for
+ * a NULL driver. */
+const dialect *dialect_for_driver(const db_driver *drv);
 /* By configured name: mysql, postgresql, mssql, sqlite. */
 const dialect *dialect_by_name(const char *name);
 /* From the DBMS name a connection reports (SQL_DBMS_NAME), or NULL. */

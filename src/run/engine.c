@@ -152,10 +152,10 @@ static int usable_schema(engine *e, const tpcc_config *cfg, char *err, size_t er
 	db_error de;
 	int rc;
 
-	if (!strcmp(cfg->driver, "odbc") && cfg->odbc[0])
-		snprintf(where, sizeof where, "the ODBC connection's database");
-	else
-		snprintf(where, sizeof where, "database %s", schema_target_name(cfg));
+	int phrase;
+	const char *target = schema_target_phrase(cfg, &phrase);
+	/* "the ODBC connection's database", where the connection names it */
+	snprintf(where, sizeof where, phrase ? "%s's database" : "database %s", target);
 
 	if (e->procedures && !e->d->create_procedures) {
 		/* Better to refuse than to run statements under another name. */
@@ -332,7 +332,7 @@ int engine_start(engine *e, char *err, size_t errlen)
 	e->ri.driver = e->cfg.driver;
 	e->ri.dialect = e->drv->caps.no_server ? e->drv->name : e->d->name;
 	e->ri.server_version = e->server_version;
-	e->ri.database = !strcmp(e->cfg.driver, "sqlite") ? e->cfg.db_file : e->database;
+	e->ri.database = e->drv->caps.embedded ? e->cfg.db_file : e->database;
 	e->ri.warehouses = e->schema.warehouses;
 	e->ri.mode = e->cfg.mode;
 	e->ri.cfg = &e->cfg;

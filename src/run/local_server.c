@@ -26,7 +26,7 @@ pid_t local_server_pid(const tpcc_config *cfg, db_conn *vars, char *how, size_t 
 		snprintf(how, len, "pid %d (connection.server_pid)", cfg->server_pid);
 		return (pid_t)cfg->server_pid;
 	}
-	if (!strcmp(cfg->driver, "sqlite")) {
+	if (schema_embedded(cfg)) {
 		snprintf(how, len, "embedded (in the client)");
 		return 0;
 	}
@@ -67,7 +67,7 @@ int local_server_disk(const tpcc_config *cfg, db_conn *c, char *dev, size_t devl
 	db_error de;
 	db_conn *own = NULL;
 
-	if (!strcmp(cfg->driver, "sqlite"))
+	if (schema_embedded(cfg))
 		return diskstats_device(cfg->db_file, dev, devlen, why, whylen);
 	if (!host_is_local(cfg->host)) {
 		snprintf(why, whylen, "server on %.100s: not local", cfg->host);

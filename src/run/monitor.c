@@ -332,10 +332,10 @@ int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char 
 	m->cfg = *cfg;
 	/* The counter and the metrics are server-wide: no database, so this
 	 * session is not counted among the benchmark database's sessions. */
-	if (!strcmp(cfg->driver, "mysql"))
-		m->cfg.database[0] = '\0';
 	m->d = d;
 	m->drv = driver_find(cfg->driver);
+	if (m->drv && m->drv->caps.monitor_serverwide)
+		m->cfg.database[0] = '\0';
 	str_copy(m->how, "looking for the server process", sizeof m->how);
 	str_copy(m->disk_why, "looking for the data directory's disk", sizeof m->disk_why);
 	pthread_mutex_init(&m->lock, NULL);

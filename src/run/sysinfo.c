@@ -121,7 +121,8 @@ void sysinfo_read(sys_info *si, const tpcc_config *cfg, db_conn *c, const dialec
 	if (uname(&u) == 0)
 		snprintf(si->kernel, sizeof si->kernel, "%.60s %.60s %.40s", u.sysname, u.release,
 			 u.machine);
-	if (!strcmp(cfg->driver, "null")) {
+	const db_driver *drv = driver_find(cfg->driver);
+	if (drv && drv->caps.no_server) {
 		str_copy(si->disk_why, "null driver: no database", sizeof si->disk_why);
 		str_copy(si->server_how, "null driver: no server", sizeof si->server_how);
 		return;

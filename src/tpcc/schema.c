@@ -8,16 +8,32 @@
 #include "txn.h"
 #include "util/util.h"
 
+const char *schema_target_phrase(const tpcc_config *c, int *phrase)
+{
+	db_params p;
+
+	db_params_from_config(c, &p);
+	/* The name points into c, or is the driver's constant. */
+	return driver_target_name(driver_find(c->driver), &p, phrase);
+}
+
 const char *schema_target_name(const tpcc_config *c)
 {
-	if (!strcmp(c->driver, "sqlite"))
-		return c->db_file;
-	if (!strcmp(c->driver, "odbc"))
-		return c->odbc[0] ? "the ODBC connection" : c->dsn;
-	/* libpq may take the database from a string, a service or PGDATABASE */
-	if (!strcmp(c->driver, "pg") && (c->conninfo[0] || getenv("PGSERVICE") || getenv("PGDATABASE")))
-		return "the libpq connection";
-	return c->database;
+	return schema_target_phrase(c, NULL);
+}
+
+void schema_where(const tpcc_config *c, char *buf, size_t len)
+{
+	db_params p;
+
+	db_params_from_config(c, &p);
+	driver_where(driver_find(c->driver), &p, buf, len);
+}
+
+int schema_embedded(const tpcc_config *c)
+{
+	const db_driver *drv = driver_find(c->driver);
+	return drv && drv->caps.embedded;
 }
 
 /* For the null driver: a complete schema of as many warehouses as the
@@ -115,7 +131,7 @@ static int create_if_missing(const db_driver *drv, const dialect *d, db_params p
 int schema_connect_creating(const tpcc_config *c, db_conn **out, int *created, db_error *e)
 {
 	const db_driver *drv = driver_find(c->driver);
-	const dialect *d = dialect_for_driver(c->driver);
+	const dialect *d = dialect_for_driver(driver_find(c->driver));
 	db_params p;
 
 	*created = 0;
@@ -158,7 +174,7 @@ const dialect *schema_dialect(const tpcc_config *c, db_conn *conn, db_error *e)
 			db_error_set(e, DB_FATAL, 0, "HY000", "unknown dialect '%s'", c->dialect);
 		return d;
 	}
-	d = dialect_for_driver(c->driver);
+	d = dialect_for_driver(driver_find(c->driver));
 	if (d)
 		return d;
 	dbms = conn && conn->drv->dbms_name ? conn->drv->dbms_name(conn) : NULL;

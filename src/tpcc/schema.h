@@ -10,8 +10,16 @@
 #include "rand.h"
 
 /* The database as messages name it: the SQLite file, the MySQL database,
- * the ODBC data source. */
+ * the ODBC data source (the driver's target_name). */
 const char *schema_target_name(const tpcc_config *c);
+/* The same, with *phrase (may be NULL) set when it is words for a
+ * connection that names its own database ("the ODBC connection"). */
+const char *schema_target_phrase(const tpcc_config *c, int *phrase);
+/* Where the configured connection goes, for the console's header:
+ * host:port with the driver's default port, the socket, the file, the DSN. */
+void schema_where(const tpcc_config *c, char *buf, size_t len);
+/* The configured driver's database is embedded (a file this process opens). */
+int schema_embedded(const tpcc_config *c);
 /* Fill p from c (pointers into c). */
 void db_params_from_config(const tpcc_config *c, db_params *p);
 /* Connect to the configured database. */

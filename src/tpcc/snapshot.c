@@ -22,7 +22,7 @@ static int connect_to(void *ud, const char *db, db_conn **out, db_error *e)
 	if (!drv)
 		return db_error_set(e, DB_FATAL, 0, "HY000", "unknown driver '%s'", c->driver);
 	db_params_from_config(c, &p);
-	if (db && !strcmp(c->driver, "sqlite")) {
+	if (db && drv->caps.embedded) {
 		p.file = db;
 	} else if (db) {
 		p.database = db;
