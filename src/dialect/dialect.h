@@ -2,7 +2,7 @@
  * the DDL, the secondary indexes, the statements of the five transactions,
  * the stored procedures and how to call them, and the queries for the
  * server's own counters and settings; the engine never writes SQL text of
- * its own (consistency.c's portable queries aside).  One file per dialect:
+ * its own.  One file per dialect:
  * dialect_mysql.c, dialect_pg.c, dialect_mssql.c, dialect_sqlite.c. */
 #ifndef TPCC_DIALECT_H
 #define TPCC_DIALECT_H
@@ -91,6 +91,12 @@ enum sql_id {
 	/* the loader's INSERT heads, one per table */
 	Q_LOAD_ITEM, Q_LOAD_WAREHOUSE, Q_LOAD_STOCK, Q_LOAD_DISTRICT, Q_LOAD_CUSTOMER,
 	Q_LOAD_HISTORY, Q_LOAD_ORDERS, Q_LOAD_ORDER_LINE, Q_LOAD_NEW_ORDER,
+	/* the consistency check: the districts' next order id, then the
+	 * offending rows of each condition 1..12, in order */
+	Q_CONSISTENCY_NEXT_O_ID,
+	Q_CONSISTENCY_1, Q_CONSISTENCY_2, Q_CONSISTENCY_3, Q_CONSISTENCY_4, Q_CONSISTENCY_5,
+	Q_CONSISTENCY_6, Q_CONSISTENCY_7, Q_CONSISTENCY_8, Q_CONSISTENCY_9, Q_CONSISTENCY_10,
+	Q_CONSISTENCY_11, Q_CONSISTENCY_12,
 	Q_COUNT
 };
 

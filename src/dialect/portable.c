@@ -1,5 +1,5 @@
-/* portable.c: the statements of the build, the schema check and the
- * durability check.  Every supported database understands them as they
+/* portable.c: the statements of the build, the schema check, the
+ * durability check and the consistency check.  Every supported database understands them as they
  * are, so each has one standard text here; a dialect that must say one
  * differently overrides it (dialect.sql_text), as it does the statements
  * of the transactions. */
@@ -8,6 +8,8 @@
 #endif
 #include <stdio.h>
 #include "dialect.h"
+
+#define TOL "0.005"
 
 static const char *const std_sql[Q_COUNT] = {
 	[Q_META_READ] = "SELECT k, v FROM tpcc_meta",
@@ -42,6 +44,68 @@ static const char *const std_sql[Q_COUNT] = {
 		" ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount,"
 		" ol_dist_info) VALUES ",
 	[Q_LOAD_NEW_ORDER] = "INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ",
+	/* The consistency conditions of clause 3.3.2 (src/tpcc/consistency.c),
+	 * each the rows that break it.  Money is compared with half a cent of
+	 * tolerance because SQLite keeps it as REAL. */
+	[Q_CONSISTENCY_NEXT_O_ID] = "SELECT MAX(d_next_o_id) FROM district",
+	[Q_CONSISTENCY_1] =
+		"SELECT w_id, w_ytd, s FROM warehouse JOIN (SELECT d_w_id, SUM(d_ytd) s FROM district"
+		" GROUP BY d_w_id) x ON x.d_w_id = w_id WHERE ABS(w_ytd - s) > " TOL,
+	[Q_CONSISTENCY_2] =
+		"SELECT d_w_id, d_id, d_next_o_id - 1, mo, mno FROM district"
+		" LEFT JOIN (SELECT o_w_id, o_d_id, MAX(o_id) mo FROM orders GROUP BY o_w_id, o_d_id) o"
+		" ON o.o_w_id = d_w_id AND o.o_d_id = d_id"
+		" LEFT JOIN (SELECT no_w_id, no_d_id, MAX(no_o_id) mno FROM new_order GROUP BY no_w_id, no_d_id) n"
+		" ON n.no_w_id = d_w_id AND n.no_d_id = d_id"
+		" WHERE mo IS NULL OR d_next_o_id - 1 <> mo OR (mno IS NOT NULL AND mno <> mo)",
+	[Q_CONSISTENCY_3] =
+		"SELECT no_w_id, no_d_id, MAX(no_o_id) - MIN(no_o_id) + 1, COUNT(*) FROM new_order"
+		" GROUP BY no_w_id, no_d_id HAVING MAX(no_o_id) - MIN(no_o_id) + 1 <> COUNT(*)",
+	[Q_CONSISTENCY_4] =
+		"SELECT o.w, o.d, o.s, l.c FROM (SELECT o_w_id w, o_d_id d, SUM(o_ol_cnt) s FROM orders"
+		" GROUP BY o_w_id, o_d_id) o LEFT JOIN (SELECT ol_w_id w, ol_d_id d, COUNT(*) c"
+		" FROM order_line GROUP BY ol_w_id, ol_d_id) l ON l.w = o.w AND l.d = o.d"
+		" WHERE l.c IS NULL OR o.s <> l.c",
+	[Q_CONSISTENCY_5] =
+		"SELECT o_w_id, o_d_id, o_id, o_carrier_id FROM orders LEFT JOIN new_order"
+		" ON no_w_id = o_w_id AND no_d_id = o_d_id AND no_o_id = o_id"
+		" WHERE (o_carrier_id IS NULL AND no_o_id IS NULL)"
+		" OR (o_carrier_id IS NOT NULL AND no_o_id IS NOT NULL)",
+	[Q_CONSISTENCY_6] =
+		"SELECT o_w_id, o_d_id, o_id, o_ol_cnt, c FROM orders LEFT JOIN (SELECT ol_w_id, ol_d_id,"
+		" ol_o_id, COUNT(*) c FROM order_line GROUP BY ol_w_id, ol_d_id, ol_o_id) l"
+		" ON l.ol_w_id = o_w_id AND l.ol_d_id = o_d_id AND l.ol_o_id = o_id"
+		" WHERE c IS NULL OR o_ol_cnt <> c",
+	[Q_CONSISTENCY_7] =
+		"SELECT ol_w_id, ol_d_id, ol_o_id, ol_number FROM order_line JOIN orders"
+		" ON o_w_id = ol_w_id AND o_d_id = ol_d_id AND o_id = ol_o_id"
+		" WHERE (ol_delivery_d IS NULL AND o_carrier_id IS NOT NULL)"
+		" OR (ol_delivery_d IS NOT NULL AND o_carrier_id IS NULL)",
+	[Q_CONSISTENCY_8] =
+		"SELECT w_id, w_ytd, s FROM warehouse LEFT JOIN (SELECT h_w_id, SUM(h_amount) s FROM history"
+		" GROUP BY h_w_id) h ON h.h_w_id = w_id WHERE s IS NULL OR ABS(w_ytd - s) > " TOL,
+	[Q_CONSISTENCY_9] =
+		"SELECT d_w_id, d_id, d_ytd, s FROM district LEFT JOIN (SELECT h_w_id, h_d_id,"
+		" SUM(h_amount) s FROM history GROUP BY h_w_id, h_d_id) h"
+		" ON h.h_w_id = d_w_id AND h.h_d_id = d_id WHERE s IS NULL OR ABS(d_ytd - s) > " TOL,
+	[Q_CONSISTENCY_10] =
+		"SELECT c_w_id, c_d_id, c_id, c_balance, COALESCE(ol.s, 0) - COALESCE(h.s, 0) FROM customer"
+		" LEFT JOIN (SELECT o_w_id, o_d_id, o_c_id, SUM(ol_amount) s FROM orders JOIN order_line"
+		" ON ol_w_id = o_w_id AND ol_d_id = o_d_id AND ol_o_id = o_id WHERE ol_delivery_d IS NOT NULL"
+		" GROUP BY o_w_id, o_d_id, o_c_id) ol ON ol.o_w_id = c_w_id AND ol.o_d_id = c_d_id AND ol.o_c_id = c_id"
+		" LEFT JOIN (SELECT h_c_w_id, h_c_d_id, h_c_id, SUM(h_amount) s FROM history"
+		" GROUP BY h_c_w_id, h_c_d_id, h_c_id) h ON h.h_c_w_id = c_w_id AND h.h_c_d_id = c_d_id"
+		" AND h.h_c_id = c_id WHERE ABS(c_balance - (COALESCE(ol.s, 0) - COALESCE(h.s, 0))) > " TOL,
+	[Q_CONSISTENCY_11] =
+		"SELECT o.w, o.d, o.c - COALESCE(n.c, 0) FROM (SELECT o_w_id w, o_d_id d, COUNT(*) c FROM orders"
+		" GROUP BY o_w_id, o_d_id) o LEFT JOIN (SELECT no_w_id w, no_d_id d, COUNT(*) c FROM new_order"
+		" GROUP BY no_w_id, no_d_id) n ON n.w = o.w AND n.d = o.d WHERE o.c - COALESCE(n.c, 0) <> 2100",
+	[Q_CONSISTENCY_12] =
+		"SELECT c_w_id, c_d_id, c_id, c_balance + c_ytd_payment, COALESCE(ol.s, 0) FROM customer"
+		" LEFT JOIN (SELECT o_w_id, o_d_id, o_c_id, SUM(ol_amount) s FROM orders JOIN order_line"
+		" ON ol_w_id = o_w_id AND ol_d_id = o_d_id AND ol_o_id = o_id WHERE ol_delivery_d IS NOT NULL"
+		" GROUP BY o_w_id, o_d_id, o_c_id) ol ON ol.o_w_id = c_w_id AND ol.o_d_id = c_d_id AND ol.o_c_id = c_id"
+		" WHERE ABS(c_balance + c_ytd_payment - COALESCE(ol.s, 0)) > " TOL,
 };
 
 const char *dialect_sql(const dialect *d, enum sql_id id)

@@ -30,8 +30,8 @@ static int durability(tpcc_config *c, db_conn *conn, signals *s, char *err, size
 	return lost ? EX_FAIL : EX_OK;
 }
 
-static int consistency(tpcc_config *c, db_conn *conn, const schema_info *si, signals *s,
-		       char *err, size_t errlen)
+static int consistency(tpcc_config *c, db_conn *conn, const dialect *d, const schema_info *si,
+		       signals *s, char *err, size_t errlen)
 {
 	check_result res[CHECK_COUNT];
 	char why[600];
@@ -39,7 +39,7 @@ static int consistency(tpcc_config *c, db_conn *conn, const schema_info *si, sig
 	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n",
 	       schema_target_name(c), si->warehouses, si->warehouses == 1 ? "" : "s");
 	fflush(stdout);
-	int failed = consistency_check(conn, stdout, res, &s->stop, why, sizeof why);
+	int failed = consistency_check(conn, d, stdout, res, &s->stop, why, sizeof why);
 	if (failed < 0) {
 		snprintf(err, errlen, "check could not run: %s", why);
 		return atomic_load(&s->stop) ? EX_SIGNAL : EX_FAIL;
@@ -66,7 +66,7 @@ static int check(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
 	}
 	if (c->durability_file[0])
 		return durability(c, conn, ctx, err, errlen);
-	return consistency(c, conn, &si, ctx, err, errlen);
+	return consistency(c, conn, d, &si, ctx, err, errlen);
 }
 
 int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen)

@@ -5,6 +5,7 @@
 
 #include <stdatomic.h>
 #include <stdio.h>
+#include "dialect/dialect.h"
 #include "drivers/driver.h"
 
 typedef struct check_result {
@@ -20,7 +21,8 @@ typedef struct check_result {
  * CHECK_NOT_RUN: a stop request came before its turn. */
 enum { CHECK_PASS, CHECK_FAIL, CHECK_SKIPPED, CHECK_NOT_RUN };
 
-/* Run every condition; writes one line per condition to out (may be NULL)
+/* Run every condition, each d's query (d may be NULL: the portable
+ * text); writes one line per condition to out (may be NULL)
  * and fills res[CHECK_COUNT].  A condition's number and text are written
  * (and flushed) before its query runs, its verdict after, so a watcher
  * sees which one is running.  When *stop (may be NULL) is set, the
@@ -28,8 +30,8 @@ enum { CHECK_PASS, CHECK_FAIL, CHECK_SKIPPED, CHECK_NOT_RUN };
  * each query is one read-only transaction, so a stop leaves nothing half
  * done.  Returns the number of failed conditions, or -1 when a query
  * could not run (err filled). */
-int consistency_check(db_conn *c, FILE *out, check_result *res, atomic_int *stop,
-		      char *err, size_t errlen);
+int consistency_check(db_conn *c, const dialect *d, FILE *out, check_result *res,
+		      atomic_int *stop, char *err, size_t errlen);
 /* After a stopped consistency_check: one line saying which conditions
  * were checked and which were not. */
 void consistency_report_stopped(FILE *out, const check_result *res);
