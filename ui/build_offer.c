@@ -1,15 +1,14 @@
 /* build_offer.c: see build_offer.h.  The UI thread only draws: the build
- * runs on its own thread and reports its stage through a small locked
- * record, and its row counts through the progress counters. */
+ * runs as `build`'s does (build_job.h) and reports its stage through a
+ * small locked record, and its row counts through the progress counters. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tpcc/build.h"
+#include "tpcc/build_job.h"
 #include "build_offer.h"
 #include "tpcc/schema.h"
 #include "crt.h"
@@ -39,15 +38,6 @@ static void on_note(void *ctx, enum build_stage stage, const char *text)
 	o->stage = stage;
 	snprintf(o->note, sizeof o->note, "%s", text);
 	pthread_mutex_unlock(&o->lock);
-}
-
-static void *build_main(void *arg)
-{
-	offer *o = arg;
-	o->rc = build_schema(&o->cfg, &o->stop, &o->prog, NULL, on_note, o, &o->report, o->err,
-			     sizeof o->err);
-	atomic_store(&o->finished, 1);
-	return NULL;
 }
 
 static int warehouses(const tpcc_config *c)
@@ -128,25 +118,19 @@ static int ask(const offer *o)
 
 static int run_build(offer *o)
 {
-	pthread_t t;
-	sigset_t all, old;
-	/* Signals stay with the threads that handle them. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int rc = pthread_create(&t, NULL, build_main, o);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc) {
-		snprintf(o->err, sizeof o->err, "cannot start the build thread: %s", strerror(rc));
+	build_job *job;
+
+	if (build_start(&o->cfg, &o->stop, &o->prog, NULL, on_note, o, &job, o->err, sizeof o->err))
 		return -1;
-	}
-	while (!atomic_load(&o->finished)) {
+	while (!build_finished(job)) {
 		draw_progress(o);
 		timeout(FRAME_MS);
 		int k = getch();
 		if (k == 'q' || atomic_load(o->signalled))
 			atomic_store(&o->stop, 1);
 	}
-	pthread_join(t, NULL);
+	o->rc = build_wait(job, &o->report, o->err, sizeof o->err);
+	atomic_store(&o->finished, 1);
 	draw_progress(o);
 	if (o->rc && !atomic_load(o->signalled)) {
 		/* The error stays up until it has been read. */

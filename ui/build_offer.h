@@ -1,7 +1,7 @@
 /* build_offer.h: when the console is asked to run on a database without a
  * TPC-C schema, it offers to build one ("No TPC-C schema in DB. Build W
  * warehouses now? (y/n)") and on y builds it with the same code as `build`
- * (src/tpcc/build.c), on a thread of its own, drawing the progress (bar, rows/s,
+ * (src/tpcc/build_job.h, as `build` starts it), drawing the progress (bar, rows/s,
  * warehouses done, ETA) in curses as it goes.  Then the run can start. */
 #ifndef TPCC_UI_BUILD_OFFER_H
 #define TPCC_UI_BUILD_OFFER_H

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include "session.h"
 #include "subcommands.h"
-#include "tpcc/build.h"
+#include "tpcc/build_job.h"
 #include "tpcc/schema.h"
 
 /* build's lines on stdout, as the stages come. */
@@ -44,13 +44,15 @@ static int procedures(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx
 int sub_build(tpcc_config *c, signals *s, char *err, size_t errlen)
 {
 	progress p;
-	build_report r;
+	build_job *job;
 
 	if (c->warehouses <= 0)
 		c->warehouses = 1;
 	if (c->procedures_only)
 		return session_run(c, 1, procedures, NULL, err, errlen);
-	if (build_schema(c, &s->stop, &p, stdout, note_stdout, NULL, &r, err, errlen))
+	if (build_start(c, &s->stop, &p, stdout, note_stdout, NULL, &job, err, errlen))
+		return EX_FAIL;
+	if (build_wait(job, NULL, err, errlen))
 		return atomic_load(&s->stop) ? EX_SIGNAL : EX_FAIL;
 	return EX_OK;
 }
