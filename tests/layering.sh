@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# layering.sh: two rules of the architecture, checked on the source tree.
+# layering.sh: the rules of the architecture, checked on the source tree.
 #  1. No vendor error number outside drivers and dialects: the engine and
 #     the front end read db_error.kind, never a server's or a library's
 #     numbers or SQLSTATEs (src/ but src/dialect/, and ui/).
@@ -9,6 +9,15 @@
 #  3. No include circle: a module (a .c with its .h; X_int.h, a private
 #     header, is part of X) never reaches itself through its includes, so
 #     every layer can be read, and built on, from the bottom up.
+#  4. Folders depend one way: each folder includes only the folders the
+#     table in folders.py below allows it (src/core, the shared
+#     vocabulary, none at all), so no two folders form a circle.
+#  5. Curses (<curses.h>, <ncurses.h>, <ncursesw/...>) only in ui/: the
+#     engine and the subcommands run without a terminal.
+#  6. No branch on a driver's name ("mysql", "pg", "sqlite", "odbc",
+#     "null" compared with strcmp and its kin, or found with driver_find)
+#     outside drivers/ and src/config/: the layers above read the driver's
+#     capabilities (drivers/driver.h) instead.
 # Comments are not code: they may name a number or a statement to explain.
 # The checker then runs on a copy of the tree with a number and a
 # statement planted, and must fail there: a rule that cannot fail is none.
@@ -185,6 +194,117 @@ python3 includes.py "$TPCC_SRCDIR" >circles.txt 2>&1
 assert "no include circle in src/, ui/ or drivers/" [ $? -eq 0 ]
 [ -s circles.txt ] && cat circles.txt
 
+cat >folders.py <<'EOF'
+import os, re, sys
+root = sys.argv[1]
+
+# Which folders each folder may include besides itself: a layer sees only
+# those below it.  core holds the vocabulary every layer shares (transaction
+# types, audit ids, stats and histograms, the monitor's and the system's
+# records) and includes nothing.  "main" is src/main.c.
+BELOW_RUN = {"core", "util", "drivers", "config", "dialect", "tpcc", "results"}
+MAY_INCLUDE = {
+    "core": set(),
+    "util": {"core"},
+    "drivers": {"core", "util"},
+    "config": {"core", "util"},
+    "dialect": {"core", "util", "drivers"},
+    "tpcc": {"core", "util", "drivers", "config", "dialect"},
+    "results": {"core", "util", "config"},
+    "run": BELOW_RUN,
+    "metrics": BELOW_RUN | {"run"},
+    "report": {"core", "util", "config", "results"},
+    "ui": BELOW_RUN | {"run", "report"},
+    "subcommands": BELOW_RUN | {"run", "report", "metrics", "ui"},
+    "main": BELOW_RUN | {"run", "report", "metrics", "ui", "subcommands"},
+}
+DRIVER_NAME = re.compile(r'\b(str(n)?(case)?cmp\s*\([^;]*|driver_find\s*\(\s*)"(mysql|pg|sqlite|odbc|null)"')
+CURSES = re.compile(r'^\s*#\s*include\s*<(n?curses(w/[^>]*)?\.h|ncursesw/[^>]*)>', re.M)
+INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def folder(rel):
+    parts = rel.split(os.sep)
+    if parts[0] == "src":
+        return parts[1] if len(parts) > 2 else "main"
+    return parts[0]
+
+
+def resolve(frm, name):
+    for base in (os.path.dirname(frm), os.path.join(root, "src"), root):
+        p = os.path.normpath(os.path.join(base, name))
+        if os.path.exists(p):
+            return p
+    return None
+
+
+def uncommented(text):
+    """text with its comments blanked, lines kept."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append("\n" * text.count("\n", i, j))
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text[i] in "\"'":
+            q, j = text[i], i + 1
+            while j < n and text[j] != q:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+bad = []
+for top in ("src", "ui", "drivers"):
+    for d, _, fs in os.walk(os.path.join(root, top)):
+        for f in sorted(fs):
+            if not f.endswith((".c", ".h")):
+                continue
+            path = os.path.join(d, f)
+            rel = os.path.relpath(path, root)
+            me = folder(rel)
+            code = uncommented(open(path, encoding="utf-8", errors="replace").read())
+            if me not in MAY_INCLUDE:
+                bad.append("%s: folder %s is not in the table of who may include whom" % (rel, me))
+                continue
+            for m in INC.finditer(code):
+                p = resolve(path, m.group(1))
+                if not p:
+                    continue
+                to = os.path.relpath(p, root)
+                if to.split(os.sep)[0] not in ("src", "ui", "drivers"):
+                    continue
+                them = folder(to)
+                if them != me and them not in MAY_INCLUDE[me]:
+                    line = code.count("\n", 0, m.start()) + 1
+                    bad.append("%s:%d: %s may not include %s (%s)" % (rel, line, me, them, m.group(1)))
+            if me != "ui":
+                for m in CURSES.finditer(code):
+                    line = code.count("\n", 0, m.start()) + 1
+                    bad.append("%s:%d: curses outside ui/: %s" % (rel, line, m.group(0).strip()))
+            if me not in ("drivers", "config"):
+                for no, ln in enumerate(code.split("\n"), 1):
+                    m = DRIVER_NAME.search(ln)
+                    if m:
+                        bad.append("%s:%d: a driver's name outside drivers/ and src/config/: %s"
+                                   % (rel, no, m.group(0)))
+for b in bad:
+    print(b)
+sys.exit(1 if bad else 0)
+EOF
+python3 folders.py "$TPCC_SRCDIR" >folders.txt 2>&1
+assert "folders include only the folders below them; curses only in ui/; driver names only in drivers/ and src/config/" \
+	[ $? -eq 0 ]
+[ -s folders.txt ] && cat folders.txt
+
 # The same checkers on a copy with one planted offence of each kind.
 mkdir -p copy
 cp -r "$TPCC_SRCDIR/src" "$TPCC_SRCDIR/ui" "$TPCC_SRCDIR/drivers" copy/
@@ -206,4 +326,30 @@ printf '#include "tpcc/planted_a.h"\n' >copy/src/run/planted_b.c
 python3 includes.py copy >planted-circle.txt 2>&1
 assert "a planted include circle fails the rule" \
 	grep -q 'include circle: src/run/planted_b <-> src/tpcc/planted_a' planted-circle.txt
+rm copy/src/tpcc/planted_a.h copy/src/run/planted_b.c copy/src/run/planted_b.h copy/src/run/planted.c
+# A lower folder reaching up, curses in the engine, a branch on a driver's
+# name in a pane, and a folder nobody placed.
+printf '#include "run/engine.h"\n' >copy/src/tpcc/planted_up.c
+printf '#include <ncursesw/curses.h>\n' >copy/src/run/planted_curses.c
+printf 'static int f(const char *d) { return !strcmp(d, "pg"); }\n' >copy/ui/planted_name.c
+printf 'static int g(void) { return driver_find("sqlite") != 0; }\n' >copy/src/run/planted_find.c
+mkdir copy/src/planted && : >copy/src/planted/x.c
+python3 folders.py copy >planted-folders.txt 2>&1
+assert "a planted include of a higher folder fails the rule" \
+	grep -q 'src/tpcc/planted_up.c:1: tpcc may not include run' planted-folders.txt
+assert "planted curses outside ui/ fails the rule" \
+	grep -q 'src/run/planted_curses.c:1: curses outside ui/' planted-folders.txt
+assert "a planted strcmp on a driver's name fails the rule" \
+	grep -q "ui/planted_name.c:1: a driver's name" planted-folders.txt
+assert "a planted driver_find of a name fails the rule" \
+	grep -q "src/run/planted_find.c:1: a driver's name" planted-folders.txt
+assert "a folder missing from the table fails the rule" \
+	grep -q 'src/planted/x.c: folder planted is not in the table' planted-folders.txt
+# ... and comments saying the same pass.
+rm -r copy/src/planted
+printf '/* #include "run/engine.h" */\n' >copy/src/tpcc/planted_up.c
+printf '/* #include <ncursesw/curses.h> */\n' >copy/src/run/planted_curses.c
+printf '/* strcmp(d, "pg") */\n' >copy/ui/planted_name.c
+printf '// driver_find("sqlite")\n' >copy/src/run/planted_find.c
+assert "comments may name headers and drivers" python3 folders.py copy
 finish
