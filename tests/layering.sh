@@ -24,8 +24,51 @@
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 
+# C text with its comments blanked, shared by the checkers below.
+cat >ctext.py <<'EOF'
+def split(text):
+    """The text with comments blanked, and its string literals with their lines."""
+    code, lits, i, n, line = [], [], 0, len(text), 1
+    while i < n:
+        c = text[i]
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            line += text.count("\n", i, j)
+            code.append("\n" * text.count("\n", i, j))
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif c == '"' or c == "'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            if c == '"':
+                lits.append((line, text[i + 1:j]))
+            code.append(text[i:j + 1])
+            i = j + 1
+        else:
+            if c == "\n":
+                line += 1
+            code.append(c)
+            i += 1
+    return "".join(code), lits
+
+
+def resolve(root, frm, name):
+    """The file an #include "name" in frm reaches, as the build's -I finds it."""
+    import os
+    for base in (os.path.dirname(frm), os.path.join(root, "src"), root):
+        p = os.path.normpath(os.path.join(base, name))
+        if os.path.exists(p):
+            return p
+    return None
+EOF
+
 cat >layering.py <<'EOF'
 import os, re, sys
+from ctext import split
 
 root = sys.argv[1]
 
@@ -66,36 +109,6 @@ ERR_CODE = [
     re.compile(r"\b(1205|1213|1053|1927|2002|2003|2006|2013|2026|2055|4031|1222|1062|1146)\b"),
     re.compile(r'"(40001|40P01|HYT00|HYT01|55P03|57P0[123]|08S01|08001|08003|23000|23505)"'),
 ]
-
-
-def split(text):
-    """The text with comments blanked, and its string literals with their lines."""
-    code, lits, i, n, line = [], [], 0, len(text), 1
-    while i < n:
-        c = text[i]
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            line += text.count("\n", i, j)
-            code.append("\n" * text.count("\n", i, j))
-            i = j
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            if c == '"':
-                lits.append((line, text[i + 1:j]))
-            code.append(text[i:j + 1])
-            i = j + 1
-        else:
-            if c == "\n":
-                line += 1
-            code.append(c)
-            i += 1
-    return "".join(code), lits
 
 
 def files(top):
@@ -139,6 +152,7 @@ assert "no vendor error number outside drivers and dialects, no SQL outside the 
 
 cat >includes.py <<'EOF'
 import os, re, sys
+from ctext import resolve
 root = sys.argv[1]
 inc = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 files = []
@@ -149,18 +163,12 @@ def module(path):
     rel = os.path.relpath(path, root)[:-2]
     # A module's private header (engine_int.h) is part of it.
     return rel[:-4] if rel.endswith("_int") else rel
-def resolve(frm, name):
-    for base in (os.path.dirname(frm), os.path.join(root, "src"), root):
-        p = os.path.normpath(os.path.join(base, name))
-        if os.path.exists(p):
-            return p
-    return None
 edges = {}
 for f in files:
     m = module(f)
     edges.setdefault(m, set())
     for name in inc.findall(open(f, errors="replace").read()):
-        p = resolve(f, name)
+        p = resolve(root, f, name)
         if p and os.path.relpath(p, root).split(os.sep)[0] in ("src", "ui", "drivers"):
             n = module(p)
             if n != m:
@@ -196,6 +204,7 @@ assert "no include circle in src/, ui/ or drivers/" [ $? -eq 0 ]
 
 cat >folders.py <<'EOF'
 import os, re, sys
+from ctext import resolve, split
 root = sys.argv[1]
 
 # Which folders each folder may include besides itself: a layer sees only
@@ -230,38 +239,6 @@ def folder(rel):
     return parts[0]
 
 
-def resolve(frm, name):
-    for base in (os.path.dirname(frm), os.path.join(root, "src"), root):
-        p = os.path.normpath(os.path.join(base, name))
-        if os.path.exists(p):
-            return p
-    return None
-
-
-def uncommented(text):
-    """text with its comments blanked, lines kept."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append("\n" * text.count("\n", i, j))
-            i = j
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text[i] in "\"'":
-            q, j = text[i], i + 1
-            while j < n and text[j] != q:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
 bad = []
 for top in ("src", "ui", "drivers"):
     for d, _, fs in os.walk(os.path.join(root, top)):
@@ -271,12 +248,12 @@ for top in ("src", "ui", "drivers"):
             path = os.path.join(d, f)
             rel = os.path.relpath(path, root)
             me = folder(rel)
-            code = uncommented(open(path, encoding="utf-8", errors="replace").read())
+            code = split(open(path, encoding="utf-8", errors="replace").read())[0]
             if me not in MAY_INCLUDE:
                 bad.append("%s: folder %s is not in the table of who may include whom" % (rel, me))
                 continue
             for m in INC.finditer(code):
-                p = resolve(path, m.group(1))
+                p = resolve(root, path, m.group(1))
                 if not p:
                     continue
                 to = os.path.relpath(p, root)
