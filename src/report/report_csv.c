@@ -6,19 +6,24 @@
 #endif
 #include <jansson.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "report.h"
 #include "report_steps.h"
+#include "util/utf8.h"
 
-static void field(FILE *out, const char *s)
+/* A quoted field, in UTF-8: a byte that is not becomes U+FFFD. */
+static void field(FILE *out, const char *text)
 {
+	char *fixed = utf8_repair(text, strlen(text), NULL);
 	fputc('"', out);
-	for (; *s; s++) {
+	for (const char *s = fixed ? fixed : text; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);
 		fputc(*s, out);
 	}
 	fputc('"', out);
+	free(fixed);
 }
 
 static void num(FILE *out, double v)

@@ -9,14 +9,18 @@
 #include <string.h>
 #include "report.h"
 #include "report_steps.h"
+#include "util/utf8.h"
 
-/* Table cells cannot hold '|' or a newline. */
-static void cell(FILE *out, const char *s)
+/* Table cells cannot hold '|' or a newline; a byte that is not UTF-8
+ * becomes U+FFFD. */
+static void cell(FILE *out, const char *text)
 {
+	char *fixed = utf8_repair(text, strlen(text), NULL);
 	fputs("| ", out);
-	for (; *s; s++)
+	for (const char *s = fixed ? fixed : text; *s; s++)
 		fputs(*s == '|' ? "\\|" : *s == '\n' ? " " : (char[2]){ *s, 0 }, out);
 	fputc(' ', out);
+	free(fixed);
 }
 
 static void cell_num(FILE *out, double v, int dec)

@@ -261,7 +261,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	write_config(b, ri->cfg);
 	jb_key(b, "ticks");
 	jb_raw(b, "[");
-	if (fwrite(b->p, 1, b->len, r->f) != b->len || fflush(r->f) != 0) {
+	if (fwrite(b->s.p, 1, b->s.len, r->f) != b->s.len || fflush(r->f) != 0) {
 		snprintf(err, errlen, "%s: write failed: %s", r->path, strerror(errno));
 		results_close(r);
 		return -1;
@@ -396,11 +396,11 @@ static void hist_json(jbuf *b, const char *name, const hist_snap *h)
 /* "key": [elements], when there are any (elements: written apart by commas). */
 static void elements_array(jbuf *b, const char *key, const jbuf *elements)
 {
-	if (!elements->len)
+	if (!elements->s.len)
 		return;
 	jb_key(b, key);
 	jb_raw(b, "[");
-	jb_raw(b, elements->p);
+	jb_raw(b, elements->s.p);
 	jb_raw(b, "]");
 	b->need_comma = 1;
 }
@@ -408,18 +408,18 @@ static void elements_array(jbuf *b, const char *key, const jbuf *elements)
 static void closing(jbuf *b, results *r, const run_summary *s, const char *stopped_by, int complete)
 {
 	jb_raw(b, "\n],\"events\":[");
-	if (r->events.len)
-		jb_raw(b, r->events.p);
+	if (r->events.s.len)
+		jb_raw(b, r->events.s.p);
 	jb_raw(b, "]");
 	b->need_comma = 1;
-	if (r->steps.len || r->step_cur.len) {
+	if (r->steps.s.len || r->step_cur.s.len) {
 		jb_key(b, "steps");
 		jb_raw(b, "[");
-		if (r->steps.len)
-			jb_raw(b, r->steps.p);
-		if (r->step_cur.len) {
-			jb_raw(b, r->steps.len ? ",\n" : "\n");
-			jb_raw(b, r->step_cur.p);
+		if (r->steps.s.len)
+			jb_raw(b, r->steps.s.p);
+		if (r->step_cur.s.len) {
+			jb_raw(b, r->steps.s.len ? ",\n" : "\n");
+			jb_raw(b, r->step_cur.s.p);
 		}
 		jb_raw(b, "]");
 		b->need_comma = 1;
@@ -510,16 +510,16 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 	} else {
 		jb_kv_null(b, "summary");
 	}
-	if (r->homes.len) {
+	if (r->homes.s.len) {
 		jb_key(b, "terminal_homes");
-		jb_raw(b, r->homes.p);
+		jb_raw(b, r->homes.s.p);
 		b->need_comma = 1;
 	}
-	if (r->durability.len) {
+	if (r->durability.s.len) {
 		jb_key(b, "durability");
 		jb_obj_open(b);
 		jb_key(b, "new_order_acked");
-		jb_raw(b, r->durability.p);
+		jb_raw(b, r->durability.s.p);
 		b->need_comma = 1;
 		jb_obj_close(b);
 	}
@@ -546,17 +546,6 @@ static int pwrite_all(int fd, const char *p, size_t n, off_t off)
 	return 0;
 }
 
-/* Drop the first n bytes of b. */
-static void jb_drop_front(jbuf *b, size_t n)
-{
-	if (n >= b->len) {
-		jb_reset(b);
-		return;
-	}
-	memmove(b->p, b->p + n, b->len - n + 1);
-	b->len -= n;
-}
-
 /* Rewrite everything after the last tick on disk, r->lock held on entry
  * and on return; unlock: not while the disk is written (the writer
  * thread; a caller writing itself, without one, keeps the lock so no
@@ -573,22 +562,22 @@ static int write_tail(results *r, int unlock)
 
 	r->dirty = 0;
 	jb_reset(b);
-	if (r->pending.len)
-		jb_raw(b, r->pending.p);
-	size_t ticklen = b->len;
+	if (r->pending.s.len)
+		jb_raw(b, r->pending.s.p);
+	size_t ticklen = b->s.len;
 	int nt = r->npending;
 	closing(b, r, NULL, NULL, 0);
-	int oom = b->oom || r->pending.oom;
+	int oom = b->s.oom || r->pending.s.oom;
 	if (unlock)
 		pthread_mutex_unlock(&r->lock);
 
-	off_t end = r->tail + (off_t)b->len;
-	int failed = oom || pwrite_all(fd, b->p, b->len, r->tail) ||
+	off_t end = r->tail + (off_t)b->s.len;
+	int failed = oom || pwrite_all(fd, b->s.p, b->s.len, r->tail) ||
 		     (end < r->file_end && ftruncate(fd, end));
 	if (!failed) {
 		r->file_end = end;
-	} else if (r->good.len && !pwrite_all(fd, r->good.p, r->good.len, r->tail)) {
-		end = r->tail + (off_t)r->good.len;
+	} else if (r->good.s.len && !pwrite_all(fd, r->good.s.p, r->good.s.len, r->tail)) {
+		end = r->tail + (off_t)r->good.s.len;
 		if (!ftruncate(fd, end))
 			r->file_end = end;
 	}
@@ -602,9 +591,9 @@ static int write_tail(results *r, int unlock)
 	r->tail += (long)ticklen;
 	r->nticks += nt;
 	r->npending -= nt;
-	jb_drop_front(&r->pending, ticklen);
+	strbuf_drop_front(&r->pending.s, ticklen);
 	jb_reset(&r->good);
-	jb_raw(&r->good, b->p + ticklen);
+	jb_raw(&r->good, b->s.p + ticklen);
 	r->io_error = 0;
 	return 0;
 }
@@ -661,13 +650,13 @@ int results_tick(results *r, const tick *t, const mon_sample *s)
 	jb_init(&one);
 	tick_json(&one, t, s);
 	pthread_mutex_lock(&r->lock);
-	if (!one.oom) {
+	if (!one.s.oom) {
 		jb_raw(&r->pending, r->nticks + r->npending ? ",\n" : "\n");
-		jb_raw(&r->pending, one.p);
+		jb_raw(&r->pending, one.s.p);
 		r->npending++;
 	}
 	int rc = changed_unlock(r);
-	int oom = one.oom;
+	int oom = one.s.oom;
 	jb_free(&one);
 	return oom ? -1 : rc;
 }
@@ -676,7 +665,7 @@ int results_event(results *r, const run_event *ev)
 {
 	pthread_mutex_lock(&r->lock);
 	jbuf *b = &r->events;
-	if (b->len)
+	if (b->s.len)
 		jb_raw(b, ",");
 	jb_raw(b, "\n");
 	b->need_comma = 0;
@@ -694,8 +683,8 @@ int results_step(results *r, const step_result *s, int final)
 	jb_reset(&r->step_cur);
 	step_json(&r->step_cur, s);
 	if (final) {
-		jb_raw(&r->steps, r->steps.len ? ",\n" : "\n");
-		jb_raw(&r->steps, r->step_cur.p);
+		jb_raw(&r->steps, r->steps.s.len ? ",\n" : "\n");
+		jb_raw(&r->steps, r->step_cur.s.p);
 		jb_reset(&r->step_cur);
 	}
 	return changed_unlock(r);
@@ -747,10 +736,10 @@ int results_finish(results *r, const run_summary *s, const char *stopped_by,
 	if (left)
 		goto fail;
 	jb_reset(b);
-	if (r->pending.len)
-		jb_raw(b, r->pending.p);  /* ticks the full disk held back */
+	if (r->pending.s.len)
+		jb_raw(b, r->pending.s.p);  /* ticks the full disk held back */
 	closing(b, r, s, stopped_by, 1);
-	if (b->oom || fwrite(b->p, 1, b->len, o) != b->len || fflush(o) || fsync(fileno(o)))
+	if (b->s.oom || fwrite(b->s.p, 1, b->s.len, o) != b->s.len || fflush(o) || fsync(fileno(o)))
 		goto fail;
 	if (fclose(o)) {
 		o = NULL;
@@ -766,7 +755,7 @@ fail:
 		snprintf(err, errlen, "%s: cannot finish the results file: %s.  The file on disk is "
 			 "valid JSON marked \"complete\": false; it lacks the summary, the durability "
 			 "record%s and the last %d second%s of ticks (all printed above)", r->path,
-			 strerror(e), r->events.len ? ", the events since the disk filled" : "",
+			 strerror(e), r->events.s.len ? ", the events since the disk filled" : "",
 			 r->npending, r->npending == 1 ? "" : "s");
 	}
 	if (o)
