@@ -53,6 +53,8 @@ struct results {
 	jbuf step_cur;        /* the step under way, rewritten as it goes */
 	jbuf steps_table;     /* and its printed table, string elements */
 	jbuf knobs;           /* the knob journal's entries, elements (knobs.c) */
+	jbuf closing_text;    /* closing_running's */
+	int closing_fresh;    /* closing_text holds what the buffers above say */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -227,6 +229,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->step_cur);
 	jb_init(&r->steps_table);
 	jb_init(&r->knobs);
+	jb_init(&r->closing_text);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -405,7 +408,9 @@ static void elements_array(jbuf *b, const char *key, const jbuf *elements)
 	b->need_comma = 1;
 }
 
-static void closing(jbuf *b, results *r, const run_summary *s, const char *stopped_by, int complete)
+/* The arrays that grow as the run goes: events, a sweep's steps (the one
+ * under way last), the knob journal, the sweep's printed table. */
+static void closing_arrays(jbuf *b, const results *r)
 {
 	jb_raw(b, "\n],\"events\":[");
 	if (r->events.s.len)
@@ -426,90 +431,111 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 	}
 	elements_array(b, "knob_journal", &r->knobs);
 	elements_array(b, "steps_table", &r->steps_table);
-	if (s) {
-		char lines[16][96];
-		jb_key(b, "summary");
-		jb_obj_open(b);
-		jb_kv_int(b, "steady_seconds", s->steady_seconds);
-		jb_kv_int(b, "total_seconds", s->total_seconds);
-		jb_kv_dbl(b, "nopm", s->nopm, 1);
-		jb_kv_dbl(b, "tpm", s->tpm, 1);
-		if (s->server_tpm >= 0)
-			jb_kv_dbl(b, "server_tpm", s->server_tpm, 1);
-		else
-			jb_kv_null(b, "server_tpm");
-		jb_kv_int(b, "vus_max", s->vus_max);
-		figures_json(b, &(figures_ref){ .commits = s->commits, .avg = s->avg, .p50 = s->p50,
-						.p90 = s->p90, .p95 = s->p95, .p99 = s->p99,
-						.max = s->max, .errors = s->errors, .failed = s->failed,
-						.retries = s->retries, .reconnects = s->reconnects });
-		int rt = 0;
-		for (int i = 0; i < TX_COUNT; i++)
-			rt |= s->round_trips[i] > 0;
-		if (rt) {
-			jb_key(b, "round_trips");
-			jb_obj_open(b);
-			for (int i = 0; i < TX_COUNT; i++)
-				if (s->round_trips[i] > 0)
-					jb_kv_dbl(b, txn_names[i], s->round_trips[i], 2);
-			jb_obj_close(b);
-		}
-		figures_rate_json(b, &(rate_ref){ .offered_tpm = s->rate_tpm,
-						  .achieved_tpm = s->rate_achieved_tpm,
-						  .behind_max_s = s->behind_max_s,
-						  .behind_end_s = s->behind_end_s, .met = s->rate_met,
-						  .avg = s->svc_avg, .p50 = s->svc_p50,
-						  .p95 = s->svc_p95,
-						  .p99 = s->svc_p99, .max = s->svc_max });
-		jb_key(b, "audit");
-		jb_obj_open(b);
-		for (int i = 0; i < AU_COUNT; i++)
-			jb_kv_int(b, audit_names[i], (int64_t)s->audit[i]);
-		jb_key(b, "checks");
-		jb_arr_open(b);
-		int n = summary_audit_lines(s, r->warehouses, lines, 16, NULL);
-		for (int i = 0; i < n; i++)
-			jb_el_str(b, lines[i]);
-		jb_arr_close(b);
-		jb_kv_bool(b, "ok", s->audit_ok);
-		jb_obj_close(b);
-		char cl[COMPLIANCE_LINES][160];
-		int compliant;
-		n = summary_compliance_lines(s, r->warehouses, cl, COMPLIANCE_LINES, &compliant);
-		jb_key(b, "compliance");
-		jb_obj_open(b);
-		jb_kv_bool(b, "compliant", compliant);
-		jb_key(b, "checks");
-		jb_arr_open(b);
-		for (int i = 0; i < n; i++)
-			jb_el_str(b, cl[i]);
-		jb_arr_close(b);
-		jb_kv_str(b, "departures", summary_departures);
-		jb_obj_close(b);
-		jb_key(b, "run_totals");
-		jb_obj_open(b);
-		jb_key(b, "commits");
+}
+
+/* The summary's throughput and latency figures, per type and for an
+ * offered load. */
+static void summary_figures(jbuf *b, const run_summary *s)
+{
+	jb_kv_int(b, "steady_seconds", s->steady_seconds);
+	jb_kv_int(b, "total_seconds", s->total_seconds);
+	jb_kv_dbl(b, "nopm", s->nopm, 1);
+	jb_kv_dbl(b, "tpm", s->tpm, 1);
+	if (s->server_tpm >= 0)
+		jb_kv_dbl(b, "server_tpm", s->server_tpm, 1);
+	else
+		jb_kv_null(b, "server_tpm");
+	jb_kv_int(b, "vus_max", s->vus_max);
+	figures_json(b, &(figures_ref){ .commits = s->commits, .avg = s->avg, .p50 = s->p50,
+					.p90 = s->p90, .p95 = s->p95, .p99 = s->p99,
+					.max = s->max, .errors = s->errors, .failed = s->failed,
+					.retries = s->retries, .reconnects = s->reconnects });
+	int rt = 0;
+	for (int i = 0; i < TX_COUNT; i++)
+		rt |= s->round_trips[i] > 0;
+	if (rt) {
+		jb_key(b, "round_trips");
 		jb_obj_open(b);
 		for (int i = 0; i < TX_COUNT; i++)
-			jb_kv_int(b, txn_names[i], (int64_t)s->run_commits[i]);
+			if (s->round_trips[i] > 0)
+				jb_kv_dbl(b, txn_names[i], s->round_trips[i], 2);
 		jb_obj_close(b);
-		jb_kv_int(b, "new_order_rollbacks", (int64_t)s->run_rollbacks);
-		jb_kv_int(b, "failed", (int64_t)s->run_failed);
-		jb_obj_close(b);
-		jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
-		jb_kv_dbl(b, "client_cpu_s_per_1000_txn", s->cpu_per_1000, 4);
-		jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);
-		if (r->hist) {
-			jb_key(b, "histograms_us");
-			jb_obj_open(b);
-			for (int i = 0; i < TX_COUNT; i++)
-				hist_json(b, txn_names[i], &r->hist[i]);
-			jb_obj_close(b);
-		}
-		jb_obj_close(b);
-	} else {
-		jb_kv_null(b, "summary");
 	}
+	figures_rate_json(b, &(rate_ref){ .offered_tpm = s->rate_tpm,
+					  .achieved_tpm = s->rate_achieved_tpm,
+					  .behind_max_s = s->behind_max_s,
+					  .behind_end_s = s->behind_end_s, .met = s->rate_met,
+					  .avg = s->svc_avg, .p50 = s->svc_p50,
+					  .p95 = s->svc_p95,
+					  .p99 = s->svc_p99, .max = s->svc_max });
+}
+
+/* The mix's audit counters and the checks on them. */
+static void summary_audit(jbuf *b, const run_summary *s, int warehouses)
+{
+	char lines[16][96];
+	jb_key(b, "audit");
+	jb_obj_open(b);
+	for (int i = 0; i < AU_COUNT; i++)
+		jb_kv_int(b, audit_names[i], (int64_t)s->audit[i]);
+	jb_key(b, "checks");
+	jb_arr_open(b);
+	int n = summary_audit_lines(s, warehouses, lines, 16, NULL);
+	for (int i = 0; i < n; i++)
+		jb_el_str(b, lines[i]);
+	jb_arr_close(b);
+	jb_kv_bool(b, "ok", s->audit_ok);
+	jb_obj_close(b);
+}
+
+/* How far the run was from one the specification would accept. */
+static void summary_compliance(jbuf *b, const run_summary *s, int warehouses)
+{
+	char cl[COMPLIANCE_LINES][160];
+	int compliant;
+	int n = summary_compliance_lines(s, warehouses, cl, COMPLIANCE_LINES, &compliant);
+	jb_key(b, "compliance");
+	jb_obj_open(b);
+	jb_kv_bool(b, "compliant", compliant);
+	jb_key(b, "checks");
+	jb_arr_open(b);
+	for (int i = 0; i < n; i++)
+		jb_el_str(b, cl[i]);
+	jb_arr_close(b);
+	jb_kv_str(b, "departures", summary_departures);
+	jb_obj_close(b);
+}
+
+/* The whole run's counts (every phase), the client's CPU, and the steady
+ * phase's histograms. */
+static void summary_totals(jbuf *b, const results *r, const run_summary *s)
+{
+	jb_key(b, "run_totals");
+	jb_obj_open(b);
+	jb_key(b, "commits");
+	jb_obj_open(b);
+	for (int i = 0; i < TX_COUNT; i++)
+		jb_kv_int(b, txn_names[i], (int64_t)s->run_commits[i]);
+	jb_obj_close(b);
+	jb_kv_int(b, "new_order_rollbacks", (int64_t)s->run_rollbacks);
+	jb_kv_int(b, "failed", (int64_t)s->run_failed);
+	jb_obj_close(b);
+	jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
+	jb_kv_dbl(b, "client_cpu_s_per_1000_txn", s->cpu_per_1000, 4);
+	jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);
+	if (r->hist) {
+		jb_key(b, "histograms_us");
+		jb_obj_open(b);
+		for (int i = 0; i < TX_COUNT; i++)
+			hist_json(b, txn_names[i], &r->hist[i]);
+		jb_obj_close(b);
+	}
+}
+
+/* After the summary: the terminals' homes, the durability record, how the
+ * run ended. */
+static void closing_end(jbuf *b, const results *r, const char *stopped_by, int complete)
+{
 	if (r->homes.s.len) {
 		jb_key(b, "terminal_homes");
 		jb_raw(b, r->homes.s.p);
@@ -529,6 +555,38 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_kv_null(b, "stopped_by");
 	jb_kv_bool(b, "complete", complete);
 	jb_raw(b, "}\n");
+}
+
+/* Everything after the ticks: while the run goes, s NULL (no summary yet);
+ * at its end, the summary. */
+static void closing(jbuf *b, const results *r, const run_summary *s, const char *stopped_by,
+		    int complete)
+{
+	closing_arrays(b, r);
+	if (s) {
+		jb_key(b, "summary");
+		jb_obj_open(b);
+		summary_figures(b, s);
+		summary_audit(b, s, r->warehouses);
+		summary_compliance(b, s, r->warehouses);
+		summary_totals(b, r, s);
+		jb_obj_close(b);
+	} else {
+		jb_kv_null(b, "summary");
+	}
+	closing_end(b, r, stopped_by, complete);
+}
+
+/* The closing part as a running run has it, made again only when what it
+ * holds changed (an event, a step, the knobs), not every tick. */
+static const jbuf *closing_running(results *r)
+{
+	if (!r->closing_fresh || r->closing_text.s.oom) {
+		jb_reset(&r->closing_text);
+		closing(&r->closing_text, r, NULL, NULL, 0);
+		r->closing_fresh = 1;
+	}
+	return &r->closing_text;
 }
 
 static int pwrite_all(int fd, const char *p, size_t n, off_t off)
@@ -566,8 +624,10 @@ static int write_tail(results *r, int unlock)
 		jb_raw(b, r->pending.s.p);
 	size_t ticklen = b->s.len;
 	int nt = r->npending;
-	closing(b, r, NULL, NULL, 0);
-	int oom = b->s.oom || r->pending.s.oom;
+	const jbuf *c = closing_running(r);
+	if (c->s.len)
+		jb_raw(b, c->s.p);
+	int oom = b->s.oom || r->pending.s.oom || c->s.oom;
 	if (unlock)
 		pthread_mutex_unlock(&r->lock);
 
@@ -664,6 +724,7 @@ int results_tick(results *r, const tick *t, const mon_sample *s)
 int results_event(results *r, const run_event *ev)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jbuf *b = &r->events;
 	if (b->s.len)
 		jb_raw(b, ",");
@@ -680,6 +741,7 @@ int results_event(results *r, const run_event *ev)
 int results_step(results *r, const step_result *s, int final)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jb_reset(&r->step_cur);
 	step_json(&r->step_cur, s);
 	if (final) {
@@ -693,6 +755,7 @@ int results_step(results *r, const step_result *s, int final)
 int results_knobs(results *r, const knob_entry *k, int n)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jb_reset(&r->knobs);
 	for (int i = 0; i < n; i++)
 		knob_entry_json(&r->knobs, &k[i]);
@@ -702,6 +765,7 @@ int results_knobs(results *r, const knob_entry *k, int n)
 int results_steps_table(results *r, const char *const *lines, int n)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jb_reset(&r->steps_table);
 	for (int i = 0; i < n; i++)
 		jb_el_str(&r->steps_table, lines[i]);
@@ -769,6 +833,7 @@ fail:
 void results_set_durability(results *r, const atomic_int *acked, int warehouses)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jbuf *b = &r->durability;
 	jb_reset(b);
 	jb_arr_open(b);
@@ -788,6 +853,7 @@ void results_set_durability(results *r, const atomic_int *acked, int warehouses)
 void results_set_homes(results *r, const short (*homes)[2], int n)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jbuf *b = &r->homes;
 	jb_reset(b);
 	jb_arr_open(b);
@@ -820,6 +886,7 @@ void results_close(results *r)
 	jb_free(&r->knobs);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
+	jb_free(&r->closing_text);
 	free(r->hist);
 	free(r);
 }
