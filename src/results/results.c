@@ -351,12 +351,7 @@ static void tick_json(jbuf *b, const tick *t, const mon_sample *s)
 	jb_kv_str(b, "phase", phase_names[t->phase]);
 	jb_kv_int(b, "vus", t->vus);
 	jb_kv_int(b, "vus_target", t->vus_target);
-	jb_kv_dbl(b, "nopm", t->nopm, 0);
-	jb_kv_dbl(b, "tpm", t->tpm, 0);
-	if (t->server_tpm >= 0)
-		jb_kv_dbl(b, "server_tpm", t->server_tpm, 0);
-	else
-		jb_kv_null(b, "server_tpm");
+	figures_tpm_json(b, t->nopm, t->tpm, t->server_tpm, 0);
 	if (t->rate_tpm > 0) {
 		jb_kv_dbl(b, "offered_tpm", t->rate_tpm, 0);
 		jb_kv_dbl(b, "behind_s", t->behind_s, 3);
@@ -439,12 +434,7 @@ static void summary_figures(jbuf *b, const run_summary *s)
 {
 	jb_kv_int(b, "steady_seconds", s->steady_seconds);
 	jb_kv_int(b, "total_seconds", s->total_seconds);
-	jb_kv_dbl(b, "nopm", s->nopm, 1);
-	jb_kv_dbl(b, "tpm", s->tpm, 1);
-	if (s->server_tpm >= 0)
-		jb_kv_dbl(b, "server_tpm", s->server_tpm, 1);
-	else
-		jb_kv_null(b, "server_tpm");
+	figures_tpm_json(b, s->nopm, s->tpm, s->server_tpm, 1);
 	jb_kv_int(b, "vus_max", s->vus_max);
 	figures_json(b, &(figures_ref){ .commits = s->commits, .avg = s->avg, .p50 = s->p50,
 					.p90 = s->p90, .p95 = s->p95, .p99 = s->p99,
