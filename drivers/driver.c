@@ -217,6 +217,26 @@ int db_int_to_text(char *buf, int64_t v)
 	return n;
 }
 
+void db_stmt_list_add(db_stmt_list *l, db_stmt_node *n)
+{
+	n->prev = NULL;
+	n->next = l->head;
+	if (l->head)
+		l->head->prev = n;
+	l->head = n;
+}
+
+void db_stmt_list_remove(db_stmt_list *l, db_stmt_node *n)
+{
+	if (n->prev)
+		n->prev->next = n->next;
+	else
+		l->head = n->next;
+	if (n->next)
+		n->next->prev = n->prev;
+	n->prev = n->next = NULL;
+}
+
 int db_query_int(db_conn *c, const char *sql, int64_t *out, db_error *e)
 {
 	const db_driver *d = c->drv;

@@ -139,6 +139,24 @@ typedef struct db_stmt {
 	db_conn *conn;
 } db_stmt;
 
+/* A connection's open statements, so that its disconnect can close the
+ * handles of statements that outlive it (the engine finalizes them when it
+ * gets round to it) and its commit can end their cursors.  A driver's
+ * statement struct holds a db_stmt_node named node; DB_STMT_OF gives the
+ * statement back from it. */
+typedef struct db_stmt_node {
+	struct db_stmt_node *prev, *next;
+} db_stmt_node;
+
+typedef struct db_stmt_list {
+	db_stmt_node *head;
+} db_stmt_list;
+
+#define DB_STMT_OF(n, type) ((type *)(void *)((char *)(n) - offsetof(type, node)))
+
+void db_stmt_list_add(db_stmt_list *l, db_stmt_node *n);
+void db_stmt_list_remove(db_stmt_list *l, db_stmt_node *n);
+
 /* One statement of a batch (db_batch): a prepared statement and its
  * parameters, which must stay valid until the batch returns. */
 typedef struct db_batch_item {

@@ -62,7 +62,7 @@ typedef struct my_waiter {
 typedef struct my_conn {
 	db_conn base;
 	MYSQL *m;
-	my_stmt *stmts;   /* every open statement, so disconnect can close them */
+	db_stmt_list stmts;   /* every open statement, so disconnect can close them */
 	my_stmt *active;  /* statement whose result is still on the wire */
 	int is_mariadb;   /* error numbers >= 4000 differ between the two */
 	my_waiter wt;
@@ -84,7 +84,7 @@ union my_pval {
 struct my_stmt {
 	db_stmt base;
 	my_conn *mc;           /* NULL once the connection is closed */
-	my_stmt *prev, *next;
+	db_stmt_node node;   /* on its connection's stmts */
 	MYSQL_STMT *st;        /* NULL once the connection is closed */
 	unsigned long nparams;
 	MYSQL_BIND *pbind;
@@ -288,11 +288,7 @@ static void my_settle(my_conn *mc, my_stmt *except)
 static void my_link(my_conn *mc, my_stmt *s)
 {
 	s->mc = mc;
-	s->prev = NULL;
-	s->next = mc->stmts;
-	if (mc->stmts)
-		mc->stmts->prev = s;
-	mc->stmts = s;
+	db_stmt_list_add(&mc->stmts, &s->node);
 }
 
 static void my_unlink(my_stmt *s)
@@ -303,13 +299,7 @@ static void my_unlink(my_stmt *s)
 		return;
 	if (mc->active == s)
 		mc->active = NULL;
-	if (s->prev)
-		s->prev->next = s->next;
-	else
-		mc->stmts = s->next;
-	if (s->next)
-		s->next->prev = s->prev;
-	s->prev = s->next = NULL;
+	db_stmt_list_remove(&mc->stmts, &s->node);
 	s->mc = NULL;
 }
 
@@ -506,8 +496,8 @@ static void my_disconnect(db_conn *c)
 	 * when it gets round to it); close their handles now and leave the
 	 * structs for finalize. */
 	my_settle(mc, NULL);
-	while (mc->stmts) {
-		my_stmt *s = mc->stmts;
+	while (mc->stmts.head) {
+		my_stmt *s = DB_STMT_OF(mc->stmts.head, my_stmt);
 		my_stmt_close_handle(s);
 		my_unlink(s);
 	}

@@ -42,7 +42,7 @@ typedef struct od_stmt od_stmt;
 typedef struct od_conn {
 	db_conn base;
 	SQLHDBC dbc;
-	od_stmt *stmts;           /* every open statement */
+	db_stmt_list stmts;           /* every open statement */
 	enum odbc_server srv;
 	char dbms[64];
 	char version[160];
@@ -71,7 +71,7 @@ typedef struct od_param {
 struct od_stmt {
 	db_stmt base;
 	od_conn *oc;              /* NULL once the connection is closed */
-	od_stmt *prev, *next;
+	db_stmt_node node;   /* on its connection's stmts */
 	SQLHSTMT st;              /* NULL once the connection is closed */
 	SQLSMALLINT nparams;
 	od_param *params;
@@ -175,11 +175,7 @@ static void od_done(void)
 static void od_link(od_conn *oc, od_stmt *s)
 {
 	s->oc = oc;
-	s->prev = NULL;
-	s->next = oc->stmts;
-	if (oc->stmts)
-		oc->stmts->prev = s;
-	oc->stmts = s;
+	db_stmt_list_add(&oc->stmts, &s->node);
 }
 
 static void od_unlink(od_stmt *s)
@@ -188,13 +184,7 @@ static void od_unlink(od_stmt *s)
 
 	if (!oc)
 		return;
-	if (s->prev)
-		s->prev->next = s->next;
-	else
-		oc->stmts = s->next;
-	if (s->next)
-		s->next->prev = s->prev;
-	s->prev = s->next = NULL;
+	db_stmt_list_remove(&oc->stmts, &s->node);
 	s->oc = NULL;
 }
 
@@ -209,8 +199,8 @@ static void od_close_cursor(od_stmt *s)
 
 static void od_close_all(od_conn *oc)
 {
-	for (od_stmt *s = oc->stmts; s; s = s->next)
-		od_close_cursor(s);
+	for (db_stmt_node *n = oc->stmts.head; n; n = n->next)
+		od_close_cursor(DB_STMT_OF(n, od_stmt));
 }
 
 /* ---- connections ----------------------------------------------------- */
@@ -400,8 +390,8 @@ static void od_disconnect(db_conn *c)
 		return;
 	/* Statements may outlive the connection: free their handles now and
 	 * leave the structs to finalize. */
-	while (oc->stmts) {
-		od_stmt *s = oc->stmts;
+	while (oc->stmts.head) {
+		od_stmt *s = DB_STMT_OF(oc->stmts.head, od_stmt);
 		od_stmt_free_handle(s);
 		od_unlink(s);
 	}

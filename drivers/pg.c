@@ -50,7 +50,7 @@ typedef struct pg_stmt pg_stmt;
 typedef struct pg_conn {
 	db_conn base;
 	PGconn *pg;
-	pg_stmt *stmts;          /* every open statement */
+	db_stmt_list stmts;          /* every open statement */
 	unsigned next_name;      /* statement names: t1, t2, ... */
 	int autocommit;
 	int in_txn;              /* a BEGIN has been sent and not yet ended */
@@ -74,7 +74,7 @@ typedef struct pg_pbuf {
 struct pg_stmt {
 	db_stmt base;
 	pg_conn *pc;             /* NULL once the connection is closed */
-	pg_stmt *prev, *next;
+	db_stmt_node node;   /* on its connection's stmts */
 	char name[16];
 	int nparams;
 	unsigned *ptypes;        /* the server's type of each parameter */
@@ -336,6 +336,22 @@ static void pg_stmt_clear(pg_stmt *s)
 	s->nrows = 0;
 }
 
+static void pg_link(pg_conn *pc, pg_stmt *s)
+{
+	s->pc = pc;
+	db_stmt_list_add(&pc->stmts, &s->node);
+}
+
+static void pg_unlink(pg_stmt *s)
+{
+	pg_conn *pc = s->pc;
+
+	if (!pc)
+		return;
+	db_stmt_list_remove(&pc->stmts, &s->node);
+	s->pc = NULL;
+}
+
 static void pg_disconnect(db_conn *c)
 {
 	pg_conn *pc = (pg_conn *)c;
@@ -343,12 +359,10 @@ static void pg_disconnect(db_conn *c)
 	if (!pc)
 		return;
 	/* Statements may outlive the connection: detach them, finalize frees. */
-	while (pc->stmts) {
-		pg_stmt *s = pc->stmts;
-		pc->stmts = s->next;
+	while (pc->stmts.head) {
+		pg_stmt *s = DB_STMT_OF(pc->stmts.head, pg_stmt);
 		pg_stmt_clear(s);
-		s->pc = NULL;
-		s->prev = s->next = NULL;
+		pg_unlink(s);
 	}
 	/* An open transaction ends with the connection, rolled back. */
 	PQfinish(pc->pg);
@@ -464,32 +478,6 @@ static int pg_placeholders(const char *in, char *out, size_t cap)
 	}
 	out[o] = '\0';
 	return n;
-}
-
-static void pg_link(pg_conn *pc, pg_stmt *s)
-{
-	s->pc = pc;
-	s->prev = NULL;
-	s->next = pc->stmts;
-	if (pc->stmts)
-		pc->stmts->prev = s;
-	pc->stmts = s;
-}
-
-static void pg_unlink(pg_stmt *s)
-{
-	pg_conn *pc = s->pc;
-
-	if (!pc)
-		return;
-	if (s->prev)
-		s->prev->next = s->next;
-	else
-		pc->stmts = s->next;
-	if (s->next)
-		s->next->prev = s->prev;
-	s->prev = s->next = NULL;
-	s->pc = NULL;
 }
 
 static void pg_stmt_free(pg_stmt *s)
@@ -1062,8 +1050,8 @@ static int pg_end(pg_conn *pc, const char *how, db_error *err)
 	PGresult *r;
 	int rc = 0;
 
-	for (pg_stmt *s = pc->stmts; s; s = s->next)
-		pg_stmt_clear(s);
+	for (db_stmt_node *n = pc->stmts.head; n; n = n->next)
+		pg_stmt_clear(DB_STMT_OF(n, pg_stmt));
 	if (!pc->in_txn)
 		return 0;
 	pc->in_txn = 0;

@@ -32,14 +32,14 @@ typedef struct lite_stmt lite_stmt;
 typedef struct lite_conn {
 	db_conn base;
 	sqlite3 *db;
-	lite_stmt *stmts;  /* every open statement: commit ends their cursors */
+	db_stmt_list stmts;  /* every open statement: commit ends their cursors */
 	char version[48];
 } lite_conn;
 
 struct lite_stmt {
 	db_stmt base;
 	lite_conn *lc;     /* NULL once the connection is closed */
-	lite_stmt *prev, *next;
+	db_stmt_node node;   /* on its connection's stmts */
 	sqlite3_stmt *st;  /* NULL once the connection is closed */
 	int running;       /* stepped and not yet done: more rows may follow */
 	int pending;       /* execute stepped onto a row fetch has not returned */
@@ -84,11 +84,7 @@ static const char *nz(const char *s)
 static void lite_link(lite_conn *lc, lite_stmt *s)
 {
 	s->lc = lc;
-	s->prev = NULL;
-	s->next = lc->stmts;
-	if (lc->stmts)
-		lc->stmts->prev = s;
-	lc->stmts = s;
+	db_stmt_list_add(&lc->stmts, &s->node);
 }
 
 static void lite_unlink(lite_stmt *s)
@@ -97,13 +93,7 @@ static void lite_unlink(lite_stmt *s)
 
 	if (!lc)
 		return;
-	if (s->prev)
-		s->prev->next = s->next;
-	else
-		lc->stmts = s->next;
-	if (s->next)
-		s->next->prev = s->prev;
-	s->prev = s->next = NULL;
+	db_stmt_list_remove(&lc->stmts, &s->node);
 	s->lc = NULL;
 }
 
@@ -118,9 +108,11 @@ static void lite_stmt_reset(lite_stmt *s)
  * transaction (and its WAL snapshot) alive past commit. */
 static void lite_reset_all(lite_conn *lc)
 {
-	for (lite_stmt *s = lc->stmts; s; s = s->next)
+	for (db_stmt_node *n = lc->stmts.head; n; n = n->next) {
+		lite_stmt *s = DB_STMT_OF(n, lite_stmt);
 		if (s->running || s->pending)
 			lite_stmt_reset(s);
+	}
 }
 
 /* ---- connections ----------------------------------------------------- */
@@ -230,8 +222,8 @@ static void lite_disconnect(db_conn *c)
 		return;
 	/* Statements may outlive the connection; finalize their handles now so
 	 * the close succeeds, and leave the structs for finalize. */
-	while (lc->stmts) {
-		lite_stmt *s = lc->stmts;
+	while (lc->stmts.head) {
+		lite_stmt *s = DB_STMT_OF(lc->stmts.head, lite_stmt);
 		sqlite3_finalize(s->st);
 		s->st = NULL;
 		s->running = s->pending = s->on_row = 0;

@@ -40,7 +40,7 @@ pkgs="libconfig sqlite3 libmariadb odbc libpq jansson libmicrohttpd"
 cflags="-std=c11 -D_GNU_SOURCE -DHAVE_CONFIG_H -g -O1 -Wall -Wextra -Wno-unused-parameter -pthread
 	-I$top/src -I$top $(pkg-config --cflags $pkgs)"
 libs="$(pkg-config --libs $pkgs) -lm"
-parsers="src/config/options.c src/config/args.c src/config/conf_file.c src/run/command.c"
+parsers="src/config/options.c src/config/args.c src/config/conf_file.c src/run/command.c src/results/results_read.c src/util/utf8.c src/report/report_md.c src/report/report_csv.c src/report/report_steps.c"
 
 echo "fuzz.sh: building with $($CC --version | head -1)"
 objs=()
@@ -58,7 +58,7 @@ ar rcs "$scratch/libtpcc-fuzz.a" "${objs[@]}"
 run_env=(TMPDIR="$scratch" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 	LSAN_OPTIONS=suppressions="$top/fuzz/lsan.supp":print_suppressions=0)
 status=0
-for name in config command; do
+for name in config command results; do
 	target=fuzz_$name
 	corpus=${FUZZ_CORPUS:-$top/tests/fuzz-corpus}/$name
 	work=$scratch/corpus-$name

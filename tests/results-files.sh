@@ -5,7 +5,8 @@
 # commit) differ beyond noise and --fail-if exits 3, the two halves of the
 # 4-VU run are within noise and exit 0; a file of known ticks gives known
 # figures; format 1, a file cut mid-tick, a killed run's file and a file
-# that is not a results file.
+# that is not a results file; a label with a byte that is not UTF-8 through
+# run, report, compare and runs, and an older file holding such bytes.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 DB=$T/tpcc.sqlite
@@ -39,6 +40,38 @@ assert "... saying what is expected" contains badtag.txt "expected K=V, got 'nov
 "$TPCC_BIN" runs "$T/res" >runs.txt 2>&1
 assert "runs lists the run with its label, W, VUs and how it ended" \
 	grep -qE '^20[0-9-]+T[0-9:]+Z +s16 check +sqlite SQLite 3[0-9.]+ +1 +2 statements +8s +[0-9]+  complete$' runs.txt
+
+# Text that is not UTF-8 (a label typed in a Latin-1 terminal) is written
+# as U+FFFD, so every reader takes the file; a file an older writer left
+# with the bytes as they came is repaired on reading, and said so.
+L8=$'io\xef\xbf\xbd cap'   # the label with U+FFFD in UTF-8
+"$TPCC_BIN" run --db "$DB" --vus 1 --rampup 0 --duration 3 --batch --results-dir "$T/u8" \
+	--label $'io\xff cap' --tag $'fw=2.1\xe9' </dev/null >u8run.txt 2>&1
+assert "a run labelled io\\xff cap exits 0" [ $? -eq 0 ]
+U=$(ls "$T"/u8/*.json)
+assert "its results file is UTF-8 JSON, the byte as U+FFFD" json_true "$U" \
+	'd["run"]["label"] == "io\ufffd cap" and d["run"]["tags"] == {"fw": "2.1\ufffd"} and d["config"]["run.label"] == "io\ufffd cap"'
+for f in html md csv; do
+	"$TPCC_BIN" report "$U" --format $f -o "u8.$f" >u8rep.$f.txt 2>&1
+	assert "report --format $f reads it (exit 0)" [ $? -eq 0 ]
+	assert "... writes UTF-8 with the label" eval 'iconv -f UTF-8 -t UTF-8 u8.$f >/dev/null && grep -qF "$L8" u8.$f'
+done
+"$TPCC_BIN" compare "$R" "$U" >u8cmp.txt 2>&1
+assert "compare reads it (exit 0)" eval '[ $? -eq 0 ] && grep -qF "$L8" u8cmp.txt'
+"$TPCC_BIN" runs "$T/u8" >u8runs.txt 2>&1
+assert "runs lists it with its label" eval '[ $? -eq 0 ] && grep -qF " $L8 " u8runs.txt'
+mkdir old && python3 -c 'import sys; b=open(sys.argv[1],"rb").read(); open(sys.argv[2],"wb").write(b.replace("io\ufffd cap".encode(), b"io\xff cap"))' "$U" old/latin1.json
+assert "(the old file holds the raw byte, in the label and the config)" \
+	[ "$(grep -ao $'io\xff cap' old/latin1.json | wc -l)" = 2 ]
+"$TPCC_BIN" report old/latin1.json --format md -o old.md >oldrep.txt 2>&1
+assert "report reads a file with a raw \\xff (exit 0)" [ $? -eq 0 ]
+assert "... warns, naming the file" contains oldrep.txt "old/latin1.json: 2 bytes that were not UTF-8 read as U+FFFD"
+assert "... and writes UTF-8" eval 'iconv -f UTF-8 -t UTF-8 old.md >/dev/null && grep -qF "$L8" old.md'
+"$TPCC_BIN" runs old >oldruns.txt 2>&1
+assert "runs lists it, with a warning naming the file" eval \
+	'grep -qF " $L8 " oldruns.txt && grep -qF "runs: warning: old/latin1.json: 2 bytes that were not UTF-8" oldruns.txt'
+"$TPCC_BIN" compare old/latin1.json "$R" >oldcmp.txt 2>&1
+assert "compare reads it and says so" eval '[ $? -eq 0 ] && grep -q "note: .*not UTF-8 read as U+FFFD" oldcmp.txt'
 
 # Two real MariaDB runs, 60 s steady each, recorded with this build.
 gzip -dc "$FIX/mariadb-4vus.json.gz" >a4.json

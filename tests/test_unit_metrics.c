@@ -7,6 +7,7 @@
 #endif
 
 #include "metrics/exposition.h"
+#include "util/utf8.h"
 #include "tpcc/rand.h"
 
 #include <check.h>
@@ -155,6 +156,29 @@ START_TEST(test_labels_and_server)
 }
 END_TEST
 
+/* A label and a server metric's name that are not UTF-8 (a Latin-1
+ * terminal, a server's own character set): the page, which the format
+ * says is UTF-8, has U+FFFD in their place. */
+START_TEST(test_labels_utf8)
+{
+	engine_pub *p = pub_new();
+	expo_static st = { .warehouses = 1 };
+	strcpy(st.run, "r");
+	strcpy(st.label, "io\xff cap");
+	p->have_sample = 1;
+	p->sample.nmetrics = 1;
+	strcpy(p->sample.metric[0].name, "caf\xe9");
+	char *page;
+	size_t len;
+	ck_assert_int_eq(expo_render(p, &st, 0, &page, &len), 0);
+	ck_assert_uint_eq(utf8_invalid_bytes(page, len), 0);
+	ck_assert_ptr_nonnull(strstr(page, "{run=\"r\",label=\"io\xef\xbf\xbd cap\",type=\"new_order\"}"));
+	ck_assert_ptr_nonnull(strstr(page, "name=\"caf\xef\xbf\xbd\"}"));
+	free(page);
+	free(p);
+}
+END_TEST
+
 static Suite *metrics_suite(void)
 {
 	Suite *s = suite_create("metrics");
@@ -163,6 +187,7 @@ static Suite *metrics_suite(void)
 	tcase_add_test(tc, test_fold_vs_exact);
 	tcase_add_test(tc, test_page_shape);
 	tcase_add_test(tc, test_labels_and_server);
+	tcase_add_test(tc, test_labels_utf8);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,7 +1,7 @@
 /* test_unit_results.c: the noise test on series with known answers (block
  * lengths, identical series, a clear shift, Student's t), the results
  * reader on format 1, format 2 and a file cut mid-tick, the scheduler line
- * of /sys, the --fail-if gates, and rr_merge on two instances of one run
+ * of /sys, bytes that are not UTF-8 read as U+FFFD, the --fail-if gates, and rr_merge on two instances of one run
  * a second apart (wall-clock alignment, sums, histograms added exactly)
  * and the pairs it refuses. */
 #ifdef HAVE_CONFIG_H
@@ -179,6 +179,28 @@ START_TEST(test_read_cut_file)
 }
 END_TEST
 
+START_TEST(test_read_repairs_utf8)
+{
+	/* As an older writer left it: a label typed in a Latin-1 terminal and
+	 * a server's Latin-1 error text, copied byte for byte. */
+	const char *p = fixture("{\"format\":\"tpcc-console-results/2\",\"run\":{\"label\":"
+				"\"io\xff cap\"},\"ticks\":[" TICK(1, "steady", 100) "],\"events\":["
+				"{\"t\":1,\"type\":\"error\",\"text\":\"caf\xe9\"}],\"complete\":false}");
+	rr_run *r;
+	char err[512], note[96];
+	ck_assert_msg(results_read(p, &r, err, sizeof err) == 0, "%s", err);
+	unlink(p);
+	ck_assert_str_eq(r->label, "io\xef\xbf\xbd cap");
+	ck_assert_int_eq(r->nevents, 1);
+	ck_assert_str_eq(r->events[0].text, "caf\xef\xbf\xbd");
+	ck_assert_uint_eq(r->repaired, 2);
+	ck_assert_str_eq(rr_repaired_note(r, note, sizeof note),
+			 "2 bytes that were not UTF-8 read as U+FFFD");
+	ck_assert_msg(strstr(r->missing, note) != NULL, "%s", r->missing);
+	results_read_free(r);
+}
+END_TEST
+
 START_TEST(test_read_refuses)
 {
 	rr_run *r;
@@ -335,6 +357,7 @@ int main(void)
 	tcase_add_test(tc, test_scheduler);
 	tcase_add_test(tc, test_read_format1_without_summary);
 	tcase_add_test(tc, test_read_cut_file);
+	tcase_add_test(tc, test_read_repairs_utf8);
 	tcase_add_test(tc, test_read_refuses);
 	tcase_add_test(tc, test_merge_two_instances);
 	tcase_add_test(tc, test_merge_refuses);

@@ -83,9 +83,10 @@ static void sample_of(const rr_run *run, const rr_tick *r, mon_sample *s)
  * step table and the charts' spans; returns the count. */
 static int steps_of(const rr_run *r, engine_step *out, int max)
 {
-	report_step *rs = NULL;
-	char swept[64];
-	int n = report_steps(r, &rs, swept, sizeof swept);
+	report_step_table t;
+	report_step_table_load(r, &t);
+	const report_step *rs = t.rows;
+	int n = t.n;
 	json_t *st = rr_object(r, "steps");
 	n = n < max ? n : max;
 	for (int i = 0; i < n; i++) {
@@ -109,7 +110,7 @@ static int steps_of(const rr_run *r, engine_step *out, int max)
 		k->from = s->settled + 1;
 		k->to = s->ended;
 	}
-	free(rs);
+	report_step_table_free(&t);
 	return n;
 }
 

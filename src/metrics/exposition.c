@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "exposition.h"
+#include "util/strbuf.h"
+#include "util/utf8.h"
 
 /* 1-1.5-2-3-4-5-7.5 steps from 1 ms to 2 s, then coarser to 60 s: a p95
  * of a few milliseconds falls in a bucket under half as wide as its value,
@@ -18,10 +20,11 @@ const uint64_t expo_bounds_us[EXPO_NBOUNDS] = {
 	1000000, 1500000, 2000000, 3000000, 5000000, 10000000, 30000000, 60000000,
 };
 
+/* A page starts this large: about 20 KB with every series. */
+#define PAGE_FIRST 32768
+
 typedef struct buf {
-	char *s;
-	size_t len, cap;
-	int failed;
+	strbuf s;
 	const char *labels;   /* run="..",label=".." */
 	const char *ts;       /* " <ms>": the tick's time, or "": the scrape's */
 } buf;
@@ -30,37 +33,30 @@ static void put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3
 static void put(buf *b, const char *fmt, ...)
 {
 	va_list ap;
-	for (int tries = 0; tries < 2 && !b->failed; tries++) {
-		va_start(ap, fmt);
-		int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-		va_end(ap);
-		if (n < 0) {
-			b->failed = 1;
-			return;
-		}
-		if ((size_t)n < b->cap - b->len) {
-			b->len += (size_t)n;
-			return;
-		}
-		size_t cap = (b->cap + (size_t)n + 1) * 2;
-		char *s = realloc(b->s, cap);
-		if (!s) {
-			b->failed = 1;
-			return;
-		}
-		b->s = s;
-		b->cap = cap;
-	}
+	va_start(ap, fmt);
+	strbuf_vprintf(&b->s, fmt, ap);
+	va_end(ap);
 }
 
-/* A label value with \, " and newline escaped as the format asks. */
+/* A label value with \, " and newline escaped as the format asks, and
+ * bytes that are not UTF-8 (the format's encoding) as U+FFFD; cut short
+ * only between two characters. */
 static void escape(char *dst, size_t size, const char *src)
 {
-	size_t n = 0;
-	for (; *src && n + 3 < size; src++) {
-		if (*src == '\\' || *src == '"' || *src == '\n')
-			dst[n++] = '\\';
-		dst[n++] = *src == '\n' ? 'n' : *src;
+	size_t n = 0, left = strlen(src);
+	while (left) {
+		size_t k = utf8_seq_len(src, left);
+		const char *from = k ? src : UTF8_REPLACEMENT;
+		size_t w = k ? k : 3;
+		int esc = *src == '\\' || *src == '"' || *src == '\n';
+		if (esc)
+			from = *src == '\n' ? "\\n" : *src == '"' ? "\\\"" : "\\\\", w = 2;
+		if (n + w >= size)
+			break;
+		memcpy(dst + n, from, w);
+		n += w;
+		src += k ? k : 1;
+		left -= k ? k : 1;
 	}
 	dst[n] = '\0';
 }
@@ -236,19 +232,17 @@ int expo_render(const engine_pub *p, const expo_static *st, double cpu_s, char *
 	if (p->ticks)
 		snprintf(ts, sizeof ts, " %lld", p->at_ms);
 	buf b = { .labels = labels, .ts = ts };
-	b.cap = 32768;
-	b.s = malloc(b.cap);
-	if (!b.s)
+	if (strbuf_reserve(&b.s, 0, PAGE_FIRST))
 		return -1;
 	counters(&b, p);
 	latency(&b, p);
 	gauges(&b, p, st);
 	now_figures(&b, p, cpu_s);
-	if (b.failed) {
-		free(b.s);
+	if (b.s.oom) {
+		strbuf_free(&b.s);
 		return -1;
 	}
-	*out = b.s;
-	*len = b.len;
+	*out = b.s.p;
+	*len = b.s.len;
 	return 0;
 }

@@ -6,19 +6,24 @@
 #endif
 #include <jansson.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "report.h"
 #include "report_steps.h"
+#include "util/utf8.h"
 
-static void field(FILE *out, const char *s)
+/* A quoted field, in UTF-8: a byte that is not becomes U+FFFD. */
+static void field(FILE *out, const char *text)
 {
+	char *fixed = utf8_repair(text, strlen(text), NULL);
 	fputc('"', out);
-	for (; *s; s++) {
+	for (const char *s = fixed ? fixed : text; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);
 		fputc(*s, out);
 	}
 	fputc('"', out);
+	free(fixed);
 }
 
 static void num(FILE *out, double v)
@@ -27,6 +32,37 @@ static void num(FILE *out, double v)
 		fputc(',', out);
 	else
 		fprintf(out, ",%.6g", v);
+}
+
+/* The run's steps, every column of the model. */
+static void steps(FILE *out, const rr_run *r)
+{
+	report_step_table t;
+	report_step_table_load(r, &t);
+	if (t.n) {
+		fputs("\nrun,step,setting", out);
+		for (int c = 0; c < report_step_ncols; c++)
+			if (report_step_col_shown(&report_step_cols[c], REPORT_CSV, &t))
+				fprintf(out, ",%s", report_step_cols[c].csv);
+		fputc('\n', out);
+	}
+	for (int i = 0; i < t.n; i++) {
+		field(out, report_run_name(r));
+		fprintf(out, ",%d,", t.rows[i].step);
+		field(out, t.rows[i].setting);
+		for (int c = 0; c < report_step_ncols; c++) {
+			const report_step_col *col = &report_step_cols[c];
+			double v = report_step_value(&t.rows[i], col);
+			if (!report_step_col_shown(col, REPORT_CSV, &t))
+				continue;
+			if (col->boolean)
+				fprintf(out, ",%s", v ? "true" : "false");
+			else
+				num(out, v);
+		}
+		fputc('\n', out);
+	}
+	report_step_table_free(&t);
 }
 
 int report_csv(FILE *out, rr_run *const *runs, int n)
@@ -82,31 +118,7 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 			field(out, e->text);
 			fputc('\n', out);
 		}
-	for (int r = 0; r < n; r++) {
-		report_step *st;
-		char swept[128];
-		int ns = report_steps(runs[r], &st, swept, sizeof swept);
-		if (ns)
-			fputs("\nrun,step,setting,value,nopm,tpm,p95_new_order_ms,p95_payment_ms,errors,"
-			      "ratio,complete,offered_tpm,achieved_tpm,behind_max_s\n", out);
-		for (int i = 0; i < ns; i++) {
-			field(out, report_run_name(runs[r]));
-			fprintf(out, ",%d,", st[i].step);
-			field(out, st[i].setting);
-			const double v[] = { st[i].value, st[i].nopm, st[i].tpm, st[i].p95_no,
-					     st[i].p95_pay, st[i].errors, st[i].ratio };
-			for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
-				if (isnan(v[k]))
-					fputc(',', out);
-				else
-					fprintf(out, ",%.6g", v[k]);
-			fprintf(out, ",%s", st[i].complete ? "true" : "false");
-			num(out, st[i].offered_tpm);
-			num(out, st[i].achieved_tpm);
-			num(out, st[i].behind_max_s);
-			fputc('\n', out);
-		}
-		free(st);
-	}
+	for (int r = 0; r < n; r++)
+		steps(out, runs[r]);
 	return ferror(out) ? -1 : 0;
 }

@@ -488,26 +488,27 @@ static void events_table(FILE *out, const rr_run *r)
  * and NOPM and New-Order's p95 against the swept value. */
 static void steps(FILE *out, const rr_run *r)
 {
-	report_step *st;
-	char swept[128];
-	int ns = report_steps(r, &st, swept, sizeof swept);
-	if (ns <= 0)
+	report_step_table t;
+	report_step_table_load(r, &t);
+	if (t.n <= 0)
 		return;
-	fputs("<h2>Steps</h2>\n<div class=\"wrap\"><table>\n<tr><th>step</th><th>setting</th>"
-	      "<th>NOPM</th><th>TPM</th><th>p95 New-Order ms</th><th>p95 Payment ms</th>"
-	      "<th>errors</th><th>NOPM / step 1</th></tr>\n", out);
+	const report_step *st = t.rows;
+	int ns = t.n;
+	fputs("<h2>Steps</h2>\n<div class=\"wrap\"><table>\n<tr><th>step</th><th>setting</th>", out);
+	for (int c = 0; c < report_step_ncols; c++)
+		if (report_step_col_shown(&report_step_cols[c], REPORT_HTML, &t))
+			fprintf(out, "<th>%s</th>", report_step_cols[c].head);
+	fputs("</tr>\n", out);
 	for (int i = 0; i < ns; i++) {
 		fprintf(out, "<tr><td class=\"n\">%d</td><td>", st[i].step);
 		esc(out, st[i].setting);
 		if (!st[i].complete)
 			fputs(" <span class=\"muted\">(cut short)</span>", out);
 		fputs("</td>", out);
-		cell_num(out, st[i].nopm, 0);
-		cell_num(out, st[i].tpm, 0);
-		cell_num(out, st[i].p95_no, 2);
-		cell_num(out, st[i].p95_pay, 2);
-		cell_num(out, st[i].errors, 0);
-		cell_num(out, st[i].ratio, 2);
+		for (int c = 0; c < report_step_ncols; c++)
+			if (report_step_col_shown(&report_step_cols[c], REPORT_HTML, &t))
+				cell_num(out, report_step_value(&st[i], &report_step_cols[c]),
+					 report_step_cols[c].decimals);
 		fputs("</tr>\n", out);
 	}
 	fputs("</table></div>\n", out);
@@ -521,19 +522,19 @@ static void steps(FILE *out, const rr_run *r)
 		if (any_value(y, ns)) {
 			svg_series s = { .name = "NOPM", .cls = "steps", .x = x, .y = y, .n = ns,
 					 .color = svg_color(0), .width = 2.5, .keep_all = 1 };
-			chart(out, "steps", "NOPM per step", "NOPM", swept, &s, 1, NULL, 0, 0, 260);
+			chart(out, "steps", "NOPM per step", "NOPM", t.swept, &s, 1, NULL, 0, 0, 260);
 		}
 		if (any_value(p, ns)) {
 			svg_series s = { .name = "p95 New-Order", .cls = "steps-p95", .x = x, .y = p,
 					 .n = ns, .color = svg_color(1), .width = 2.5, .keep_all = 1 };
-			chart(out, "steps-p95", "New-Order p95 per step", "ms", swept, &s, 1, NULL, 0, 0,
+			chart(out, "steps-p95", "New-Order p95 per step", "ms", t.swept, &s, 1, NULL, 0, 0,
 			      260);
 		}
 	}
 	free(x);
 	free(y);
 	free(p);
-	free(st);
+	report_step_table_free(&t);
 }
 
 static void charts_single(FILE *out, const rr_run *r)

@@ -9,14 +9,18 @@
 #include <string.h>
 #include "report.h"
 #include "report_steps.h"
+#include "util/utf8.h"
 
-/* Table cells cannot hold '|' or a newline. */
-static void cell(FILE *out, const char *s)
+/* Table cells cannot hold '|' or a newline; a byte that is not UTF-8
+ * becomes U+FFFD. */
+static void cell(FILE *out, const char *text)
 {
+	char *fixed = utf8_repair(text, strlen(text), NULL);
 	fputs("| ", out);
-	for (; *s; s++)
+	for (const char *s = fixed ? fixed : text; *s; s++)
 		fputs(*s == '|' ? "\\|" : *s == '\n' ? " " : (char[2]){ *s, 0 }, out);
 	fputc(' ', out);
+	free(fixed);
 }
 
 static void cell_num(FILE *out, double v, int dec)
@@ -27,6 +31,38 @@ static void cell_num(FILE *out, double v, int dec)
 	else
 		snprintf(buf, sizeof buf, "%.*f", dec, v);
 	cell(out, buf);
+}
+
+/* The run's steps as a table, the offered load's columns where a step
+ * had one. */
+static void steps(FILE *out, const rr_run *r)
+{
+	report_step_table t;
+	report_step_table_load(r, &t);
+	if (t.n) {
+		fprintf(out, "\n### Steps of %s\n\n| step | setting |", report_run_name(r));
+		for (int c = 0; c < report_step_ncols; c++)
+			if (report_step_col_shown(&report_step_cols[c], REPORT_MD, &t))
+				fprintf(out, " %s |", report_step_cols[c].head);
+		fputs("\n|---:|---|", out);
+		for (int c = 0; c < report_step_ncols; c++)
+			if (report_step_col_shown(&report_step_cols[c], REPORT_MD, &t))
+				fputs("---:|", out);
+		fputc('\n', out);
+	}
+	for (int i = 0; i < t.n; i++) {
+		char set[200];
+		fprintf(out, "| %d ", t.rows[i].step);
+		snprintf(set, sizeof set, "%s%s", t.rows[i].setting,
+			 t.rows[i].complete ? "" : " (cut short)");
+		cell(out, set);
+		for (int c = 0; c < report_step_ncols; c++)
+			if (report_step_col_shown(&report_step_cols[c], REPORT_MD, &t))
+				cell_num(out, report_step_value(&t.rows[i], &report_step_cols[c]),
+					 report_step_cols[c].decimals);
+		fputs("|\n", out);
+	}
+	report_step_table_free(&t);
 }
 
 int report_md(FILE *out, rr_run *const *runs, int n)
@@ -71,36 +107,7 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 		}
 		fputs("|\n", out);
 	}
-	for (int r = 0; r < n; r++) {
-		report_step *st;
-		char swept[128];
-		int ns = report_steps(runs[r], &st, swept, sizeof swept);
-		int rated = report_steps_rated(st, ns);
-		if (ns)
-			fprintf(out, "\n### Steps of %s\n\n| step | setting | NOPM | TPM | p95 New-Order ms "
-				"| p95 Payment ms | errors | NOPM / step 1 |%s\n"
-				"|---:|---|---:|---:|---:|---:|---:|---:|%s\n", report_run_name(runs[r]),
-				rated ? " offered TPM | achieved TPM | behind schedule max s |" : "",
-				rated ? "---:|---:|---:|" : "");
-		for (int i = 0; i < ns; i++) {
-			fprintf(out, "| %d ", st[i].step);
-			char set[200];
-			snprintf(set, sizeof set, "%s%s", st[i].setting, st[i].complete ? "" : " (cut short)");
-			cell(out, set);
-			cell_num(out, st[i].nopm, 0);
-			cell_num(out, st[i].tpm, 0);
-			cell_num(out, st[i].p95_no, 2);
-			cell_num(out, st[i].p95_pay, 2);
-			cell_num(out, st[i].errors, 0);
-			cell_num(out, st[i].ratio, 2);
-			if (rated) {
-				cell_num(out, st[i].offered_tpm, 0);
-				cell_num(out, st[i].achieved_tpm, 0);
-				cell_num(out, st[i].behind_max_s, 3);
-			}
-			fputs("|\n", out);
-		}
-		free(st);
-	}
+	for (int r = 0; r < n; r++)
+		steps(out, runs[r]);
 	return ferror(out) ? -1 : 0;
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 #endif
 #include <jansson.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,28 +42,60 @@ static const char *common_key(const json_t *st)
 	return key;
 }
 
-int report_steps_rated(const report_step *s, int n)
+#define F(field) offsetof(report_step, field)
+const report_step_col report_step_cols[] = {
+	{ "value", "value", 6, REPORT_CSV, 0, 0, F(value) },
+	{ "NOPM", "nopm", 0, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0, F(nopm) },
+	{ "TPM", "tpm", 0, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0, F(tpm) },
+	{ "p95 New-Order ms", "p95_new_order_ms", 2, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0,
+	  F(p95_no) },
+	{ "p95 Payment ms", "p95_payment_ms", 2, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0,
+	  F(p95_pay) },
+	{ "errors", "errors", 0, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0, F(errors) },
+	{ "NOPM / step 1", "ratio", 2, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0, F(ratio) },
+	{ "complete", "complete", 0, REPORT_CSV, 0, 1, F(complete) },
+	{ "offered TPM", "offered_tpm", 0, REPORT_MD | REPORT_CSV, 1, 0, F(offered_tpm) },
+	{ "achieved TPM", "achieved_tpm", 0, REPORT_MD | REPORT_CSV, 1, 0, F(achieved_tpm) },
+	{ "behind schedule max s", "behind_max_s", 3, REPORT_MD | REPORT_CSV, 1, 0,
+	  F(behind_max_s) },
+};
+#undef F
+const int report_step_ncols = (int)(sizeof report_step_cols / sizeof report_step_cols[0]);
+
+int report_step_col_shown(const report_step_col *c, unsigned writer, const report_step_table *t)
 {
-	for (int i = 0; i < n; i++)
-		if (s[i].offered_tpm > 0)
-			return 1;
-	return 0;
+	return (c->in & writer) && (!c->rated || t->rated || writer == REPORT_CSV);
 }
 
-int report_steps(const rr_run *r, report_step **out, char *swept, size_t sweptlen)
+double report_step_value(const report_step *s, const report_step_col *c)
+{
+	const char *p = (const char *)s + c->off;
+	if (c->boolean)
+		return *(const int *)(const void *)p ? 1 : 0;
+	return *(const double *)(const void *)p;
+}
+
+void report_step_table_free(report_step_table *t)
+{
+	free(t->rows);
+	t->rows = NULL;
+	t->n = 0;
+}
+
+void report_step_table_load(const rr_run *r, report_step_table *t)
 {
 	json_t *st = rr_object(r, "steps");
 	size_t n = json_array_size(st);
-	*out = NULL;
-	snprintf(swept, sweptlen, "step");
-	if (!n || !(*out = calloc(n, sizeof **out)))
-		return 0;
+	memset(t, 0, sizeof *t);
+	snprintf(t->swept, sizeof t->swept, "step");
+	if (!n || !(t->rows = calloc(n, sizeof *t->rows)))
+		return;
 	const char *key = common_key(st);
 	if (key)
-		snprintf(swept, sweptlen, "%s", key);
+		snprintf(t->swept, sizeof t->swept, "%s", key);
 	for (size_t i = 0; i < n; i++) {
 		json_t *e = json_array_get(st, i);
-		report_step *s = &(*out)[i];
+		report_step *s = &t->rows[i];
 		json_t *lat = json_object_get(e, "latency_ms"), *errs = json_object_get(e, "errors");
 		const char *label = json_string_value(json_object_get(e, "label"));
 		double stepno = num(json_object_get(e, "step"));
@@ -85,7 +118,8 @@ int report_steps(const rr_run *r, report_step **out, char *swept, size_t sweptle
 		s->offered_tpm = num(json_object_get(rate, "offered_tpm"));
 		s->achieved_tpm = num(json_object_get(rate, "achieved_tpm"));
 		s->behind_max_s = num(json_object_get(rate, "behind_max_s"));
-		s->ratio = (*out)[0].nopm > 0 ? s->nopm / (*out)[0].nopm : NAN;
+		s->ratio = t->rows[0].nopm > 0 ? s->nopm / t->rows[0].nopm : NAN;
+		t->rated |= s->offered_tpm > 0;
 	}
-	return (int)n;
+	t->n = (int)n;
 }

@@ -92,6 +92,8 @@ int runs_list(FILE *out, FILE *warn, const char *dir, int json, char *err, size_
 			fprintf(warn, "runs: skipped %s\n", why);
 			continue;
 		}
+		if (rr_repaired_note(r, why, sizeof why))
+			fprintf(warn, "runs: warning: %s: %s\n", path, why);
 		if (n == cap) {
 			cap = cap ? cap * 2 : 32;
 			rr_run **nr = realloc(runs, (size_t)cap * sizeof *runs);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "svg.h"
+#include "util/utf8.h"
 
 #define ML 64    /* margins: room for the y labels */
 #define MR 16
@@ -23,8 +24,11 @@ const char *svg_color(int n)
 	return palette[(unsigned)n % (sizeof palette / sizeof palette[0])];
 }
 
-void svg_escape(FILE *out, const char *s)
+void svg_escape(FILE *out, const char *text)
 {
+	/* The page says it is UTF-8: a byte that is not becomes U+FFFD. */
+	char *fixed = text ? utf8_repair(text, strlen(text), NULL) : NULL;
+	const char *s = fixed ? fixed : text;
 	for (; s && *s; s++) {
 		switch (*s) {
 		case '&': fputs("&amp;", out); break;
@@ -37,6 +41,7 @@ void svg_escape(FILE *out, const char *s)
 				fputc(*s, out);
 		}
 	}
+	free(fixed);
 }
 
 static double nice_step(double range, int want)

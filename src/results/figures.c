@@ -62,3 +62,13 @@ void figures_rate_json(jbuf *b, const rate_ref *r)
 	latency_json(b, "service_latency_ms", r->avg, r->p50, NULL, r->p95, r->p99, r->max);
 	jb_obj_close(b);
 }
+
+void figures_tpm_json(jbuf *b, double nopm, double tpm, double server_tpm, int decimals)
+{
+	jb_kv_dbl(b, "nopm", nopm, decimals);
+	jb_kv_dbl(b, "tpm", tpm, decimals);
+	if (server_tpm >= 0)
+		jb_kv_dbl(b, "server_tpm", server_tpm, decimals);
+	else
+		jb_kv_null(b, "server_tpm");
+}

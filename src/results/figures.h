@@ -20,6 +20,10 @@ typedef struct figures_ref {
  * as keys of the object open in b. */
 void figures_json(jbuf *b, const figures_ref *f);
 
+/* "nopm", "tpm" and "server_tpm" (null where server_tpm < 0: the server
+ * has no counter), with decimals places, as keys of the object open in b. */
+void figures_tpm_json(jbuf *b, double nopm, double tpm, double server_tpm, int decimals);
+
 /* An offered load's figures, in the summary and in a step. */
 typedef struct rate_ref {
 	double offered_tpm;                            /* <= 0: a closed loop */

@@ -7,45 +7,28 @@
 #include <stdlib.h>
 #include <string.h>
 #include "json.h"
+#include "util/utf8.h"
+
+/* A results file's records are small; its closing part grows with the
+ * events. */
+#define JB_FIRST 1024
 
 void jb_init(jbuf *b) { memset(b, 0, sizeof *b); }
-void jb_free(jbuf *b) { free(b->p); memset(b, 0, sizeof *b); }
-void jb_reset(jbuf *b) { b->len = 0; b->need_comma = 0; if (b->p) b->p[0] = '\0'; }
-
-static int grow(jbuf *b, size_t more)
-{
-	if (b->oom)
-		return -1;
-	if (b->len + more + 1 <= b->cap)
-		return 0;
-	size_t cap = b->cap ? b->cap : 1024;
-	while (cap < b->len + more + 1)
-		cap *= 2;
-	char *n = realloc(b->p, cap);
-	if (!n) {
-		b->oom = 1;
-		return -1;
-	}
-	b->p = n;
-	b->cap = cap;
-	return 0;
-}
+void jb_free(jbuf *b) { strbuf_free(&b->s); b->need_comma = 0; }
+void jb_reset(jbuf *b) { strbuf_reset(&b->s); b->need_comma = 0; }
 
 static void put(jbuf *b, const char *s, size_t n)
 {
-	if (grow(b, n))
-		return;
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
+	if (!strbuf_reserve(&b->s, n, JB_FIRST))
+		strbuf_put(&b->s, s, n);
 }
 
 void jb_raw(jbuf *b, const char *s) { put(b, s, strlen(s)); }
 
 void jb_printf(jbuf *b, const char *fmt, ...)
 {
-	char tmp[256];
 	va_list ap;
+	char tmp[256];
 	va_start(ap, fmt);
 	int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
@@ -55,30 +38,42 @@ void jb_printf(jbuf *b, const char *fmt, ...)
 		put(b, tmp, (size_t)n);
 		return;
 	}
-	if (grow(b, (size_t)n))
+	if (strbuf_reserve(&b->s, (size_t)n, JB_FIRST))
 		return;
 	va_start(ap, fmt);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	vsnprintf(b->s.p + b->s.len, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	b->len += (size_t)n;
+	b->s.len += (size_t)n;
 }
 
 void jb_str(jbuf *b, const char *s)
 {
+	const char *p = s ? s : "";
+	size_t left = strlen(p);
 	put(b, "\"", 1);
-	for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-		switch (*p) {
+	while (left) {
+		unsigned char c = (unsigned char)*p;
+		size_t k = 1;
+		switch (c) {
 		case '"': put(b, "\\\"", 2); break;
 		case '\\': put(b, "\\\\", 2); break;
 		case '\n': put(b, "\\n", 2); break;
 		case '\r': put(b, "\\r", 2); break;
 		case '\t': put(b, "\\t", 2); break;
 		default:
-			if (*p < 0x20)
-				jb_printf(b, "\\u%04x", *p);
-			else
-				put(b, (const char *)p, 1);
+			if (c < 0x20) {
+				jb_printf(b, "\\u%04x", c);
+			} else if (c < 0x80) {
+				put(b, p, 1);
+			} else if ((k = utf8_seq_len(p, left))) {
+				put(b, p, k);
+			} else {
+				put(b, UTF8_REPLACEMENT, 3);
+				k = 1;
+			}
 		}
+		p += k;
+		left -= k;
 	}
 	put(b, "\"", 1);
 }

@@ -5,11 +5,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "util/strbuf.h"
 
 typedef struct jbuf {
-	char *p;
-	size_t len, cap;
-	int oom;
+	strbuf s;         /* the text; s.oom: an append failed */
 	int need_comma;   /* a value was written at this nesting level */
 } jbuf;
 
@@ -18,7 +17,8 @@ void jb_free(jbuf *b);
 void jb_reset(jbuf *b);
 void jb_raw(jbuf *b, const char *s);
 void jb_printf(jbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A JSON string literal with escaping. */
+/* A JSON string literal with escaping; bytes that are not UTF-8 are
+ * written as U+FFFD, so that jansson (every reader) takes the file. */
 void jb_str(jbuf *b, const char *s);
 
 /* Object/array building: separators are handled for the caller. */

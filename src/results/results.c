@@ -53,6 +53,8 @@ struct results {
 	jbuf step_cur;        /* the step under way, rewritten as it goes */
 	jbuf steps_table;     /* and its printed table, string elements */
 	jbuf knobs;           /* the knob journal's entries, elements (knobs.c) */
+	jbuf closing_text;    /* closing_running's */
+	int closing_fresh;    /* closing_text holds what the buffers above say */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -227,6 +229,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->step_cur);
 	jb_init(&r->steps_table);
 	jb_init(&r->knobs);
+	jb_init(&r->closing_text);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -261,7 +264,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	write_config(b, ri->cfg);
 	jb_key(b, "ticks");
 	jb_raw(b, "[");
-	if (fwrite(b->p, 1, b->len, r->f) != b->len || fflush(r->f) != 0) {
+	if (fwrite(b->s.p, 1, b->s.len, r->f) != b->s.len || fflush(r->f) != 0) {
 		snprintf(err, errlen, "%s: write failed: %s", r->path, strerror(errno));
 		results_close(r);
 		return -1;
@@ -348,12 +351,7 @@ static void tick_json(jbuf *b, const tick *t, const mon_sample *s)
 	jb_kv_str(b, "phase", phase_names[t->phase]);
 	jb_kv_int(b, "vus", t->vus);
 	jb_kv_int(b, "vus_target", t->vus_target);
-	jb_kv_dbl(b, "nopm", t->nopm, 0);
-	jb_kv_dbl(b, "tpm", t->tpm, 0);
-	if (t->server_tpm >= 0)
-		jb_kv_dbl(b, "server_tpm", t->server_tpm, 0);
-	else
-		jb_kv_null(b, "server_tpm");
+	figures_tpm_json(b, t->nopm, t->tpm, t->server_tpm, 0);
 	if (t->rate_tpm > 0) {
 		jb_kv_dbl(b, "offered_tpm", t->rate_tpm, 0);
 		jb_kv_dbl(b, "behind_s", t->behind_s, 3);
@@ -396,130 +394,148 @@ static void hist_json(jbuf *b, const char *name, const hist_snap *h)
 /* "key": [elements], when there are any (elements: written apart by commas). */
 static void elements_array(jbuf *b, const char *key, const jbuf *elements)
 {
-	if (!elements->len)
+	if (!elements->s.len)
 		return;
 	jb_key(b, key);
 	jb_raw(b, "[");
-	jb_raw(b, elements->p);
+	jb_raw(b, elements->s.p);
 	jb_raw(b, "]");
 	b->need_comma = 1;
 }
 
-static void closing(jbuf *b, results *r, const run_summary *s, const char *stopped_by, int complete)
+/* The arrays that grow as the run goes: events, a sweep's steps (the one
+ * under way last), the knob journal, the sweep's printed table. */
+static void closing_arrays(jbuf *b, const results *r)
 {
 	jb_raw(b, "\n],\"events\":[");
-	if (r->events.len)
-		jb_raw(b, r->events.p);
+	if (r->events.s.len)
+		jb_raw(b, r->events.s.p);
 	jb_raw(b, "]");
 	b->need_comma = 1;
-	if (r->steps.len || r->step_cur.len) {
+	if (r->steps.s.len || r->step_cur.s.len) {
 		jb_key(b, "steps");
 		jb_raw(b, "[");
-		if (r->steps.len)
-			jb_raw(b, r->steps.p);
-		if (r->step_cur.len) {
-			jb_raw(b, r->steps.len ? ",\n" : "\n");
-			jb_raw(b, r->step_cur.p);
+		if (r->steps.s.len)
+			jb_raw(b, r->steps.s.p);
+		if (r->step_cur.s.len) {
+			jb_raw(b, r->steps.s.len ? ",\n" : "\n");
+			jb_raw(b, r->step_cur.s.p);
 		}
 		jb_raw(b, "]");
 		b->need_comma = 1;
 	}
 	elements_array(b, "knob_journal", &r->knobs);
 	elements_array(b, "steps_table", &r->steps_table);
-	if (s) {
-		char lines[16][96];
-		jb_key(b, "summary");
-		jb_obj_open(b);
-		jb_kv_int(b, "steady_seconds", s->steady_seconds);
-		jb_kv_int(b, "total_seconds", s->total_seconds);
-		jb_kv_dbl(b, "nopm", s->nopm, 1);
-		jb_kv_dbl(b, "tpm", s->tpm, 1);
-		if (s->server_tpm >= 0)
-			jb_kv_dbl(b, "server_tpm", s->server_tpm, 1);
-		else
-			jb_kv_null(b, "server_tpm");
-		jb_kv_int(b, "vus_max", s->vus_max);
-		figures_json(b, &(figures_ref){ .commits = s->commits, .avg = s->avg, .p50 = s->p50,
-						.p90 = s->p90, .p95 = s->p95, .p99 = s->p99,
-						.max = s->max, .errors = s->errors, .failed = s->failed,
-						.retries = s->retries, .reconnects = s->reconnects });
-		int rt = 0;
-		for (int i = 0; i < TX_COUNT; i++)
-			rt |= s->round_trips[i] > 0;
-		if (rt) {
-			jb_key(b, "round_trips");
-			jb_obj_open(b);
-			for (int i = 0; i < TX_COUNT; i++)
-				if (s->round_trips[i] > 0)
-					jb_kv_dbl(b, txn_names[i], s->round_trips[i], 2);
-			jb_obj_close(b);
-		}
-		figures_rate_json(b, &(rate_ref){ .offered_tpm = s->rate_tpm,
-						  .achieved_tpm = s->rate_achieved_tpm,
-						  .behind_max_s = s->behind_max_s,
-						  .behind_end_s = s->behind_end_s, .met = s->rate_met,
-						  .avg = s->svc_avg, .p50 = s->svc_p50,
-						  .p95 = s->svc_p95,
-						  .p99 = s->svc_p99, .max = s->svc_max });
-		jb_key(b, "audit");
-		jb_obj_open(b);
-		for (int i = 0; i < AU_COUNT; i++)
-			jb_kv_int(b, audit_names[i], (int64_t)s->audit[i]);
-		jb_key(b, "checks");
-		jb_arr_open(b);
-		int n = summary_audit_lines(s, r->warehouses, lines, 16, NULL);
-		for (int i = 0; i < n; i++)
-			jb_el_str(b, lines[i]);
-		jb_arr_close(b);
-		jb_kv_bool(b, "ok", s->audit_ok);
-		jb_obj_close(b);
-		char cl[COMPLIANCE_LINES][160];
-		int compliant;
-		n = summary_compliance_lines(s, r->warehouses, cl, COMPLIANCE_LINES, &compliant);
-		jb_key(b, "compliance");
-		jb_obj_open(b);
-		jb_kv_bool(b, "compliant", compliant);
-		jb_key(b, "checks");
-		jb_arr_open(b);
-		for (int i = 0; i < n; i++)
-			jb_el_str(b, cl[i]);
-		jb_arr_close(b);
-		jb_kv_str(b, "departures", summary_departures);
-		jb_obj_close(b);
-		jb_key(b, "run_totals");
-		jb_obj_open(b);
-		jb_key(b, "commits");
+}
+
+/* The summary's throughput and latency figures, per type and for an
+ * offered load. */
+static void summary_figures(jbuf *b, const run_summary *s)
+{
+	jb_kv_int(b, "steady_seconds", s->steady_seconds);
+	jb_kv_int(b, "total_seconds", s->total_seconds);
+	figures_tpm_json(b, s->nopm, s->tpm, s->server_tpm, 1);
+	jb_kv_int(b, "vus_max", s->vus_max);
+	figures_json(b, &(figures_ref){ .commits = s->commits, .avg = s->avg, .p50 = s->p50,
+					.p90 = s->p90, .p95 = s->p95, .p99 = s->p99,
+					.max = s->max, .errors = s->errors, .failed = s->failed,
+					.retries = s->retries, .reconnects = s->reconnects });
+	int rt = 0;
+	for (int i = 0; i < TX_COUNT; i++)
+		rt |= s->round_trips[i] > 0;
+	if (rt) {
+		jb_key(b, "round_trips");
 		jb_obj_open(b);
 		for (int i = 0; i < TX_COUNT; i++)
-			jb_kv_int(b, txn_names[i], (int64_t)s->run_commits[i]);
+			if (s->round_trips[i] > 0)
+				jb_kv_dbl(b, txn_names[i], s->round_trips[i], 2);
 		jb_obj_close(b);
-		jb_kv_int(b, "new_order_rollbacks", (int64_t)s->run_rollbacks);
-		jb_kv_int(b, "failed", (int64_t)s->run_failed);
-		jb_obj_close(b);
-		jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
-		jb_kv_dbl(b, "client_cpu_s_per_1000_txn", s->cpu_per_1000, 4);
-		jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);
-		if (r->hist) {
-			jb_key(b, "histograms_us");
-			jb_obj_open(b);
-			for (int i = 0; i < TX_COUNT; i++)
-				hist_json(b, txn_names[i], &r->hist[i]);
-			jb_obj_close(b);
-		}
-		jb_obj_close(b);
-	} else {
-		jb_kv_null(b, "summary");
 	}
-	if (r->homes.len) {
+	figures_rate_json(b, &(rate_ref){ .offered_tpm = s->rate_tpm,
+					  .achieved_tpm = s->rate_achieved_tpm,
+					  .behind_max_s = s->behind_max_s,
+					  .behind_end_s = s->behind_end_s, .met = s->rate_met,
+					  .avg = s->svc_avg, .p50 = s->svc_p50,
+					  .p95 = s->svc_p95,
+					  .p99 = s->svc_p99, .max = s->svc_max });
+}
+
+/* The mix's audit counters and the checks on them. */
+static void summary_audit(jbuf *b, const run_summary *s, int warehouses)
+{
+	char lines[16][96];
+	jb_key(b, "audit");
+	jb_obj_open(b);
+	for (int i = 0; i < AU_COUNT; i++)
+		jb_kv_int(b, audit_names[i], (int64_t)s->audit[i]);
+	jb_key(b, "checks");
+	jb_arr_open(b);
+	int n = summary_audit_lines(s, warehouses, lines, 16, NULL);
+	for (int i = 0; i < n; i++)
+		jb_el_str(b, lines[i]);
+	jb_arr_close(b);
+	jb_kv_bool(b, "ok", s->audit_ok);
+	jb_obj_close(b);
+}
+
+/* How far the run was from one the specification would accept. */
+static void summary_compliance(jbuf *b, const run_summary *s, int warehouses)
+{
+	char cl[COMPLIANCE_LINES][160];
+	int compliant;
+	int n = summary_compliance_lines(s, warehouses, cl, COMPLIANCE_LINES, &compliant);
+	jb_key(b, "compliance");
+	jb_obj_open(b);
+	jb_kv_bool(b, "compliant", compliant);
+	jb_key(b, "checks");
+	jb_arr_open(b);
+	for (int i = 0; i < n; i++)
+		jb_el_str(b, cl[i]);
+	jb_arr_close(b);
+	jb_kv_str(b, "departures", summary_departures);
+	jb_obj_close(b);
+}
+
+/* The whole run's counts (every phase), the client's CPU, and the steady
+ * phase's histograms. */
+static void summary_totals(jbuf *b, const results *r, const run_summary *s)
+{
+	jb_key(b, "run_totals");
+	jb_obj_open(b);
+	jb_key(b, "commits");
+	jb_obj_open(b);
+	for (int i = 0; i < TX_COUNT; i++)
+		jb_kv_int(b, txn_names[i], (int64_t)s->run_commits[i]);
+	jb_obj_close(b);
+	jb_kv_int(b, "new_order_rollbacks", (int64_t)s->run_rollbacks);
+	jb_kv_int(b, "failed", (int64_t)s->run_failed);
+	jb_obj_close(b);
+	jb_kv_dbl(b, "client_cpu_s", s->client_cpu_s, 3);
+	jb_kv_dbl(b, "client_cpu_s_per_1000_txn", s->cpu_per_1000, 4);
+	jb_kv_dbl(b, "client_cpu_s_per_1000_new_orders", s->cpu_per_1000_no, 4);
+	if (r->hist) {
+		jb_key(b, "histograms_us");
+		jb_obj_open(b);
+		for (int i = 0; i < TX_COUNT; i++)
+			hist_json(b, txn_names[i], &r->hist[i]);
+		jb_obj_close(b);
+	}
+}
+
+/* After the summary: the terminals' homes, the durability record, how the
+ * run ended. */
+static void closing_end(jbuf *b, const results *r, const char *stopped_by, int complete)
+{
+	if (r->homes.s.len) {
 		jb_key(b, "terminal_homes");
-		jb_raw(b, r->homes.p);
+		jb_raw(b, r->homes.s.p);
 		b->need_comma = 1;
 	}
-	if (r->durability.len) {
+	if (r->durability.s.len) {
 		jb_key(b, "durability");
 		jb_obj_open(b);
 		jb_key(b, "new_order_acked");
-		jb_raw(b, r->durability.p);
+		jb_raw(b, r->durability.s.p);
 		b->need_comma = 1;
 		jb_obj_close(b);
 	}
@@ -529,6 +545,38 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 		jb_kv_null(b, "stopped_by");
 	jb_kv_bool(b, "complete", complete);
 	jb_raw(b, "}\n");
+}
+
+/* Everything after the ticks: while the run goes, s NULL (no summary yet);
+ * at its end, the summary. */
+static void closing(jbuf *b, const results *r, const run_summary *s, const char *stopped_by,
+		    int complete)
+{
+	closing_arrays(b, r);
+	if (s) {
+		jb_key(b, "summary");
+		jb_obj_open(b);
+		summary_figures(b, s);
+		summary_audit(b, s, r->warehouses);
+		summary_compliance(b, s, r->warehouses);
+		summary_totals(b, r, s);
+		jb_obj_close(b);
+	} else {
+		jb_kv_null(b, "summary");
+	}
+	closing_end(b, r, stopped_by, complete);
+}
+
+/* The closing part as a running run has it, made again only when what it
+ * holds changed (an event, a step, the knobs), not every tick. */
+static const jbuf *closing_running(results *r)
+{
+	if (!r->closing_fresh || r->closing_text.s.oom) {
+		jb_reset(&r->closing_text);
+		closing(&r->closing_text, r, NULL, NULL, 0);
+		r->closing_fresh = 1;
+	}
+	return &r->closing_text;
 }
 
 static int pwrite_all(int fd, const char *p, size_t n, off_t off)
@@ -544,17 +592,6 @@ static int pwrite_all(int fd, const char *p, size_t n, off_t off)
 		off += w;
 	}
 	return 0;
-}
-
-/* Drop the first n bytes of b. */
-static void jb_drop_front(jbuf *b, size_t n)
-{
-	if (n >= b->len) {
-		jb_reset(b);
-		return;
-	}
-	memmove(b->p, b->p + n, b->len - n + 1);
-	b->len -= n;
 }
 
 /* Rewrite everything after the last tick on disk, r->lock held on entry
@@ -573,22 +610,24 @@ static int write_tail(results *r, int unlock)
 
 	r->dirty = 0;
 	jb_reset(b);
-	if (r->pending.len)
-		jb_raw(b, r->pending.p);
-	size_t ticklen = b->len;
+	if (r->pending.s.len)
+		jb_raw(b, r->pending.s.p);
+	size_t ticklen = b->s.len;
 	int nt = r->npending;
-	closing(b, r, NULL, NULL, 0);
-	int oom = b->oom || r->pending.oom;
+	const jbuf *c = closing_running(r);
+	if (c->s.len)
+		jb_raw(b, c->s.p);
+	int oom = b->s.oom || r->pending.s.oom || c->s.oom;
 	if (unlock)
 		pthread_mutex_unlock(&r->lock);
 
-	off_t end = r->tail + (off_t)b->len;
-	int failed = oom || pwrite_all(fd, b->p, b->len, r->tail) ||
+	off_t end = r->tail + (off_t)b->s.len;
+	int failed = oom || pwrite_all(fd, b->s.p, b->s.len, r->tail) ||
 		     (end < r->file_end && ftruncate(fd, end));
 	if (!failed) {
 		r->file_end = end;
-	} else if (r->good.len && !pwrite_all(fd, r->good.p, r->good.len, r->tail)) {
-		end = r->tail + (off_t)r->good.len;
+	} else if (r->good.s.len && !pwrite_all(fd, r->good.s.p, r->good.s.len, r->tail)) {
+		end = r->tail + (off_t)r->good.s.len;
 		if (!ftruncate(fd, end))
 			r->file_end = end;
 	}
@@ -602,9 +641,9 @@ static int write_tail(results *r, int unlock)
 	r->tail += (long)ticklen;
 	r->nticks += nt;
 	r->npending -= nt;
-	jb_drop_front(&r->pending, ticklen);
+	strbuf_drop_front(&r->pending.s, ticklen);
 	jb_reset(&r->good);
-	jb_raw(&r->good, b->p + ticklen);
+	jb_raw(&r->good, b->s.p + ticklen);
 	r->io_error = 0;
 	return 0;
 }
@@ -661,13 +700,13 @@ int results_tick(results *r, const tick *t, const mon_sample *s)
 	jb_init(&one);
 	tick_json(&one, t, s);
 	pthread_mutex_lock(&r->lock);
-	if (!one.oom) {
+	if (!one.s.oom) {
 		jb_raw(&r->pending, r->nticks + r->npending ? ",\n" : "\n");
-		jb_raw(&r->pending, one.p);
+		jb_raw(&r->pending, one.s.p);
 		r->npending++;
 	}
 	int rc = changed_unlock(r);
-	int oom = one.oom;
+	int oom = one.s.oom;
 	jb_free(&one);
 	return oom ? -1 : rc;
 }
@@ -675,8 +714,9 @@ int results_tick(results *r, const tick *t, const mon_sample *s)
 int results_event(results *r, const run_event *ev)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jbuf *b = &r->events;
-	if (b->len)
+	if (b->s.len)
 		jb_raw(b, ",");
 	jb_raw(b, "\n");
 	b->need_comma = 0;
@@ -691,11 +731,12 @@ int results_event(results *r, const run_event *ev)
 int results_step(results *r, const step_result *s, int final)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jb_reset(&r->step_cur);
 	step_json(&r->step_cur, s);
 	if (final) {
-		jb_raw(&r->steps, r->steps.len ? ",\n" : "\n");
-		jb_raw(&r->steps, r->step_cur.p);
+		jb_raw(&r->steps, r->steps.s.len ? ",\n" : "\n");
+		jb_raw(&r->steps, r->step_cur.s.p);
 		jb_reset(&r->step_cur);
 	}
 	return changed_unlock(r);
@@ -704,6 +745,7 @@ int results_step(results *r, const step_result *s, int final)
 int results_knobs(results *r, const knob_entry *k, int n)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jb_reset(&r->knobs);
 	for (int i = 0; i < n; i++)
 		knob_entry_json(&r->knobs, &k[i]);
@@ -713,6 +755,7 @@ int results_knobs(results *r, const knob_entry *k, int n)
 int results_steps_table(results *r, const char *const *lines, int n)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jb_reset(&r->steps_table);
 	for (int i = 0; i < n; i++)
 		jb_el_str(&r->steps_table, lines[i]);
@@ -747,10 +790,10 @@ int results_finish(results *r, const run_summary *s, const char *stopped_by,
 	if (left)
 		goto fail;
 	jb_reset(b);
-	if (r->pending.len)
-		jb_raw(b, r->pending.p);  /* ticks the full disk held back */
+	if (r->pending.s.len)
+		jb_raw(b, r->pending.s.p);  /* ticks the full disk held back */
 	closing(b, r, s, stopped_by, 1);
-	if (b->oom || fwrite(b->p, 1, b->len, o) != b->len || fflush(o) || fsync(fileno(o)))
+	if (b->s.oom || fwrite(b->s.p, 1, b->s.len, o) != b->s.len || fflush(o) || fsync(fileno(o)))
 		goto fail;
 	if (fclose(o)) {
 		o = NULL;
@@ -766,7 +809,7 @@ fail:
 		snprintf(err, errlen, "%s: cannot finish the results file: %s.  The file on disk is "
 			 "valid JSON marked \"complete\": false; it lacks the summary, the durability "
 			 "record%s and the last %d second%s of ticks (all printed above)", r->path,
-			 strerror(e), r->events.len ? ", the events since the disk filled" : "",
+			 strerror(e), r->events.s.len ? ", the events since the disk filled" : "",
 			 r->npending, r->npending == 1 ? "" : "s");
 	}
 	if (o)
@@ -780,6 +823,7 @@ fail:
 void results_set_durability(results *r, const atomic_int *acked, int warehouses)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jbuf *b = &r->durability;
 	jb_reset(b);
 	jb_arr_open(b);
@@ -799,6 +843,7 @@ void results_set_durability(results *r, const atomic_int *acked, int warehouses)
 void results_set_homes(results *r, const short (*homes)[2], int n)
 {
 	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
 	jbuf *b = &r->homes;
 	jb_reset(b);
 	jb_arr_open(b);
@@ -831,6 +876,7 @@ void results_close(results *r)
 	jb_free(&r->knobs);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
+	jb_free(&r->closing_text);
 	free(r->hist);
 	free(r);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "results.h"
 #include "results_read.h"
+#include "util/utf8.h"
 #include "util/util.h"
 
 static double num_or_nan(const json_t *v)
@@ -21,10 +22,11 @@ static double num_at(const json_t *o, const char *key)
 	return num_or_nan(json_object_get(o, key));
 }
 
+/* Cut short between two characters, so what is read stays UTF-8. */
 static void text_at(const json_t *o, const char *key, char *buf, size_t len)
 {
 	const json_t *v = json_object_get(o, key);
-	str_copy(buf, json_is_string(v) ? json_string_value(v) : "", len);
+	utf8_copy(buf, json_is_string(v) ? json_string_value(v) : "", len);
 }
 
 static void add_missing(rr_run *r, const char *what)
@@ -252,6 +254,18 @@ static int load_root(const char *path, rr_run *r, char *err, size_t errlen)
 	char *text = read_file_text(path, &len, err, errlen);
 	if (!text)
 		return -1;
+	/* jansson takes only UTF-8; an older tpcc-console wrote a
+	 * label or a server's error text byte for byte, whatever its
+	 * encoding.  Such a file is read with those bytes as U+FFFD. */
+	r->repaired = utf8_invalid_bytes(text, len);
+	if (r->repaired) {
+		char *fixed = utf8_repair(text, len, &len);
+		free(text);
+		if (!(text = fixed)) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			return -1;
+		}
+	}
 	json_t *root = json_loadb(text, len, 0, &je);
 	if (!root && strstr(text, "\"format\":\"" RESULTS_FORMAT_PREFIX) == text + 1)
 		root = parse_cut(text, len, &r->cut);
@@ -373,11 +387,23 @@ int results_read(const char *path, rr_run **out, char *err, size_t errlen)
 		add_missing(r, "no steady-phase tick");
 	if (!r->nticks)
 		add_missing(r, "no ticks");
+	char note[96];
+	if (rr_repaired_note(r, note, sizeof note))
+		add_missing(r, note);
 	if (r->format < 2)
 		add_missing(r, "format 1: no host CPU, disk, server metrics, system, label or "
 			    "histograms");
 	*out = r;
 	return 0;
+}
+
+const char *rr_repaired_note(const rr_run *r, char *buf, size_t len)
+{
+	if (!r->repaired)
+		return NULL;
+	snprintf(buf, len, "%zu byte%s that %s not UTF-8 read as U+FFFD", r->repaired,
+		 r->repaired == 1 ? "" : "s", r->repaired == 1 ? "was" : "were");
+	return buf;
 }
 
 void results_read_free(rr_run *r)
@@ -413,7 +439,7 @@ const char *rr_text(const rr_run *r, const char *dotted, char *buf, size_t len)
 {
 	json_t *v = rr_object(r, dotted);
 	if (json_is_string(v))
-		str_copy(buf, json_string_value(v), len);
+		utf8_copy(buf, json_string_value(v), len);
 	else if (json_is_integer(v))
 		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
 	else if (json_is_real(v))

@@ -3,7 +3,9 @@
  * file cut short (copied or killed mid-write) is read up to its last whole
  * tick and says what it lost; a file that is not a results file is refused
  * with the reason.  Fields a format lacks are NAN (numbers) or "" (text),
- * and rr_run.missing lists them once for the reader to show.
+ * and rr_run.missing lists them once for the reader to show.  Bytes that
+ * are not UTF-8 (an older writer copied text as it came) are read as
+ * U+FFFD, counted in rr_run.repaired, and said in missing too.
  *
  * A loaded run is plain data: merging several (the client instances of one
  * run) is a function over them, results_merge.h. */
@@ -72,6 +74,8 @@ typedef struct rr_run {
 	char metric_name[RR_METRICS_MAX][48];
 	int metric_counter[RR_METRICS_MAX];      /* 1: never falls, so a counter: its
 						  * per-second change is the figure */
+	size_t repaired;                         /* bytes that were not UTF-8, read as
+						  * U+FFFD (also said in missing) */
 	char missing[600];                       /* what this file lacks, for the reader */
 	void *root;                              /* the parsed document (json_t *), for
 						  * config, system, steps, histograms */
@@ -82,6 +86,8 @@ typedef struct rr_run {
  * does not know). */
 int results_read(const char *path, rr_run **out, char *err, size_t errlen);
 void results_read_free(rr_run *r);
+/* "N bytes that were not UTF-8 read as U+FFFD" when r had any, else NULL. */
+const char *rr_repaired_note(const rr_run *r, char *buf, size_t len);
 
 /* A value of the document as text ("run.mode", "config.run.vus",
  * "system.cpu_model"), or NULL: for settings and system lists. */

@@ -54,12 +54,7 @@ void step_json(jbuf *b, const step_result *s)
 	jb_kv_int(b, "seconds", s->seconds);
 	jb_kv_int(b, "vus_min", s->vus_min);
 	jb_kv_int(b, "vus_max", s->vus_max);
-	jb_kv_dbl(b, "nopm", s->nopm, 1);
-	jb_kv_dbl(b, "tpm", s->tpm, 1);
-	if (s->server_tpm >= 0)
-		jb_kv_dbl(b, "server_tpm", s->server_tpm, 1);
-	else
-		jb_kv_null(b, "server_tpm");
+	figures_tpm_json(b, s->nopm, s->tpm, s->server_tpm, 1);
 	figures_json(b, &(figures_ref){ .commits = s->commits, .p50 = s->p50, .p95 = s->p95,
 					.p99 = s->p99, .max = s->max, .errors = s->errors,
 					.failed = s->failed, .retries = s->retries,

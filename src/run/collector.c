@@ -248,97 +248,108 @@ static void publish_locked(engine *e, const tick *tk)
 	pthread_mutex_unlock(&e->pub_lock);
 }
 
-void *collector_main(void *arg)
+/* Wait, e->lock held, until second e->t + 1 of the run has passed (an
+ * absolute deadline from t0: ticks never drift).  1: the run ends
+ * first (a stop asked within the second, which is then no tick). */
+static int await_second_locked(engine *e, uint64_t t0)
 {
-	engine *e = arg;
-	sigset_t all;
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, NULL);
-	/* A name, so its CPU can be read in /proc/PID/task (bench/scale). */
-	pthread_setname_np(pthread_self(), "tpcc-collector");
-
-	uint64_t t0 = now_ns();
-	struct timespec wall;
-	clock_gettime(CLOCK_REALTIME, &wall);
-	pthread_mutex_lock(&e->lock);
-	e->t0_wall_ms = (long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
-	e->cpu_last = process_cpu_seconds();
-	e->cpu_last_ns = t0;
-	for (;;) {
-		/* Absolute deadlines: ticks never drift. */
-		uint64_t deadline = t0 + (uint64_t)(e->t + 1) * 1000000000u;
-		struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000u),
-				       .tv_nsec = (long)(deadline % 1000000000u) };
-		while (!take_async_stop_locked(e) && now_ns() < deadline)
-			if (pthread_cond_timedwait(&e->cond, &e->lock, &ts) == ETIMEDOUT)
-				break;
-		take_async_stop_locked(e);
-		if ((e->stop_req && now_ns() < deadline) || e->phase == PH_DONE)
-			break; /* a partial second is not a tick */
-
-		int phase = e->phase;
-		e->t++;
-		engine_reap_locked(e, 0);
-		tick tk;
-		collect_locked(e, &tk, phase);
-		publish_locked(e, &tk);
-
-		/* Phase for the next second, and the VU schedule.  A job (a
-		 * live sweep) holds the steady phase until it ends it, and the
-		 * schedule's changes are left out meanwhile. */
-		int job = atomic_load(&e->job_running);
-		if (job && phase == PH_STEADY && e->t >= e->steady_end) {
-			int hold = e->t + 1 - e->steady_end;
-			e->steady_end += hold;
-			e->rampdown_end += hold;
-		}
-		e->phase = engine_phase_at(e, e->t);
-		int newphase = e->phase;
-		int sched_vus = -1;
-		while (e->sched_idx < e->cfg.nschedule &&
-		       e->cfg.schedule[e->sched_idx].at <= e->t) {
-			int v = e->cfg.schedule[e->sched_idx++].vus;
-			if (!job)
-				sched_vus = v;
-		}
-		int lost_all = e->target > 0 && e->vus_lost > 0 && engine_active_locked(e) == 0;
-		if (lost_all && !e->stop_req) {
-			e->stop_req = 1;
-			str_copy(e->stop_reason, "connection lost", sizeof e->stop_reason);
-		}
-		int behind = rate_warning_locked(e, &tk);
-		int flip = e->results_flip, failing = e->results_failing;
-		e->results_flip = 0;
-		int stop = e->stop_req || newphase == PH_DONE;
-		pthread_mutex_unlock(&e->lock);
-
-		if (lost_all)
-			engine_event(e, "error", "every VU gave up reconnecting after %d s: ending the run",
-				     e->cfg.reconnect_max_s);
-		if (behind > 0)
-			engine_event(e, "warning", "behind schedule: the VUs are %.1f s behind the "
-				     "offered %.0f TPM and cannot keep up (more VUs, or a lower rate)",
-				     tk.behind_s, tk.rate_tpm);
-		else if (behind < 0)
-			engine_event(e, "info", "back on schedule with the offered load");
-		if (flip)
-			engine_event(e, "error", failing ?
-				     "cannot write the results file %s (disk full?); the run goes on and "
-				     "the file is caught up when writing works again" :
-				     "the results file %s is being written again", e->results_path);
-
-		if (e->hooks.on_tick)
-			e->hooks.on_tick(&tk, e->hooks.ud);
-		engine_phase_changed(e, phase, newphase);
-		if (sched_vus >= 0 && !stop) {
-			char err[256];
-			if (engine_set_vus(e, sched_vus, "schedule", err, sizeof err))
-				engine_event(e, "error", "schedule: %s", err);
-		}
-		pthread_mutex_lock(&e->lock);
-		if (stop || e->stop_req)
+	uint64_t deadline = t0 + (uint64_t)(e->t + 1) * 1000000000u;
+	struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000u),
+			       .tv_nsec = (long)(deadline % 1000000000u) };
+	while (!take_async_stop_locked(e) && now_ns() < deadline)
+		if (pthread_cond_timedwait(&e->cond, &e->lock, &ts) == ETIMEDOUT)
 			break;
+	take_async_stop_locked(e);
+	return (e->stop_req && now_ns() < deadline) || e->phase == PH_DONE;
+}
+
+/* What a tick decided under the lock, for what it does after, without. */
+typedef struct tick_after {
+	tick tk;
+	int phase, newphase;     /* the second's phase, and the next one's */
+	int sched_vus;           /* the VU schedule's change, or -1 */
+	int lost_all;            /* every VU gave up reconnecting */
+	int behind;              /* rate_warning_locked's */
+	int flip, failing;       /* the results file stopped or started failing */
+	int stop;
+} tick_after;
+
+/* The phase for the next second, and the VU schedule.  A job (a live
+ * sweep) holds the steady phase until it ends it, and the schedule's
+ * changes are left out meanwhile. */
+static void next_phase_locked(engine *e, tick_after *a)
+{
+	int job = atomic_load(&e->job_running);
+	if (job && a->phase == PH_STEADY && e->t >= e->steady_end) {
+		int hold = e->t + 1 - e->steady_end;
+		e->steady_end += hold;
+		e->rampdown_end += hold;
 	}
+	e->phase = engine_phase_at(e, e->t);
+	a->newphase = e->phase;
+	a->sched_vus = -1;
+	while (e->sched_idx < e->cfg.nschedule && e->cfg.schedule[e->sched_idx].at <= e->t) {
+		int v = e->cfg.schedule[e->sched_idx++].vus;
+		if (!job)
+			a->sched_vus = v;
+	}
+}
+
+/* One second: reap finished VUs, fold the VUs' counters into a tick and
+ * publish it, and decide what comes next. */
+static void tick_locked(engine *e, tick_after *a)
+{
+	a->phase = e->phase;
+	e->t++;
+	engine_reap_locked(e, 0);
+	collect_locked(e, &a->tk, a->phase);
+	publish_locked(e, &a->tk);
+	next_phase_locked(e, a);
+	a->lost_all = e->target > 0 && e->vus_lost > 0 && engine_active_locked(e) == 0;
+	if (a->lost_all && !e->stop_req) {
+		e->stop_req = 1;
+		str_copy(e->stop_reason, "connection lost", sizeof e->stop_reason);
+	}
+	a->behind = rate_warning_locked(e, &a->tk);
+	a->flip = e->results_flip;
+	a->failing = e->results_failing;
+	e->results_flip = 0;
+	a->stop = e->stop_req || a->newphase == PH_DONE;
+}
+
+/* The tick's events, the front end's hook, the phase change and the
+ * schedule's VUs: each may take the lock, so none holds it. */
+static void tick_unlocked(engine *e, const tick_after *a)
+{
+	if (a->lost_all)
+		engine_event(e, "error", "every VU gave up reconnecting after %d s: ending the run",
+			     e->cfg.reconnect_max_s);
+	if (a->behind > 0)
+		engine_event(e, "warning", "behind schedule: the VUs are %.1f s behind the "
+			     "offered %.0f TPM and cannot keep up (more VUs, or a lower rate)",
+			     a->tk.behind_s, a->tk.rate_tpm);
+	else if (a->behind < 0)
+		engine_event(e, "info", "back on schedule with the offered load");
+	if (a->flip)
+		engine_event(e, "error", a->failing ?
+			     "cannot write the results file %s (disk full?); the run goes on and "
+			     "the file is caught up when writing works again" :
+			     "the results file %s is being written again", e->results_path);
+
+	if (e->hooks.on_tick)
+		e->hooks.on_tick(&a->tk, e->hooks.ud);
+	engine_phase_changed(e, a->phase, a->newphase);
+	if (a->sched_vus >= 0 && !a->stop) {
+		char err[256];
+		if (engine_set_vus(e, a->sched_vus, "schedule", err, sizeof err))
+			engine_event(e, "error", "schedule: %s", err);
+	}
+}
+
+/* The run's end, e->lock held on entry: stop the VUs, put the knobs back
+ * if asked, and finish the results file with the summary. */
+static void run_end_locked(engine *e)
+{
 	int vus = engine_active_locked(e);
 	/* A stop someone asked for (a signal, the operator, the server lost)
 	 * is honoured within a second whatever the server does; at the
@@ -367,5 +378,33 @@ void *collector_main(void *arg)
 	e->done = 1;
 	pthread_cond_broadcast(&e->cond);
 	pthread_mutex_unlock(&e->lock);
+}
+
+void *collector_main(void *arg)
+{
+	engine *e = arg;
+	sigset_t all;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	/* A name, so its CPU can be read in /proc/PID/task (bench/scale). */
+	pthread_setname_np(pthread_self(), "tpcc-collector");
+
+	uint64_t t0 = now_ns();
+	struct timespec wall;
+	clock_gettime(CLOCK_REALTIME, &wall);
+	pthread_mutex_lock(&e->lock);
+	e->t0_wall_ms = (long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
+	e->cpu_last = process_cpu_seconds();
+	e->cpu_last_ns = t0;
+	while (!await_second_locked(e, t0)) {
+		tick_after a;
+		tick_locked(e, &a);
+		pthread_mutex_unlock(&e->lock);
+		tick_unlocked(e, &a);
+		pthread_mutex_lock(&e->lock);
+		if (a.stop || e->stop_req)
+			break;
+	}
+	run_end_locked(e);
 	return NULL;
 }

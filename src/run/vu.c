@@ -307,35 +307,93 @@ void vu_home(const engine *e, int slot, int *w_id, int *d_id)
 	}
 }
 
-static void vu_run(vu *v)
-{
-	engine *e = v->e;
+/* What a VU works with from its connect to its end. */
+typedef struct vu_work {
+	vu *v;
 	tpcc_rng r;
 	mix_deck dk;
+	txn_terminal term;
 	txn_ctx x;
 	txn_input in;
-	db_error err;
-	db_conn *c = NULL;
-	txn_terminal term = {
-		.warehouses = e->schema.warehouses,
-		.all_warehouses = e->cfg.all_warehouses,
-		.rollback_pct = e->cfg.rollback_pct,
-		.c = e->c_run,
-	};
+	enum txn_type type;
+	db_conn *c;           /* NULL: not connected */
+} vu_work;
 
-	term.w_id = v->w_id;
-	term.d_id = v->d_id;
-	rng_seed(&r, fresh_seed());
-	mix_init(&dk, &r);
-	if (vu_connect(v, &r, &c, 0) != 0) {
-		set_state(v, stopping(v) ? VU_DONE : VU_ERROR);
-		goto out;
+/* After a lost connection: connect again (with back-off) and carry on
+ * with the same inputs.  -1: gave up, or told to stop meanwhile; the
+ * transaction counts as failed and the VU ends. */
+static int vu_reconnect(vu_work *w)
+{
+	vu *v = w->v;
+	engine *e = v->e;
+	txn_release(&w->x);
+	w->c->drv->disconnect(w->c);
+	w->c = NULL;
+	if (vu_connect(v, &w->r, &w->c, 1) != 0) {
+		stat_add(&v->stats->failed, 1);
+		set_state(v, stopping(v) ? VU_STOPPING : VU_ERROR);
+		return -1;
 	}
-	txn_ctx_init(&x, c, e->d, v->stats, e->procedures, e->cfg.pipeline);
+	txn_ctx_init(&w->x, w->c, e->d, v->stats, e->procedures, e->cfg.pipeline);
 	set_state(v, VU_RUNNING);
-	vu_change_settled(e, v, 0);
+	return 0;
+}
 
-	enum txn_type type = TX_NEW_ORDER;
+/* One transaction, retried whole after a deadlock or lock timeout and
+ * after a reconnect, up to run.retry_max times; its latency counted from
+ * due (an offered load's intended start; 0: a closed loop, from now).
+ * -1: the connection is lost for good and the VU ends. */
+static int vu_transaction(vu_work *w, uint64_t due)
+{
+	vu *v = w->v;
+	engine *e = v->e;
+	db_error err;
+	uint64_t t0 = now_ns();
+	int attempts = 0;
+	for (;;) {
+		int rc = txn_exec(&w->x, &w->in, &err);
+		if (rc >= 0) {
+			/* From the intended start: a stall shows in all it delayed. */
+			uint64_t end = now_ns();
+			stats_done(v->stats, w->type, (end - (due ? due : t0)) / 1000,
+				   due ? (int64_t)((end - t0) / 1000) : -1, rc != 0);
+			if (rc == 0 && w->type == TX_NEW_ORDER)
+				note_acked(e, w->in.w_id, w->in.d_id, w->x.last_o_id);
+			return 0;
+		}
+		stat_add(&v->stats->errors[err_kind_of(&err)], 1);
+		if (err.cls == DB_RECONNECT) {
+			if (vu_reconnect(w))
+				return -1;
+		} else if (err.cls != DB_RETRY) {
+			stat_add(&v->stats->failed, 1);
+			vu_error_event(v, txn_names[w->type], &err);
+			return 0;
+		}
+		if (attempts++ >= e->cfg.retry_max || stopping(v)) {
+			stat_add(&v->stats->failed, 1);
+			if (err.cls == DB_RETRY)
+				vu_error_event(v, "gave up retrying", &err);
+			return 0;
+		}
+		stat_add(&v->stats->retries, 1);
+		set_state(v, VU_RETRYING);
+	}
+}
+
+/* Draw the next transaction and its inputs. */
+static void vu_draw(vu_work *w)
+{
+	w->type = mix_draw(&w->dk, &w->r);
+	txn_gen(&w->term, &w->r, w->type, &w->in);
+}
+
+/* The loop of transactions until the VU is told to stop, or loses its
+ * connection for good. */
+static void vu_loop(vu_work *w)
+{
+	vu *v = w->v;
+	engine *e = v->e;
 	int keyed = 0;   /* type and in drawn, and keyed in the last think time */
 	while (!stopping(v)) {
 		if (atomic_load_explicit(&e->paused, memory_order_relaxed)) {
@@ -347,56 +405,18 @@ static void vu_run(vu *v)
 		if (stopping(v))
 			break;
 		if (!keyed) {
-			type = mix_draw(&dk, &r);
-			txn_gen(&term, &r, type, &in);
+			vu_draw(w);
 			if (e->cfg.keying_thinking) {
 				set_state(v, VU_THINKING);
-				vu_nap(v, keying_time(type));
+				vu_nap(v, keying_time(w->type));
 				if (stopping(v))
 					break;
 			}
 		}
 		keyed = 0;
 		set_state(v, VU_RUNNING);
-		uint64_t t0 = now_ns();
-		int attempts = 0;
-		for (;;) {
-			int rc = txn_exec(&x, &in, &err);
-			if (rc >= 0) {
-				/* From the intended start: a stall shows in all it delayed. */
-				uint64_t end = now_ns();
-				stats_done(v->stats, type, (end - (due ? due : t0)) / 1000,
-					   due ? (int64_t)((end - t0) / 1000) : -1, rc != 0);
-				if (rc == 0 && type == TX_NEW_ORDER)
-					note_acked(e, in.w_id, in.d_id, x.last_o_id);
-				break;
-			}
-			stat_add(&v->stats->errors[err_kind_of(&err)], 1);
-			if (err.cls == DB_RECONNECT) {
-				txn_release(&x);
-				c->drv->disconnect(c);
-				c = NULL;
-				if (vu_connect(v, &r, &c, 1) != 0) {
-					stat_add(&v->stats->failed, 1);
-					set_state(v, stopping(v) ? VU_STOPPING : VU_ERROR);
-					goto out;
-				}
-				txn_ctx_init(&x, c, e->d, v->stats, e->procedures, e->cfg.pipeline);
-				set_state(v, VU_RUNNING);
-			} else if (err.cls != DB_RETRY) {
-				stat_add(&v->stats->failed, 1);
-				vu_error_event(v, txn_names[type], &err);
-				break;
-			}
-			if (attempts++ >= e->cfg.retry_max || stopping(v)) {
-				stat_add(&v->stats->failed, 1);
-				if (err.cls == DB_RETRY)
-					vu_error_event(v, "gave up retrying", &err);
-				break;
-			}
-			stat_add(&v->stats->retries, 1);
-			set_state(v, VU_RETRYING);
-		}
+		if (vu_transaction(w, due))
+			return;
 		if (e->cfg.keying_thinking && !stopping(v)) {
 			/* The think time and the next transaction's keying time
 			 * are one nap: nothing the terminal does lies between
@@ -404,19 +424,24 @@ static void vu_run(vu *v)
 			 * timer, sleep and wake-up was the most of the client's
 			 * CPU per transaction.  (No offered rate comes between:
 			 * it is refused with keying and think times.) */
-			double nap = rng_think(&r, think_mean(type));
-			type = mix_draw(&dk, &r);
-			txn_gen(&term, &r, type, &in);
+			double nap = rng_think(&w->r, think_mean(w->type));
+			vu_draw(w);
 			keyed = 1;
 			set_state(v, VU_THINKING);
-			vu_nap(v, nap + keying_time(type));
+			vu_nap(v, nap + keying_time(w->type));
 		}
 	}
-out:
-	if (c) {
+}
+
+/* The VU's end: disconnect, say it is done, and tell whoever waits. */
+static void vu_end(vu_work *w)
+{
+	vu *v = w->v;
+	engine *e = v->e;
+	if (w->c) {
 		set_state(v, VU_STOPPING);
-		txn_release(&x);
-		c->drv->disconnect(c);
+		txn_release(&w->x);
+		w->c->drv->disconnect(w->c);
 	}
 	if (atomic_load(&v->state) != VU_ERROR)
 		set_state(v, VU_DONE);
@@ -429,6 +454,35 @@ out:
 	atomic_store(&v->finished, 1);
 	pthread_cond_broadcast(&e->cond);
 	pthread_mutex_unlock(&e->lock);
+}
+
+static void vu_run(vu *v)
+{
+	engine *e = v->e;
+	vu_work w = {
+		.v = v,
+		.term = {
+			.warehouses = e->schema.warehouses,
+			.all_warehouses = e->cfg.all_warehouses,
+			.rollback_pct = e->cfg.rollback_pct,
+			.c = e->c_run,
+			.w_id = v->w_id,
+			.d_id = v->d_id,
+		},
+		.type = TX_NEW_ORDER,
+	};
+
+	rng_seed(&w.r, fresh_seed());
+	mix_init(&w.dk, &w.r);
+	if (vu_connect(v, &w.r, &w.c, 0) != 0) {
+		set_state(v, stopping(v) ? VU_DONE : VU_ERROR);
+	} else {
+		txn_ctx_init(&w.x, w.c, e->d, v->stats, e->procedures, e->cfg.pipeline);
+		set_state(v, VU_RUNNING);
+		vu_change_settled(e, v, 0);
+		vu_loop(&w);
+	}
+	vu_end(&w);
 }
 
 /* A thread that runs VUs, one (its own) or many (a fiber worker). */

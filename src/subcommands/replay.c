@@ -18,6 +18,13 @@ int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen)
 		results_files_free(runs, c->nfiles);
 		return EX_USAGE;
 	}
+	/* The console shows no notes: what was repaired is said here. */
+	for (int i = 0; i <= c->nfiles; i++) {
+		const rr_run *r = i < c->nfiles ? runs[i] : against;
+		char note[96];
+		if (r && rr_repaired_note(r, note, sizeof note))
+			fprintf(stderr, "tpcc-console: warning: %s: %s\n", r->path, note);
+	}
 	if (!runs[0]->nticks) {
 		snprintf(err, errlen, "%s: no ticks to replay", c->files[0]);
 		rc = EX_USAGE;

@@ -15,36 +15,13 @@
 #include <string.h>
 #include "loader.h"
 #include "schema.h"
+#include "util/strbuf.h"
 #include "util/util.h"
 
-/* ---- a growing text buffer and the INSERT batcher ------------------------ */
+/* ---- the INSERT batcher ------------------------------------------------ */
 
-typedef struct sbuf {
-	char *p;
-	size_t len, cap;
-} sbuf;
-
-static int sb_reserve(sbuf *b, size_t more)
-{
-	if (b->len + more + 1 <= b->cap)
-		return 0;
-	size_t cap = b->cap ? b->cap : 65536;
-	while (cap < b->len + more + 1)
-		cap *= 2;
-	char *n = realloc(b->p, cap);
-	if (!n)
-		return -1;
-	b->p = n;
-	b->cap = cap;
-	return 0;
-}
-
-static void sb_put(sbuf *b, const char *s, size_t n)
-{
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
+/* A batch's statement starts this large: a few hundred rows of text. */
+#define SQL_FIRST 65536
 
 /* Rows per COPY, in load_batch units: a COPY costs a statement and a
  * round trip like an INSERT, but carries rows for a fraction of the
@@ -57,9 +34,8 @@ typedef struct batch {
 	const char *copy;    /* the table's bulk load statement, or NULL */
 	int max_rows, rows;
 	int rows_since_commit;
-	sbuf sql;
+	strbuf sql;
 	progress *prog;
-	int oom;
 	int backslash;       /* the dialect reads \ as an escape: double it */
 	const dialect *d;    /* says the INSERT heads */
 } batch;
@@ -68,7 +44,7 @@ static int batch_flush(batch *b, db_error *e)
 {
 	if (b->rows == 0)
 		return 0;
-	if (b->oom)
+	if (b->sql.oom)
 		return db_error_set(e, DB_FATAL, 0, "HY001", "out of memory building INSERT");
 	int rc = b->copy ? b->conn->drv->copy_in(b->conn, b->copy, b->sql.p, b->sql.len, NULL, e)
 			 : db_exec(b->conn, b->sql.p, e);
@@ -76,7 +52,7 @@ static int batch_flush(batch *b, db_error *e)
 		atomic_fetch_add_explicit(&b->prog->done, (uint64_t)b->rows, memory_order_relaxed);
 	b->rows_since_commit += b->rows;
 	b->rows = 0;
-	b->sql.len = 0;
+	strbuf_reset(&b->sql);
 	/* Commit every few batches: small enough for undo/WAL, large enough
 	 * that commits cost nothing next to the inserts. */
 	if (rc == 0 && b->rows_since_commit >= 4 * b->max_rows) {
@@ -104,21 +80,21 @@ static void put_number(batch *b, const db_param *v)
 	char num[40];
 	int k = v->type == DB_T_INT ? snprintf(num, sizeof num, "%lld", (long long)v->i)
 				    : snprintf(num, sizeof num, "%.2f", v->d);
-	sb_put(&b->sql, num, (size_t)k);
+	strbuf_put(&b->sql, num, (size_t)k);
 }
 
 /* A text value as an SQL literal: quotes doubled, and backslashes where
  * the dialect reads them as escapes. */
 static void put_literal(batch *b, const db_param *v)
 {
-	sb_put(&b->sql, "'", 1);
+	strbuf_put(&b->sql, "'", 1);
 	for (size_t j = 0; j < v->len; j++) {
 		char ch = v->s[j];
 		if (ch == '\'' || (ch == '\\' && b->backslash))
-			sb_put(&b->sql, &ch, 1);
-		sb_put(&b->sql, &ch, 1);
+			strbuf_put(&b->sql, &ch, 1);
+		strbuf_put(&b->sql, &ch, 1);
 	}
-	sb_put(&b->sql, "'", 1);
+	strbuf_put(&b->sql, "'", 1);
 }
 
 /* A text value in COPY's text format: a backslash, tab or line end
@@ -130,9 +106,9 @@ static void put_copy_text(batch *b, const db_param *v)
 		const char *esc = ch == '\\' ? "\\\\" : ch == '\t' ? "\\t" :
 				  ch == '\n' ? "\\n" : ch == '\r' ? "\\r" : NULL;
 		if (esc)
-			sb_put(&b->sql, esc, 2);
+			strbuf_put(&b->sql, esc, 2);
 		else
-			sb_put(&b->sql, &ch, 1);
+			strbuf_put(&b->sql, &ch, 1);
 	}
 }
 
@@ -143,7 +119,7 @@ static void put_values(batch *b, const db_param *v, int n, char sep,
 {
 	for (int i = 0; i < n; i++) {
 		if (i)
-			sb_put(&b->sql, &sep, 1);
+			strbuf_put(&b->sql, &sep, 1);
 		switch (v[i].type) {
 		case DB_T_INT:
 		case DB_T_DOUBLE:
@@ -153,7 +129,7 @@ static void put_values(batch *b, const db_param *v, int n, char sep,
 			text(b, &v[i]);
 			break;
 		default:
-			sb_put(&b->sql, null, strlen(null));
+			strbuf_put(&b->sql, null, strlen(null));
 		}
 	}
 }
@@ -164,24 +140,22 @@ static int batch_row(batch *b, const db_param *v, int n, db_error *e)
 	size_t need = strlen(b->head) + 8;
 	for (int i = 0; i < n; i++)
 		need += v[i].type == DB_T_TEXT ? 2 * v[i].len + 3 : 32;
-	if (sb_reserve(&b->sql, need)) {
-		b->oom = 1;
+	if (strbuf_reserve(&b->sql, need, SQL_FIRST))
 		return batch_flush(b, e);
-	}
 	if (b->copy) {
 		put_values(b, v, n, '\t', put_copy_text, "\\N");
-		sb_put(&b->sql, "\n", 1);
+		strbuf_put(&b->sql, "\n", 1);
 		if (++b->rows >= b->max_rows)
 			return batch_flush(b, e);
 		return 0;
 	}
 	if (b->rows == 0)
-		sb_put(&b->sql, b->head, strlen(b->head));
+		strbuf_put(&b->sql, b->head, strlen(b->head));
 	else
-		sb_put(&b->sql, ",", 1);
-	sb_put(&b->sql, "(", 1);
+		strbuf_put(&b->sql, ",", 1);
+	strbuf_put(&b->sql, "(", 1);
 	put_values(b, v, n, ',', put_literal, "NULL");
-	sb_put(&b->sql, ")", 1);
+	strbuf_put(&b->sql, ")", 1);
 	if (++b->rows >= b->max_rows)
 		return batch_flush(b, e);
 	return 0;
@@ -425,7 +399,7 @@ static void *load_thread(void *arg)
 			break;
 		}
 	}
-	free(b.sql.p);
+	strbuf_free(&b.sql);
 	c->drv->rollback(c, &e);
 	c->drv->disconnect(c);
 	return NULL;

@@ -1,0 +1,92 @@
+/* fuzz_results.c: libFuzzer target for the results reader, which reads
+ * files from other machines (report, compare, runs and replay all go
+ * through results_read).  Each input is written to a memfd and read back
+ * through /proc/self/fd; a file the reader takes is then written as the
+ * Markdown and CSV reports into memory.  Besides crashes and sanitizer
+ * reports it checks what the reader promises:
+ *   - a refusal says why, and names the file;
+ *   - every text read (label, events, missing) is UTF-8, whatever the
+ *     input held, and so is each report;
+ *   - the steady window lies within the ticks.
+ * Built by scripts/fuzz.sh with clang -fsanitize=fuzzer,address,undefined. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "report/report.h"
+#include "results/results_read.h"
+#include "util/utf8.h"
+
+static int fd = -1;
+static char path[64];
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fd = memfd_create("fuzz-results", 0);
+	if (fd < 0) {
+		perror("memfd_create");
+		abort();
+	}
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	return 0;
+}
+
+static void fail(const char *what, const char *detail)
+{
+	fprintf(stderr, "fuzz_results: %s: %s\n", what, detail);
+	abort();
+}
+
+static void utf8_or_fail(const char *what, const char *s, size_t n)
+{
+	if (utf8_invalid_bytes(s, n))
+		fail(what, "not UTF-8");
+}
+
+static void report_or_fail(const char *what, int (*write)(FILE *, rr_run *const *, int),
+			   rr_run *r)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	if (!out)
+		abort();
+	int rc = write(out, &r, 1);
+	if (fclose(out) || rc)
+		fail(what, "writing failed");
+	utf8_or_fail(what, text, len);
+	free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	rr_run *r;
+	char err[2048];
+
+	if (ftruncate(fd, 0) != 0 || (size && pwrite(fd, data, size, 0) != (ssize_t)size))
+		fail("write", path);
+	err[0] = '\0';
+	if (results_read(path, &r, err, sizeof err)) {
+		if (!strstr(err, path))
+			fail("a refusal without the file's name", err);
+		return 0;
+	}
+	utf8_or_fail("label", r->label, strlen(r->label));
+	utf8_or_fail("missing", r->missing, strlen(r->missing));
+	for (int i = 0; i < r->nevents; i++)
+		utf8_or_fail("event", r->events[i].text, strlen(r->events[i].text));
+	if (r->steady_from < 0 || r->steady_from > r->steady_to || r->steady_to > r->nticks)
+		fail("steady window", "outside the ticks");
+	report_or_fail("report_md", report_md, r);
+	report_or_fail("report_csv", report_csv, r);
+	results_read_free(r);
+	return 0;
+}
