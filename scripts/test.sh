@@ -137,7 +137,7 @@ if [ $sanitizers -eq 1 ]; then
 	 cd "$asan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
 		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_diskstats tests/test_unit_chart \
 		tests/test_unit_dialect tests/test_unit_odbc_errors tests/test_unit_results \
-		tests/test_unit_metrics tests/test_unit_step tests/test_unit_rate tests/test_unit_fiber \
+		tests/test_unit_metrics tests/test_unit_step tests/test_unit_rate tests/test_unit_fiber tests/test_unit_fiber_ucontext \
 		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh tests/mariadb-proc.sh") || status=1
 
 	# ThreadSanitizer on the engine: VUs added and removed, the collector,
