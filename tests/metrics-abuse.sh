@@ -23,7 +23,10 @@ t1=$(elapsed); rss1=$(rss)
 cat abuse.txt
 val() { awk -v k="$1" '$1 == k {print $2}' abuse.txt; }
 assert "the 40 slow connections were let in" [ "$(val slow_opened)" = 40 ]
-assert "honest scrapes all answered during the abuse" [ "$(val honest_ok)" -ge 9 ]
+# How many honest scrapes fit in the 10 s depends on the machine's load:
+# each one tried must be answered, however many that is.
+assert "honest scrapes all answered during the abuse ($(val honest_ok) of $(val honest_tried))" \
+	eval '[ "$(val honest_tried)" -ge 1 ] && [ "$(val honest_ok)" = "$(val honest_tried)" ]'
 assert "no honest scrape waited 2 s ($(val honest_worst_s) s)" \
 	python3 -c "import sys; sys.exit(not float('$(val honest_worst_s)') < 2)"
 assert "the 1 GB body was refused unread ($(val big_sent_mb) MB sent)" [ "$(val big_sent_mb)" -lt 100 ]

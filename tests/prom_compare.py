@@ -49,9 +49,9 @@ def nopm(url, path, sel):
     el = samples(url, sel, "tpcc_elapsed_seconds", last_time(url, sel) + 0.5)
     bad = checked = 0
     print("%-8s %-10s %12s %12s %7s" % ("at", "seconds", "prometheus", "file", "diff"))
-    # Every 3rd tick whose 10 s window lies in the steady phase.  Each
-    # tick's figures carry its second's time; half a second later no sample
-    # lies on the window's edge, which Prometheus 2 includes and 3 leaves out.
+    # Every 3rd scrape whose 10 s window lies in the steady phase.  Samples
+    # carry their scrape's time; half a second later no sample lies on the
+    # window's edge, which Prometheus 2 includes and 3 leaves out.
     for i, (ts, e) in enumerate(el):
         at = ts + 0.5
         win = [x for x in el if at - 10 < x[0] <= at]
@@ -110,8 +110,9 @@ def total(url, pairs):
 
 
 def rate(url, path, sel):
-    """Each scraped sample of the offered load's gauges carries its tick's
-    time: it must be that tick's figure in the file."""
+    """Each scraped sample of the offered load's gauges, read with the
+    elapsed seconds of the same scrape (the same time), must be that tick's
+    figure in the file."""
     d = json.load(open(path))
     ticks = {t["t"]: t for t in d["ticks"]}
     end = last_time(url, sel) + 0.5
