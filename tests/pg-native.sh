@@ -70,11 +70,13 @@ assert "  and finds nothing lost" grep -q "0 acknowledged New-Orders lost" dur.t
 # Sixteen VUs on one warehouse: New-Orders share stock rows all the time,
 # and tpcc_new_order locks them only by its UPDATE, whose plan must take
 # them in key order (a deadlock is counted under "deadlock").  Its
-# rollbacks are raised out of the function and counted, not failed.
+# rollbacks are raised out of the function and counted, not failed: one
+# New-Order in ten rolls back, so that a few seconds of a loaded machine
+# still make some (at the spec's 1% a slow run saw none).
 before=$(q "SELECT SUM(d_next_o_id - 3001) FROM district")
 scans_before=$(table_scans)
 printf 'metrics\n' | "$TPCC_BIN" run $A --mode procedures --vus 16 --rampup 0 --duration 4 \
-	--results-dir "$T/rp" >run2.txt 2>&1
+	--rollback-percent 10 --results-dir "$T/rp" >run2.txt 2>&1
 assert "procedures run exits 0" [ $? -eq 0 ]
 assert "  its VUs read the tables through their indexes" \
 	poll 10 scans_by_index "$scans_before" 500
