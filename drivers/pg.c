@@ -22,6 +22,12 @@
  * statement after a commit or rollback, its BEGIN pipelined with that
  * statement (one round trip, as psqlODBC sends them too); commit and
  * rollback send nothing when no transaction is open.
+ *
+ * Pipeline mode is libpq's, from its version 14 on: any server of the v3
+ * protocol takes queries back to back, so it is the library, as built
+ * against (LIBPQ_HAS_PIPELINING) and as loaded (PQlibVersion), that
+ * decides.  Without it BEGIN takes a round trip of its own and batches
+ * run one statement at a time.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -39,6 +45,12 @@
 #include <string.h>
 #include <strings.h>
 
+#if defined(LIBPQ_HAS_PIPELINING) && !defined(TPCC_PG_NO_PIPELINING)
+#define PG_PIPELINING 1
+#else
+#define PG_PIPELINING 0
+#endif
+
 /* Type oids the driver binds in binary (pg_type.h, stable since 7.x). */
 #define PG_INT2OID   21
 #define PG_INT4OID   23
@@ -54,7 +66,7 @@ typedef struct pg_conn {
 	unsigned next_name;      /* statement names: t1, t2, ... */
 	int autocommit;
 	int in_txn;              /* a BEGIN has been sent and not yet ended */
-	int pipeline;            /* the server takes pipelines (14 and later) */
+	int pipeline;            /* libpq has pipeline mode (14 and later) */
 	uint64_t round_trips;    /* waits for the server's answer */
 	char version[128];
 } pg_conn;
@@ -320,7 +332,7 @@ static int pg_connect(const db_params *p, db_conn **out, db_error *err)
 		return -1;
 	}
 	PQsetNoticeProcessor(pc->pg, pg_notice_quiet, NULL);
-	pc->pipeline = PQserverVersion(pc->pg) >= 140000;
+	pc->pipeline = PG_PIPELINING && PQlibVersion() >= 140000;
 	const char *ver = PQparameterStatus(pc->pg, "server_version");
 	snprintf(pc->version, sizeof pc->version, "PostgreSQL %s", ver ? ver : "?");
 	*out = &pc->base;
@@ -450,8 +462,9 @@ static int pg_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 
 /* ---- prepared statements --------------------------------------------- */
 
-/* '?' as $1, $2, ...; quoted text, quoted names and dollar-quoted bodies
- * are copied as they are.  Returns the number of parameters or -1 when
+/* '?' as $1, $2, ...; quoted text and quoted names are copied as they
+ * are.  Dollar-quoted bodies are not looked for: a '?' in one would be
+ * taken for a parameter (no statement of the dialects has one).  Returns the number of parameters or -1 when
  * out does not hold the result. */
 static int pg_placeholders(const char *in, char *out, size_t cap)
 {
@@ -637,6 +650,7 @@ static int pg_set_param(pg_stmt *s, int i, const db_param *v, db_error *err)
 			    i + 1, (int)v->type);
 }
 
+#if PG_PIPELINING
 /* Read a pipeline's results up to its sync, handing each to take() with
  * the number of the query it answers (each query's results end with a
  * NULL; the sync's result, which none follows, ends them all).  Returns
@@ -676,18 +690,11 @@ static void pg_take_begun(void *arg, int q, PGresult *r)
 		PQclear(r);
 }
 
-/* Send the statement (after a BEGIN when a transaction must be opened,
- * both in one pipeline and one round trip) and return its result. */
-static PGresult *pg_run(pg_conn *pc, pg_stmt *s, db_error *err, int *failed)
+/* BEGIN and the statement in one pipeline and one round trip. */
+static PGresult *pg_run_begun(pg_conn *pc, pg_stmt *s, db_error *err, int *failed)
 {
 	pg_begun b = { { NULL, NULL } };
-	int begin = !pc->autocommit && !pc->in_txn;
 
-	*failed = 0;
-	pc->round_trips++;
-	if (!begin)
-		return PQexecPrepared(pc->pg, s->name, s->nparams, s->pvalues, s->plengths,
-				      s->pformats, 0);
 	if (!PQenterPipelineMode(pc->pg) ||
 	    !PQsendQueryParams(pc->pg, "BEGIN", 0, NULL, NULL, NULL, NULL, 0) ||
 	    !PQsendQueryPrepared(pc->pg, s->name, s->nparams, s->pvalues, s->plengths,
@@ -720,6 +727,36 @@ static PGresult *pg_run(pg_conn *pc, pg_stmt *s, db_error *err, int *failed)
 		*failed = 1;
 	}
 	return mine;
+}
+
+#endif
+
+/* Send the statement (after a BEGIN when a transaction must be opened)
+ * and return its result. */
+static PGresult *pg_run(pg_conn *pc, pg_stmt *s, db_error *err, int *failed)
+{
+	int begin = !pc->autocommit && !pc->in_txn;
+
+	*failed = 0;
+	pc->round_trips++;
+#if PG_PIPELINING
+	if (begin && pc->pipeline)
+		return pg_run_begun(pc, s, err, failed);
+#endif
+	if (begin) {
+		PGresult *r = PQexec(pc->pg, "BEGIN");
+		pc->round_trips++;
+		if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+			pg_fail(pc, r, "begin", err);
+			*failed = 1;
+			PQclear(r);
+			return NULL;
+		}
+		PQclear(r);
+		pc->in_txn = 1;
+	}
+	return PQexecPrepared(pc->pg, s->name, s->nparams, s->pvalues, s->plengths,
+			      s->pformats, 0);
 }
 
 static int pg_detached(db_error *err)
@@ -872,6 +909,7 @@ static int pg_copy_in(db_conn *c, const char *sql, const char *data, size_t len,
 }
 
 
+#if PG_PIPELINING
 /* ---- pipelined batches ----------------------------------------------- */
 
 static int pg_end_result(pg_conn *pc, const char *how, const PGresult *r, db_error *err);
@@ -1015,6 +1053,8 @@ static int pg_execute_batch(db_conn *c, const db_batch_item *items, int n, db_ba
 	return b.rc;
 }
 
+#endif
+
 static uint64_t pg_round_trips(db_conn *c)
 {
 	return ((pg_conn *)c)->round_trips;
@@ -1132,6 +1172,8 @@ const db_driver pg_driver = {
 	.dbms_name = pg_dbms_name,
 	.set_autocommit = pg_set_autocommit,
 	.copy_in = pg_copy_in,
+#if PG_PIPELINING
 	.execute_batch = pg_execute_batch,
+#endif
 	.round_trips = pg_round_trips,
 };

@@ -6,6 +6,12 @@ set -u
 : "${TPCC_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 TEST_NAME=$(basename "$0" .sh)
 T=$(mktemp -d "${TMPDIR:-/tmp}/tpcc-$TEST_NAME.XXXXXX")
+# A clean slate: the caller's TPCC_*, PG*, MYSQL_* and ODBC settings
+# cleared (the harness's kept: see clean-env.sh), and a HOME of the test's
+# own, empty, so that ~/.my.cnf and ~/.pgpass play no part.
+. "$TPCC_SRCDIR/tests/clean-env.sh"
+export HOME=$T/home
+mkdir -p "$HOME"
 FAILS=0
 PASSES=0
 trap 'cleanup_all' EXIT

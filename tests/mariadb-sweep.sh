@@ -19,7 +19,7 @@ CONNS="SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB='$DBN'"
 
 mariadb_built "build exits 0"
 metrics_step() {
-	http_get "http://127.0.0.1:$MPORT/metrics" 2 | grep -qE "^tpcc_step\{.*step=\"$1\"\} 1( |$)" ||
+	http_get "http://127.0.0.1:$MPORT/metrics" 2 | grep -qE "^tpcc_step\{[^}]*\} $1\$" ||
 		{ echo "no tpcc_step $1 on /metrics"; return 1; }
 }
 

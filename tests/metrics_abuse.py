@@ -79,6 +79,7 @@ def honest():
     worst = 0
     while time.monotonic() < end:
         t0 = time.monotonic()
+        note("honest_tried")
         scrape("honest_ok")
         worst = max(worst, time.monotonic() - t0)
         time.sleep(max(0, 1 - (time.monotonic() - t0)))

@@ -103,6 +103,8 @@ print_exports() {
 	cat <<EOF
 export ODBCSYSINI=$odbc
 export ODBCINI=$odbc/odbc.ini
+export TPCC_TEST_ODBCSYSINI=$odbc
+export TPCC_TEST_ODBCINI=$odbc/odbc.ini
 export TPCC_TEST_PG_DIR=$home
 export TPCC_TEST_PG_PORT=$PG_PORT
 export TPCC_TEST_PG_DSN=tpcc_pg

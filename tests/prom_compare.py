@@ -2,7 +2,7 @@
 """prom_compare.py: what a real Prometheus scraped from /metrics against a
 results file, for tests/metrics-prometheus.sh and metrics-clients.sh.
 
-  prom_compare.py nopm URL FILE [SELECTOR]   rate(..[10s])*60 vs the ticks' NOPM
+  prom_compare.py nopm URL FILE [SELECTOR]   scraped counts and rate(..[10s])*60 vs the ticks'
   prom_compare.py p95 URL FILE [SELECTOR]    histogram_quantile vs the summary's p95
   prom_compare.py sum URL FILE=INSTANCE...   sum over instances vs the files' sum
   prom_compare.py rate URL FILE [SELECTOR]   the offered load's gauges vs the ticks'
@@ -43,30 +43,45 @@ def last_time(url, sel):
 
 
 def nopm(url, path, sel):
+    """Samples carry their scrape's time, not their tick's: each scrape's
+    New-Order count must be exactly the file's up to the second scraped
+    with it, and rate()*60 over 10 s the file's New-Orders of the ticks in
+    the window over the time between the window's scrapes (the file's
+    per-tick mean would be off by a tick in ten whenever a scrape falls
+    near a tick)."""
     d = json.load(open(path))
-    ticks = {t["t"]: t for t in d["ticks"]}
+    cum, run = {}, 0
+    for t in d["ticks"]:
+        run += t["commits"]["new_order"]
+        cum[t["t"]] = run
     steady = [t["t"] for t in d["ticks"] if t["phase"] == "steady"]
-    el = samples(url, sel, "tpcc_elapsed_seconds", last_time(url, sel) + 0.5)
-    bad = checked = 0
+    end = last_time(url, sel) + 0.5
+    el = samples(url, sel, "tpcc_elapsed_seconds", end)
+    no = dict(samples(url, sel + ',type="new_order"', "tpcc_commits_total", end))
+    wrong = [(ts, e, no.get(ts)) for ts, e in el if no.get(ts) != cum.get(int(e), 0)]
+    print("%d scrapes; %d with a New-Order count other than the file's%s" % (
+        len(el), len(wrong), " (e.g. second %d: %s against %s)" % (
+            wrong[0][1], wrong[0][2], cum.get(int(wrong[0][1]))) if wrong else ""))
+    bad = len(wrong) > 0
+    checked = 0
     print("%-8s %-10s %12s %12s %7s" % ("at", "seconds", "prometheus", "file", "diff"))
-    # Every 3rd tick whose 10 s window lies in the steady phase.  Each
-    # tick's figures carry its second's time; half a second later no sample
-    # lies on the window's edge, which Prometheus 2 includes and 3 leaves out.
+    # Every 3rd scrape whose 10 s window lies in the steady phase; half a
+    # second after it no sample lies on the window's edge, which
+    # Prometheus 2 includes and 3 leaves out.
     for i, (ts, e) in enumerate(el):
         at = ts + 0.5
         win = [x for x in el if at - 10 < x[0] <= at]
-        e1 = win[0][1]
-        if i % 3 or e - e1 < 8 or e1 < steady[0] or e > steady[-1]:
+        (t1, e1), (t2, e2) = win[0], win[-1]
+        if i % 3 or e2 - e1 < 8 or e1 < steady[0] or e2 > steady[-1]:
             continue
         r = query(url, 'rate(tpcc_commits_total{%s,type="new_order"}[10s])*60' % sel, at)
         prom = float(r[0]["value"][1])
-        secs = range(int(e1) + 1, int(e) + 1)
-        file_nopm = sum(ticks[s]["nopm"] for s in secs) / len(secs)
+        file_nopm = (cum[int(e2)] - cum[int(e1)]) * 60 / (t2 - t1)
         diff = (prom - file_nopm) / file_nopm * 100 if file_nopm else 100
-        print("%-8.1f %4d-%-5d %12.0f %12.0f %+6.2f%%" % (ts - el[0][0], secs[0], secs[-1],
+        print("%-8.1f %4d-%-5d %12.0f %12.0f %+6.2f%%" % (ts - el[0][0], e1 + 1, e2,
                                                       prom, file_nopm, diff))
         checked += 1
-        bad += abs(diff) > 5
+        bad |= abs(diff) > 5
     if checked < 2:
         print("only %d windows to compare" % checked)
         return 1
@@ -110,8 +125,9 @@ def total(url, pairs):
 
 
 def rate(url, path, sel):
-    """Each scraped sample of the offered load's gauges carries its tick's
-    time: it must be that tick's figure in the file."""
+    """Each scraped sample of the offered load's gauges, read with the
+    elapsed seconds of the same scrape (the same time), must be that tick's
+    figure in the file."""
     d = json.load(open(path))
     ticks = {t["t"]: t for t in d["ticks"]}
     end = last_time(url, sel) + 0.5

@@ -4,7 +4,8 @@
 # cannot drift from the program: a changed subcommand, option, command or
 # key binding fails here until scripts/gen-man.sh is run and its result
 # committed.  A key binding
-# without help, or a command without a paragraph, fails too.
+# without help, or a command without a paragraph, fails too, and so does
+# README's table of subcommands when it misses one.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 page=$TPCC_SRCDIR/doc/tpcc-console.1
@@ -67,6 +68,17 @@ if [ -s conf-missing.txt ]; then
 	cat conf-missing.txt
 else
 	ok "conf/tpcc-console.conf shows every setting and every enumerated value"
+fi
+
+# README's table of subcommands names each subcommand of the table, in
+# its order, once.
+"$TPCC_BIN" --dump-reference=subcommands | awk '/^\.TP/ { getline; if ($1 == ".B") print $2 }' >subs-table.txt
+sed -n 's/^| `\([a-z-]*\)` |.*/\1/p' "$TPCC_SRCDIR/README" >subs-readme.txt
+if [ -s subs-table.txt ] && diff -u subs-table.txt subs-readme.txt >subs-diff.txt; then
+	ok "README's table names every subcommand, in the table's order"
+else
+	not_ok "README's table of subcommands differs from the subcommand table"
+	cat subs-diff.txt
 fi
 
 if command -v groff >/dev/null; then

@@ -4,8 +4,10 @@
  * sleep), a wait for a file descriptor ends when it is ready or when its
  * timeout passes, a kept fd (FIBER_KEEP) ends each of many waits, also
  * for data that came before the wait, a kept fd closed and a new one of
- * the same number given with FIBER_NEW is waited for anew, and released
- * fibers are freed (ASan's leak check). */
+ * the same number given with FIBER_NEW is waited for anew, waits ended
+ * early by their fd or a wake leave no pile of timer entries behind, a
+ * fiber released while it sleeps or waits on a socket never resumes and
+ * its worker goes on, and released fibers are freed (ASan's leak check). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -317,6 +319,127 @@ START_TEST(test_wait_fd_kept)
 }
 END_TEST
 
+#define EARLY_ROUNDS 20000
+
+struct early {
+	int sv[2];
+	int most;      /* the most timer entries seen */
+};
+
+/* Each wait is given a long timeout and ends at once: on its socket (the
+ * fiber wrote to it) or on a wake (posted by itself before it sleeps).
+ * Each leaves an entry behind; they must not add up. */
+static void early_main(void *arg)
+{
+	struct early *e = arg;
+	fiber *self = fiber_self();
+	for (int i = 0; i < EARLY_ROUNDS; i++) {
+		if (i % 2) {
+			REQUIRE(write(e->sv[1], "x", 1) == 1);
+			REQUIRE(fiber_wait_fd(e->sv[0], FIBER_READ | FIBER_KEEP, 600000) & FIBER_READ);
+			drain(e->sv[0]);
+		} else {
+			fiber_wake(self);
+			REQUIRE(fiber_sleep_until(now_ns() + 600000 * MS) == 1);
+		}
+		int n = fiber_timer_entries();
+		if (n > e->most)
+			e->most = n;
+	}
+	mark_done();
+}
+
+START_TEST(test_timer_heap_bounded)
+{
+	char err[256];
+	fiber_pool *p = fiber_pool_new(1, 64 * 1024, NULL, NULL, "t-fiber", err, sizeof err);
+	REQUIRE_MSG(p, "%s", err);
+	struct early e = { .most = 0 };
+	pair(e.sv);
+	done = 0;
+	fiber *f = fiber_new(p, early_main, &e, err, sizeof err);
+	REQUIRE_MSG(f, "%s", err);
+	fiber_start(f);
+	wait_done(1);
+	/* One live fiber: the heap is compacted when full, and its first
+	 * size is 256 entries. */
+	REQUIRE_MSG(e.most <= 256, "%d timer entries after %d waits ended early", e.most,
+		    EARLY_ROUNDS);
+	fiber_release(f);
+	fiber_pool_free(p);
+	close(e.sv[0]);
+	close(e.sv[1]);
+}
+END_TEST
+
+/* Released in the middle of a wait that never ends by itself. */
+struct victim {
+	int fd;             /* -1: sleeps */
+	atomic_int waiting;
+	atomic_int resumed;
+};
+
+static void victim_main(void *arg)
+{
+	struct victim *v = arg;
+	atomic_store(&v->waiting, 1);
+	if (v->fd < 0)
+		fiber_sleep_until(now_ns() + 600000 * MS);
+	else
+		fiber_wait_fd(v->fd, FIBER_READ | FIBER_KEEP, 600000);
+	atomic_store(&v->resumed, 1);
+	mark_done();
+}
+
+static void after_main(void *arg)
+{
+	/* A sleep of its own, so that the worker goes round its loop (and
+	 * its timer heap and epoll set) once more after the release. */
+	fiber_sleep_until(now_ns() + MS);
+	*(int *)arg = 1;
+	mark_done();
+}
+
+START_TEST(test_release_while_waiting)
+{
+	char err[256];
+	/* One worker: what is started after the release runs after it. */
+	fiber_pool *p = fiber_pool_new(1, 64 * 1024, NULL, NULL, "t-fiber", err, sizeof err);
+	REQUIRE_MSG(p, "%s", err);
+	int sv[2];
+	pair(sv);
+	struct victim sleeper = { .fd = -1 }, reader = { .fd = sv[0] };
+	done = 0;
+	fiber *fs = fiber_new(p, victim_main, &sleeper, err, sizeof err);
+	REQUIRE_MSG(fs, "%s", err);
+	fiber *fr = fiber_new(p, victim_main, &reader, err, sizeof err);
+	REQUIRE_MSG(fr, "%s", err);
+	fiber_start(fs);
+	fiber_start(fr);
+	while (!atomic_load(&sleeper.waiting) || !atomic_load(&reader.waiting))
+		sched_yield();
+	fiber_release(fs);
+	fiber_release(fr);
+	/* Data on the released reader's socket, after the release: the
+	 * worker must not find its fiber for it. */
+	REQUIRE(write(sv[1], "x", 1) == 1);
+	int ran = 0;
+	fiber *fa = fiber_new(p, after_main, &ran, err, sizeof err);
+	REQUIRE_MSG(fa, "%s", err);
+	fiber_start(fa);
+	wait_done(1);
+	REQUIRE(ran == 1);
+	REQUIRE_MSG(!atomic_load(&sleeper.resumed), "a fiber released while it slept ran on");
+	REQUIRE_MSG(!atomic_load(&reader.resumed), "a fiber released while it waited ran on");
+	fiber_release(fa);
+	/* The sleeper's timer entry is still in the heap: the pool frees it
+	 * (ASan's leak check sees that it does). */
+	fiber_pool_free(p);
+	close(sv[0]);
+	close(sv[1]);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fiber");
@@ -326,6 +449,8 @@ int main(void)
 	tcase_add_test(tc, test_wake);
 	tcase_add_test(tc, test_wait_fd);
 	tcase_add_test(tc, test_wait_fd_kept);
+	tcase_add_test(tc, test_timer_heap_bounded);
+	tcase_add_test(tc, test_release_while_waiting);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -22,15 +22,17 @@ hang_up() {
 	tui kill-server
 }
 
-# continue: the pty goes away 3 s into a 12 s run; the ticks go on.
-hang_up r1 --duration 12
+# continue: the pty goes away 3 s or so into a 20 s run; the ticks go on.
+# How far into the run the hangup comes depends on the machine's load:
+# the test asks for one tick more than there were, not for a count.
+hang_up r1 --duration 20
 n=$(ticks "$R")
 assert "continue: the run outlives its terminal" kill -0 "$P"
-assert "continue: the results file keeps growing ticks" wait_json "$R" "len(d['ticks']) >= $n + 3" 20
+assert "continue: the results file keeps growing ticks" wait_json "$R" "len(d['ticks']) > $n" 30
 assert "continue: the run ends by itself at its scheduled end" poll 30 pid_gone "$P"
 assert "continue: the results file is complete" json_true "$R" 'd["complete"]'
 assert "continue: nothing stopped it" json_is "$R" 'd["stopped_by"]' None
-assert "continue: all 12 steady seconds were measured" json_is "$R" 'd["summary"]["steady_seconds"]' 12
+assert "continue: all 20 steady seconds were measured" json_is "$R" 'd["summary"]["steady_seconds"]' 20
 assert "continue: the hangup is an event" json_true "$R" \
 	'any(e["type"]=="hangup" and "headless" in e["text"] for e in d["events"])'
 

@@ -172,7 +172,9 @@ int crt_init(char *err, size_t errlen)
 	active = 1;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND;
+	/* SA_ONSTACK: on the signal stack of a thread that has one (the fiber
+	 * workers do), so that a fiber's stack overflow still comes here. */
+	sa.sa_flags = SA_RESETHAND | SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
 		sigaction(fatal[i], &sa, NULL);

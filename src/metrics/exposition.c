@@ -26,7 +26,6 @@ const uint64_t expo_bounds_us[EXPO_NBOUNDS] = {
 typedef struct buf {
 	strbuf s;
 	const char *labels;   /* run="..",label=".." */
-	const char *ts;       /* " <ms>": the tick's time, or "": the scrape's */
 } buf;
 
 static void put(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -69,13 +68,13 @@ static void head(buf *b, const char *name, const char *type, const char *help)
 /* One sample; extra is "" or more labels without the leading comma. */
 static void sample(buf *b, const char *name, const char *extra, double v)
 {
-	put(b, "%s{%s%s%s} %.15g%s\n", name, b->labels, extra[0] ? "," : "", extra, v, b->ts);
+	put(b, "%s{%s%s%s} %.15g\n", name, b->labels, extra[0] ? "," : "", extra, v);
 }
 
 static void sample_u(buf *b, const char *name, const char *extra, uint64_t v)
 {
-	put(b, "%s{%s%s%s} %llu%s\n", name, b->labels, extra[0] ? "," : "", extra,
-	    (unsigned long long)v, b->ts);
+	put(b, "%s{%s%s%s} %llu\n", name, b->labels, extra[0] ? "," : "", extra,
+	    (unsigned long long)v);
 }
 
 void expo_fold(const hist_snap *h, uint64_t cum[EXPO_NBOUNDS])
@@ -141,11 +140,10 @@ static void counters(buf *b, const engine_pub *p)
 	sample_u(b, "tpcc_reconnects_total", "", p->cum.reconnects);
 }
 
-/* Read at the scrape, not at the tick: the scrape's own time. */
+/* Read at the scrape, not at the tick. */
 static void now_figures(buf *b, const engine_pub *p, double cpu_s)
 {
 	char lab[160], name[128];
-	b->ts = "";
 	head(b, "tpcc_client_cpu_seconds_total", "counter", "CPU time of the tpcc-console process.");
 	sample(b, "tpcc_client_cpu_seconds_total", "", cpu_s);
 	if (!p->have_sample || !p->sample.nmetrics)
@@ -195,10 +193,11 @@ static void gauges(buf *b, const engine_pub *p, const expo_static *st)
 		snprintf(lab, sizeof lab, "phase=\"%s\"", phase_names[i]);
 		sample(b, "tpcc_phase", lab, p->phase == i);
 	}
+	/* The step as the value, not as a label: a label value each step
+	 * would make a new series of each. */
 	if (p->step >= 0) {
-		head(b, "tpcc_step", "gauge", "The step of the schedule or sweep in effect.");
-		snprintf(lab, sizeof lab, "step=\"%d\"", p->step);
-		sample(b, "tpcc_step", lab, 1);
+		head(b, "tpcc_step", "gauge", "The number of the schedule's or sweep's step in effect.");
+		sample(b, "tpcc_step", "", p->step);
 	}
 	offered_load(b, p);
 	head(b, "tpcc_elapsed_seconds", "gauge", "Seconds since the run started, at the last tick.");
@@ -225,13 +224,10 @@ int expo_render(const engine_pub *p, const expo_static *st, double cpu_s, char *
 		snprintf(labels, sizeof labels, "run=\"%s\",label=\"%s\"", run, label);
 	else
 		snprintf(labels, sizeof labels, "run=\"%s\"", run);
-	/* The tick's figures carry its second's time, so rate() divides by
-	 * the seconds the results file counts rather than by the time between
-	 * scrapes that fall anywhere in a second. */
-	char ts[32] = "";
-	if (p->ticks)
-		snprintf(ts, sizeof ts, " %lld", p->at_ms);
-	buf b = { .labels = labels, .ts = ts };
+	/* No sample carries a time of its own: Prometheus advises against
+	 * it (a sample older than the scrape is dropped as out of order, or
+	 * goes stale apart from the target's other series). */
+	buf b = { .labels = labels };
 	if (strbuf_reserve(&b.s, 0, PAGE_FIRST))
 		return -1;
 	counters(&b, p);

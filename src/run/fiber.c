@@ -71,6 +71,7 @@ struct fiber {
 	int reg_keep;
 	uint32_t reg_ev;        /* the events given to epoll for reg_fd */
 	int want, pending;
+	int overflow;           /* the test hook's victim: see fiber_pool_new */
 	fiber *next_ready;
 #ifdef FIBER_TSAN
 	void *tsan;
@@ -99,6 +100,7 @@ struct worker {
 	post *inbox;
 	int ninbox, capinbox;
 	int quit;
+	stack_t altstack, old_altstack;
 #ifdef FIBER_TSAN
 	void *tsan;
 #endif
@@ -116,6 +118,8 @@ struct fiber_pool {
 	size_t stack;
 	void (*setup)(void *);
 	void *setup_arg;
+	int overflow;           /* the test hook: see fiber_pool_new */
+	atomic_int made;
 	char name[16];
 };
 
@@ -126,15 +130,22 @@ fiber *fiber_self(void)
 	return self_worker ? self_worker->cur : NULL;
 }
 
+static void fiber_free_now(fiber *f)
+{
+	if (f->map)
+		munmap(f->map, f->map_len);
+#ifdef FIBER_TSAN
+	if (f->tsan)
+		__tsan_destroy_fiber(f->tsan);
+#endif
+	free(f);
+}
+
 /* ---- the timer heap ------------------------------------------------------ */
 
-static void heap_sift(worker *w, int i)
+static void heap_sift_down(worker *w, int i)
 {
 	struct tentry *h = w->heap, t;
-	while (i > 0 && h[(i - 1) / 2].deadline > h[i].deadline) {
-		t = h[i], h[i] = h[(i - 1) / 2], h[(i - 1) / 2] = t;
-		i = (i - 1) / 2;
-	}
 	for (;;) {
 		int l = 2 * i + 1, r = l + 1, m = i;
 		if (l < w->nheap && h[l].deadline < h[m].deadline)
@@ -148,15 +159,55 @@ static void heap_sift(worker *w, int i)
 	}
 }
 
+static void heap_sift(worker *w, int i)
+{
+	struct tentry *h = w->heap, t;
+	while (i > 0 && h[(i - 1) / 2].deadline > h[i].deadline) {
+		t = h[i], h[i] = h[(i - 1) / 2], h[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+	heap_sift_down(w, i);
+}
+
+/* Drop the entries no pop would act on: a wake or an fd event left them
+ * behind (their generation is past), or their fiber was released (the
+ * last of a zombie's entries frees it).  Then heapify what is left. */
+static void heap_compact(worker *w)
+{
+	int n = 0;
+	for (int i = 0; i < w->nheap; i++) {
+		struct tentry t = w->heap[i];
+		if (t.f->zombie) {
+			if (--t.f->in_heap == 0)
+				fiber_free_now(t.f);
+		} else if (t.gen != t.f->tgen) {
+			t.f->in_heap--;
+		} else {
+			w->heap[n++] = t;
+		}
+	}
+	w->nheap = n;
+	for (int i = n / 2 - 1; i >= 0; i--)
+		heap_sift_down(w, i);
+}
+
+/* Waits that end before their timeout leave their entries behind, one a
+ * wait: ten thousand terminals waiting on their server with a long
+ * timeout would grow the heap by a hundred thousand entries a second.
+ * So a full heap is compacted first, and grows only when still half
+ * full: it stays within four entries a fiber that waits. */
 static int heap_push(worker *w, fiber *f, uint64_t deadline)
 {
 	if (w->nheap == w->capheap) {
-		int cap = w->capheap ? w->capheap * 2 : 256;
-		struct tentry *h = realloc(w->heap, (size_t)cap * sizeof *h);
-		if (!h)
-			return -1;
-		w->heap = h;
-		w->capheap = cap;
+		heap_compact(w);
+		if (w->nheap * 2 >= w->capheap) {
+			int cap = w->capheap ? w->capheap * 2 : 256;
+			struct tentry *h = realloc(w->heap, (size_t)cap * sizeof *h);
+			if (!h)
+				return -1;
+			w->heap = h;
+			w->capheap = cap;
+		}
 	}
 	w->heap[w->nheap] = (struct tentry){ deadline, f, f->tgen };
 	f->in_heap++;
@@ -189,17 +240,6 @@ static void make_ready(worker *w, fiber *f, int revents)
 	w->ready_tail = f;
 }
 
-static void fiber_free_now(fiber *f)
-{
-	if (f->map)
-		munmap(f->map, f->map_len);
-#ifdef FIBER_TSAN
-	if (f->tsan)
-		__tsan_destroy_fiber(f->tsan);
-#endif
-	free(f);
-}
-
 /* The fiber gives the worker back its thread until make_ready. */
 static void yield_to_worker(fiber *f)
 {
@@ -217,12 +257,25 @@ static void yield_to_worker(fiber *f)
 #endif
 }
 
+/* The test hook's overflow: frames that the compiler can neither merge
+ * nor turn into a loop, until the guard page stops them. */
+static __attribute__((noinline)) unsigned overflow(volatile const int *on, unsigned depth)
+{
+	volatile char frame[512];
+	frame[depth % sizeof frame] = (char)depth;
+	if (!*on)
+		return depth;
+	return overflow(on, depth + 1) + frame[(depth * 7) % sizeof frame];
+}
+
 static void trampoline(void *arg)
 {
 	fiber *f = arg;
 #ifdef FIBER_ASAN
 	__sanitizer_finish_switch_fiber(NULL, &f->w->stack_bottom, &f->w->stack_size);
 #endif
+	if (f->overflow)
+		overflow(&f->overflow, 0);
 	f->fn(f->arg);
 	f->state = F_DONE;
 	yield_to_worker(f);   /* never returns */
@@ -332,12 +385,57 @@ static int take_inbox(worker *w)
 	return quit;
 }
 
+/* A fiber that overflows its stack faults on the guard page, and the
+ * handler that gives the terminal back (ui/crt.c) cannot run on the stack
+ * that overflowed: each worker has a stack of its own for signal handlers,
+ * which the handlers installed with SA_ONSTACK run on.  Best effort:
+ * without it an overflow still kills the process, only the terminal is
+ * left as curses had it.  A sanitizer's own alternate stack, if any, is
+ * put back when the worker ends (the sanitizer frees it then). */
+#define FIBER_ALTSTACK (64 * 1024)
+
+static void altstack_on(worker *w)
+{
+	size_t len = FIBER_ALTSTACK;
+#ifdef _SC_SIGSTKSZ
+	long min = sysconf(_SC_SIGSTKSZ);   /* glibc 2.34: the CPU's own size */
+	if (min > 0 && (size_t)min * 4 > len)
+		len = (size_t)min * 4;
+#endif
+	void *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return;
+	w->altstack = (stack_t){ .ss_sp = m, .ss_size = len };
+	if (sigaltstack(&w->altstack, &w->old_altstack)) {
+		munmap(m, len);
+		w->altstack.ss_sp = NULL;
+	}
+}
+
+static void altstack_off(worker *w)
+{
+	if (!w->altstack.ss_sp)
+		return;
+	if (w->old_altstack.ss_flags & SS_DISABLE)
+		w->old_altstack = (stack_t){ .ss_flags = SS_DISABLE };
+	sigaltstack(&w->old_altstack, NULL);
+	munmap(w->altstack.ss_sp, w->altstack.ss_size);
+	w->altstack.ss_sp = NULL;
+}
+
 static void *worker_main(void *arg)
 {
 	worker *w = arg;
-	sigset_t all;
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	/* Every signal is the other threads' to handle, but for the faults
+	 * that only this thread can take: the kernel kills at once, without
+	 * a handler, for one that comes blocked. */
+	sigset_t mask;
+	sigfillset(&mask);
+	static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++)
+		sigdelset(&mask, faults[i]);
+	pthread_sigmask(SIG_SETMASK, &mask, NULL);
+	altstack_on(w);
 	pthread_setname_np(pthread_self(), w->p->name);
 	if (w->p->setup)
 		w->p->setup(w->p->setup_arg);
@@ -395,6 +493,7 @@ static void *worker_main(void *arg)
 		}
 	}
 	self_worker = NULL;
+	altstack_off(w);
 	return NULL;
 }
 
@@ -417,6 +516,11 @@ int fiber_sleep_until(uint64_t deadline_ns)
 	int woke = f->woken;
 	f->woken = 0;
 	return woke;
+}
+
+int fiber_timer_entries(void)
+{
+	return self_worker ? self_worker->nheap : 0;
 }
 
 /* Give fd to epoll for want: kept (edge-triggered, for good) or for this
@@ -519,6 +623,8 @@ fiber *fiber_new(fiber_pool *p, void (*fn)(void *), void *arg, char *err, size_t
 	f->arg = arg;
 	f->reg_fd = -1;
 	f->state = F_READY;   /* until its worker starts it */
+	f->overflow = p->overflow > 0 &&
+		      atomic_fetch_add_explicit(&p->made, 1, memory_order_relaxed) + 1 == p->overflow;
 	if (setup(f, p->stack)) {
 		snprintf(err, errlen, "cannot map a fiber's stack: %s", strerror(errno));
 		free(f);
@@ -566,6 +672,12 @@ fiber_pool *fiber_pool_new(int threads, size_t stack_bytes, void (*setup)(void *
 	p->setup = setup;
 	p->setup_arg = arg;
 	snprintf(p->name, sizeof p->name, "%s", name);
+	/* A test hook (tests/tui-fiber-overflow.sh): TPCC_TEST_FIBER_OVERFLOW=N
+	 * makes the Nth fiber overflow its stack before it runs its function,
+	 * so that a test can add it once the console owns the terminal and see
+	 * the terminal come back. */
+	const char *hook = getenv("TPCC_TEST_FIBER_OVERFLOW");
+	p->overflow = hook ? atoi(hook) : 0;
 	for (int i = 0; i < threads; i++) {
 		worker *w = &p->w[i];
 		w->p = p;

@@ -13,7 +13,10 @@
  * fiber.
  *
  * Stacks are mmap'd with a guard page below, so an overflow is a crash,
- * never a silent overwrite; only the pages a fiber touches cost memory. */
+ * never a silent overwrite; only the pages a fiber touches cost memory.
+ * The workers take the faults (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT)
+ * on a signal stack of their own: a handler installed with SA_ONSTACK
+ * runs even when the fault is a fiber's overflow. */
 #ifndef TPCC_FIBER_H
 #define TPCC_FIBER_H
 
@@ -65,5 +68,8 @@ int fiber_sleep_until(uint64_t deadline_ns);
 #define FIBER_KEEP  4
 #define FIBER_NEW   8
 int fiber_wait_fd(int fd, int events, int timeout_ms);
+/* The entries in this fiber's worker's timer heap, stale ones included:
+ * for tests, which check that waits ended early do not pile up there. */
+int fiber_timer_entries(void);
 
 #endif

@@ -4,13 +4,15 @@
  * calls a transaction for a mask nobody changes (fiber workers block every
  * signal for good).  On x86-64 the switch here saves only what the ABI
  * says a call preserves (rbx, rbp, r12-r15, the stack pointer, the SSE and
- * x87 control words) and makes none; elsewhere it is swapcontext. */
+ * x87 control words) and makes none; elsewhere it is swapcontext, which
+ * FIBER_CTX_UCONTEXT defined forces on x86-64 too (the unit test
+ * tests/test_unit_fiber_ucontext is built so, to keep that path tested). */
 #ifndef TPCC_FIBER_CTX_H
 #define TPCC_FIBER_CTX_H
 
 #include <stddef.h>
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(FIBER_CTX_UCONTEXT)
 #define FIBER_CTX_ASM 1
 typedef struct fiber_ctx {
 	void *sp;   /* where the switch left its saved registers */
