@@ -53,6 +53,7 @@ struct results {
 	jbuf step_cur;        /* the step under way, rewritten as it goes */
 	jbuf steps_table;     /* and its printed table, string elements */
 	jbuf knobs;           /* the knob journal's entries, elements (knobs.c) */
+	jbuf ab;              /* an A/B trial's object, whole */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -227,6 +228,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->step_cur);
 	jb_init(&r->steps_table);
 	jb_init(&r->knobs);
+	jb_init(&r->ab);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -426,6 +428,11 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 	}
 	elements_array(b, "knob_journal", &r->knobs);
 	elements_array(b, "steps_table", &r->steps_table);
+	if (r->ab.len) {
+		jb_key(b, "ab");
+		jb_raw(b, r->ab.p);
+		b->need_comma = 1;
+	}
 	if (s) {
 		char lines[16][96];
 		jb_key(b, "summary");
@@ -719,6 +726,14 @@ int results_steps_table(results *r, const char *const *lines, int n)
 	return changed_unlock(r);
 }
 
+int results_ab(results *r, const char *json_object)
+{
+	pthread_mutex_lock(&r->lock);
+	jb_reset(&r->ab);
+	jb_raw(&r->ab, json_object);
+	return changed_unlock(r);
+}
+
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
 		   char *err, size_t errlen)
 {
@@ -829,6 +844,7 @@ void results_close(results *r)
 	jb_free(&r->step_cur);
 	jb_free(&r->steps_table);
 	jb_free(&r->knobs);
+	jb_free(&r->ab);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
 	free(r->hist);

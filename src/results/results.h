@@ -95,6 +95,9 @@ int results_step(results *r, const step_result *s, int final);
 int results_knobs(results *r, const knob_entry *k, int n);
 /* The sweep's table as printed, one string a line, into "steps_table". */
 int results_steps_table(results *r, const char *const *lines, int n);
+/* An A/B trial's section, a JSON object, under "ab" (replaced by each
+ * call: the running estimate as segments end). */
+int results_ab(results *r, const char *json_object);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its
  * own) and rename it into place. */
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
