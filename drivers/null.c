@@ -92,9 +92,9 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* A late wake-up is paid back from the next service, up to this much:
+/* A late wake-up is paid back from the next services, up to this much:
  * past it (the VU was stopped, the machine stalled) the debt is dropped. */
-#define NULL_DEBT_MAX_NS 100000000u
+#define NULL_DEBT_MAX_NS 1000000000u
 
 /* The transaction ends: its service as the model says, slept. */
 static void serve(null_conn *c)
