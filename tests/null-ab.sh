@@ -66,6 +66,14 @@ assert "drift: the plain before/after is off by more than the interval's half-wi
 	json_true "$R" "abs(d['ab']['before_after_nopm_pct'] - 25) > max(3, ($NOPM['hi_pct'] - $NOPM['lo_pct']) / 2)"
 assert "drift: A's NOPM fell by 10% from segment 1 to 7 (the drift is there)" \
 	json_true "$R" 'd["ab"]["segment_figures"][6]["nopm"] < d["ab"]["segment_figures"][0]["nopm"] * 0.9'
+"$TPCC_BIN" report "$R" --format md >ab.md 2>&1
+assert "report md: the verdict and every segment's NOPM" json_true "$R" \
+	'd["ab"]["verdict"] in open("ab.md").read() and all(("| %d | %s | %.0f |" % (s["segment"], s["arm"], s["nopm"])) in open("ab.md").read() for s in d["ab"]["segment_figures"])'
+"$TPCC_BIN" report "$R" --format csv >ab.csv 2>&1
+assert "report csv: the NOPM estimate row" json_true "$R" \
+	'any(l.split(",")[1:3] == ["nopm", "%.6g" % '"$NOPM"'["change_pct"]] for l in open("ab.csv"))'
+"$TPCC_BIN" report "$R" -o ab.html >/dev/null 2>&1
+assert "report html: the segments of A and B drawn" contains ab.html 'class="ab-b"'
 echo "figures: drift run: $(json_get "$R" "'ABBA %+.1f%% (%+.1f..%+.1f), before/after %+.1f%%, truth +25%%' % ($NOPM['change_pct'], $NOPM['lo_pct'], $NOPM['hi_pct'], d['ab']['before_after_nopm_pct'])")"
 
 # Bad input: exit 2 with a message, and no run.

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "report_ab.h"
 #include "report_steps.h"
 #include "svg.h"
 
@@ -536,6 +537,60 @@ static void steps(FILE *out, const rr_run *r)
 	free(st);
 }
 
+/* An A/B trial: the verdict, the estimates, and each arm's segments
+ * drawn against the segment's place in the run (a drift shows as both
+ * lines sloping; the effect is the gap between them). */
+static void ab_trial(FILE *out, const rr_run *r)
+{
+	report_ab *abp = malloc(sizeof *abp);
+	if (!abp || !report_ab_read(r, abp)) {
+		free(abp);
+		return;
+	}
+	const report_ab *a = abp;
+	fputs("<h2>A/B trial</h2>\n<p>A: <code>", out);
+	esc(out, a->a);
+	fputs("</code>; B: <code>", out);
+	esc(out, a->b);
+	fprintf(out, "</code>; order %s</p>\n<p class=\"verdict\"><b>", a->order);
+	esc(out, a->verdict);
+	fputs("</b></p>\n<div class=\"wrap\"><table>\n<tr><th>figure</th><th>B against A "
+	      "%</th><th>95% low</th><th>95% high</th></tr>\n", out);
+	for (int i = 0; i < a->nest; i++) {
+		fputs("<tr><td>", out);
+		esc(out, a->est[i].figure);
+		fputs("</td>", out);
+		cell_num(out, a->est[i].change_pct, 1);
+		cell_num(out, a->est[i].lo_pct, 1);
+		cell_num(out, a->est[i].hi_pct, 1);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table></div>\n", out);
+	double *x[2] = { col(a->nseg), col(a->nseg) }, *y[2] = { col(a->nseg), col(a->nseg) };
+	int k[2] = { 0, 0 };
+	if (x[0] && x[1] && y[0] && y[1]) {
+		for (int i = 0; i < a->nseg; i++) {
+			int b = a->seg[i].is_b;
+			x[b][k[b]] = a->seg[i].segment;
+			y[b][k[b]++] = a->seg[i].complete ? a->seg[i].nopm : NAN;
+		}
+		svg_series s[2] = {
+			{ .name = "A", .cls = "ab-a", .x = x[0], .y = y[0], .n = k[0],
+			  .color = svg_color(0), .width = 2.5, .keep_all = 1 },
+			{ .name = "B", .cls = "ab-b", .x = x[1], .y = y[1], .n = k[1],
+			  .color = svg_color(1), .width = 2.5, .keep_all = 1 },
+		};
+		if (any_value(y[0], k[0]) || any_value(y[1], k[1]))
+			chart(out, "ab", "NOPM per segment, A and B", "NOPM", "segment", s, 2, NULL, 0,
+			      0, 260);
+	}
+	for (int i = 0; i < 2; i++) {
+		free(x[i]);
+		free(y[i]);
+	}
+	free(abp);
+}
+
 static void charts_single(FILE *out, const rr_run *r)
 {
 	run_series s;
@@ -704,6 +759,7 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 		charts_single(out, r);
 		about_run(out, r);
 		steps(out, r);
+		ab_trial(out, r);
 		events_table(out, r);
 	} else {
 		fprintf(out, "TPC-C: %d runs compared</h1>\n<p>Ratios are against A, the first run; "

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "report_ab.h"
 #include "report_steps.h"
 
 /* Table cells cannot hold '|' or a newline. */
@@ -101,6 +102,10 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 			fputs("|\n", out);
 		}
 		free(st);
+		report_ab *ab = malloc(sizeof *ab);
+		if (ab && report_ab_read(runs[r], ab))
+			report_ab_md(out, report_run_name(runs[r]), ab);
+		free(ab);
 	}
 	return ferror(out) ? -1 : 0;
 }
