@@ -2,7 +2,8 @@
  * segment figures with known answers: the balanced order, identical arms
  * (the interval holds 0), a 25% effect under a steady drift (the estimate
  * holds it while the first two segments alone are off by the drift), and
- * the inputs it refuses. */
+ * the inputs it refuses; and src/run/steady.c's MSER-5 and trend test on
+ * a ramp and on a drift. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -11,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 #include "report/noise.h"
+#include "run/steady.h"
 
 /* A ripple of about 1% that repeats with no pattern of A and B. */
 static double ripple(int i)
@@ -91,6 +93,25 @@ START_TEST(test_refused)
 }
 END_TEST
 
+START_TEST(test_mser5)
+{
+	double x[120];
+	/* A ramp over the first 30 s, then flat with the ripple. */
+	for (int i = 0; i < 120; i++)
+		x[i] = (i < 30 ? 20000 + 1000.0 * i : 50000) * ripple(i);
+	int cut = steady_mser5(x, 120);
+	ck_assert_msg(cut >= 25 && cut <= 35, "cut at %d", cut);
+	ck_assert_int_eq(steady_mser5(x, 15), -1);   /* too short */
+	double pct, lo, hi;
+	ck_assert_int_eq(steady_trend(x + 30, 90, &pct, &lo, &hi), 0);
+	ck_assert(lo <= 0 && hi >= 0);
+	for (int i = 0; i < 120; i++)      /* NOPM falling 10% over the series */
+		x[i] = 50000 * (1 - 0.1 * i / 119) * ripple(i);
+	ck_assert_int_eq(steady_trend(x, 120, &pct, &lo, &hi), 0);
+	ck_assert_msg(pct < -8 && pct > -12 && hi < 0, "%.2f (%.2f..%.2f)", pct, lo, hi);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("paired");
@@ -99,6 +120,7 @@ int main(void)
 	tcase_add_test(tc, test_identical);
 	tcase_add_test(tc, test_effect_under_drift);
 	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_mser5);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

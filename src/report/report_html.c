@@ -602,6 +602,14 @@ static void charts_single(FILE *out, const rr_run *r)
 	}
 	int nm = marks_of(r, 0, marks, labels);
 	int n = s.n;
+	/* Where NOPM settled, by MSER-5 (the summary's steady_state). */
+	json_t *from = rr_object(r, "summary.steady_state.from_t");
+	if (json_is_integer(from) && nm < MARKS_MAX) {
+		marks[nm].x = (double)json_integer_value(from);
+		snprintf(labels[nm], sizeof labels[nm], "steady (MSER-5)");
+		marks[nm].label = labels[nm];
+		nm++;
+	}
 	fputs("<h2>Throughput</h2>\n", out);
 	svg_series th[] = {
 		{ .name = "NOPM", .cls = "nopm", .x = s.x, .y = s.nopm, .n = n, .color = svg_color(0),

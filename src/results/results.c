@@ -468,6 +468,24 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 						  .avg = s->svc_avg, .p50 = s->svc_p50,
 						  .p95 = s->svc_p95,
 						  .p99 = s->svc_p99, .max = s->svc_max });
+		jb_key(b, "steady_state");
+		jb_obj_open(b);
+		jb_kv_str(b, "rule", "MSER-5");
+		if (s->steady_from_t >= 0)
+			jb_kv_int(b, "from_t", s->steady_from_t);
+		else
+			jb_kv_null(b, "from_t");
+		jb_kv_int(b, "trend_seconds", s->trend_seconds);
+		if (s->trend_known) {
+			jb_kv_dbl(b, "trend_pct", s->trend_pct, 2);
+			jb_kv_dbl(b, "trend_lo_pct", s->trend_lo_pct, 2);
+			jb_kv_dbl(b, "trend_hi_pct", s->trend_hi_pct, 2);
+			jb_kv_bool(b, "steady", !s->trending);
+		} else {
+			jb_kv_null(b, "trend_pct");
+			jb_kv_null(b, "steady");
+		}
+		jb_obj_close(b);
 		jb_key(b, "audit");
 		jb_obj_open(b);
 		for (int i = 0; i < AU_COUNT; i++)

@@ -72,6 +72,12 @@ typedef struct run_summary {
 	int rate_met;
 	double svc_avg[TX_COUNT], svc_p50[TX_COUNT], svc_p95[TX_COUNT], svc_p99[TX_COUNT];
 	double svc_max[TX_COUNT];
+	/* Steady state (src/run/steady.c): the second NOPM settled at by
+	 * MSER-5 (-1: not found), and NOPM's change across the steady phase
+	 * with its 95% interval; trending: not steady. */
+	int steady_from_t;
+	int trend_known, trend_seconds, trending;
+	double trend_pct, trend_lo_pct, trend_hi_pct;
 	/* The whole run, every phase, including transactions that finished
 	 * after the last full second: what the database should hold. */
 	uint64_t run_commits[TX_COUNT];

@@ -9,9 +9,11 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "engine_int.h"
+#include "steady.h"
 #include "util/util.h"
 
 static void make_summary(engine *e, run_summary *s)
@@ -63,6 +65,33 @@ static void make_summary(engine *e, run_summary *s)
 	s->keyed = e->cfg.keying_thinking;
 	s->spec_homes = e->cfg.keying_thinking && !e->vus_moved &&
 		e->cfg.vus == 10 * e->schema.warehouses;
+}
+
+/* Where NOPM settled and whether the steady phase was steady, from the
+ * ticks still in the ring (the last RING seconds); e->lock held. */
+static void steady_summary(engine *e, run_summary *s)
+{
+	tick *tk = malloc(RING * sizeof *tk);
+	int *t = malloc(RING * sizeof *t), *ph = malloc(RING * sizeof *ph);
+	double *x = malloc(RING * sizeof *x);
+	steady_state st = { .from_t = -1 };
+	if (tk && t && ph && x) {
+		int n = ring_latest(tk, e->ring, sizeof *tk, e->nticks, RING, RING);
+		for (int i = 0; i < n; i++)
+			t[i] = tk[i].t, ph[i] = tk[i].phase, x[i] = tk[i].nopm;
+		steady_find(t, x, ph, n, &st);
+	}
+	s->steady_from_t = st.found ? st.from_t : -1;
+	s->trend_known = st.trend_known;
+	s->trend_seconds = st.seconds;
+	s->trend_pct = st.trend_pct;
+	s->trend_lo_pct = st.lo_pct;
+	s->trend_hi_pct = st.hi_pct;
+	s->trending = st.trending;
+	free(tk);
+	free(t);
+	free(ph);
+	free(x);
 }
 
 /* The server's TPM from its counter's latest reading against the one the
@@ -352,6 +381,7 @@ void *collector_main(void *arg)
 	engine_reap_locked(e, 1);
 	e->target = 0;
 	make_summary(e, &e->summary);
+	steady_summary(e, &e->summary);
 	for (int i = 0; i < TX_COUNT; i++)
 		e->summary.run_commits[i] = e->retired->commits[i];
 	e->summary.run_rollbacks = e->retired->audit[AU_NO_ROLLBACKS];
