@@ -763,6 +763,9 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 		fputs(", ", out);
 		esc(out, r->started_at);
 		fputs(".</p>\n", out);
+		if (report_client_bound(r))
+			fputs("<p class=\"client-bound\"><b>Client-bound: this NOPM is the client's "
+			      "ceiling, not the server's.</b></p>\n", out);
 		summary_single(out, r);
 		charts_single(out, r);
 		about_run(out, r);
@@ -772,6 +775,11 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 	} else {
 		fprintf(out, "TPC-C: %d runs compared</h1>\n<p>Ratios are against A, the first run; "
 			"charts are aligned at the start of each run's steady phase.</p>\n", n);
+		for (int i = 0; i < n; i++)
+			if (report_client_bound(runs[i]))
+				fprintf(out, "<p class=\"client-bound\"><b>%c was client-bound: its NOPM "
+					"is the client's ceiling, not the server's.</b></p>\n",
+					'A' + (i < 26 ? i : 25));
 		summary_multi(out, runs, n);
 		charts_multi(out, runs, n);
 		differences(out, runs, n);

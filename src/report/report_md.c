@@ -39,6 +39,9 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 			'A' + (i < 26 ? i : 25), report_run_name(r),
 			r->server_version[0] ? r->server_version : r->dialect, r->warehouses,
 			r->fig.vus_max, r->mode, r->fig.steady_seconds, r->started_at);
+		if (report_client_bound(r))
+			fprintf(out, "  - **%c was client-bound: its NOPM is the client's ceiling, not "
+				"the server's**\n", 'A' + (i < 26 ? i : 25));
 	}
 	fputs("\n", out);
 	cell(out, "figure");

@@ -468,6 +468,13 @@ static void closing(jbuf *b, results *r, const run_summary *s, const char *stopp
 						  .avg = s->svc_avg, .p50 = s->svc_p50,
 						  .p95 = s->svc_p95,
 						  .p99 = s->svc_p99, .max = s->svc_max });
+		jb_key(b, "client_bound");
+		jb_obj_open(b);
+		jb_kv_bool(b, "verdict", s->client_bound);
+		jb_kv_dbl(b, "cpu_share", s->client_cpu_share, 3);
+		jb_kv_dbl(b, "behind_share", s->client_behind_share, 3);
+		jb_kv_int(b, "cores", s->cores);
+		jb_obj_close(b);
 		jb_key(b, "steady_state");
 		jb_obj_open(b);
 		jb_kv_str(b, "rule", "MSER-5");

@@ -77,6 +77,11 @@ typedef struct run_summary {
 	 * with its 95% interval; trending: not steady. */
 	int steady_from_t;
 	int trend_known, trend_seconds, trending;
+	/* Client-bound (the client, not the server, was the limit): the
+	 * share of steady seconds it wanted 85% of the host's cores, or an
+	 * offered load fell behind; client_bound when either is half or more. */
+	double client_cpu_share, client_behind_share;
+	int client_bound, cores;
 	double trend_pct, trend_lo_pct, trend_hi_pct;
 	/* The whole run, every phase, including transactions that finished
 	 * after the last full second: what the database should hold. */

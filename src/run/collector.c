@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "engine_int.h"
+#include "procstat.h"
 #include "steady.h"
 #include "util/util.h"
 
@@ -62,9 +64,36 @@ static void make_summary(engine *e, run_summary *s)
 	}
 	char lines[8][96];
 	summary_audit_lines(s, e->schema.warehouses, lines, 8, &s->audit_ok);
+	/* Client-bound when the client was the limit in half the steady
+	 * seconds or more. */
+	s->client_cpu_share = e->steady_secs ? (double)e->cb_cpu_secs / e->steady_secs : 0;
+	s->client_behind_share = e->steady_secs ? (double)e->cb_behind_secs / e->steady_secs : 0;
+	s->client_bound = e->steady_secs >= 5 &&
+		(s->client_cpu_share >= 0.5 || s->client_behind_share >= 0.5);
+	s->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->keyed = e->cfg.keying_thinking;
 	s->spec_homes = e->cfg.keying_thinking && !e->vus_moved &&
 		e->cfg.vus == 10 * e->schema.warehouses;
+}
+
+/* A client that wants 85% or more of the host's cores is taken to be the
+ * limit: what it gets then depends on it, not on the server. */
+#define CLIENT_BOUND_SHARE 0.85
+
+static void client_bound_tick(engine *e, tick *tk, double wall, int phase)
+{
+	double d = procstat_self_demand();
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	tk->client_demand = d >= 0 && e->demand_last >= 0 && wall > 0 && d >= e->demand_last ?
+		(d - e->demand_last) / wall : -1;
+	e->demand_last = d;
+	int cpu = tk->client_demand >= CLIENT_BOUND_SHARE * (cores > 0 ? cores : 1);
+	int behind = tk->rate_tpm > 0 && tk->behind_s > RATE_MET_BEHIND_S;
+	tk->client_bound = cpu || behind;
+	if (phase == PH_STEADY) {
+		e->cb_cpu_secs += cpu;
+		e->cb_behind_secs += behind;
+	}
 }
 
 /* Where NOPM settled and whether the steady phase was steady, from the
@@ -209,6 +238,7 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	rate_tick_locked(e, tk, n, phase);
 	server_rate_locked(e, tk, phase);
 	tk->cpu_client = wall > 0 ? 100.0 * (cpu - e->cpu_last) / wall : 0;
+	client_bound_tick(e, tk, wall, phase);
 	window_tick_locked(e, tk, e->iv, cpu - e->cpu_last);
 	if (phase == PH_STEADY) {
 		stats_sum_add(e->steady, e->iv);
@@ -293,6 +323,7 @@ void *collector_main(void *arg)
 	e->t0_wall_ms = (long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
 	e->cpu_last = process_cpu_seconds();
 	e->cpu_last_ns = t0;
+	e->demand_last = procstat_self_demand();
 	for (;;) {
 		/* Absolute deadlines: ticks never drift. */
 		uint64_t deadline = t0 + (uint64_t)(e->t + 1) * 1000000000u;
