@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # client-bound.sh: the client-bound verdict.  The null driver with 8 VUs
 # and no service time keeps every core of the client busy: flagged in the
-# summary and the results file.  A 4-VU run on the shared MariaDB, whose
+# summary, the results file, the reports, compare and the console's
+# header.  A 4-VU run on the shared MariaDB, whose
 # VUs wait for the server, is not (that part skips without the server).
 . "$(dirname "$0")/lib.sh"
 cd "$T"
@@ -18,6 +19,12 @@ assert "report md: says the run was client-bound" contains null.md "A was client
 assert "report html: says so" contains null.html 'class="client-bound"'
 "$TPCC_BIN" compare "$R" "$R" >cmp.txt 2>&1
 assert "compare: says B was client-bound" contains cmp.txt "B was client-bound"
+# The console's header says so while it lasts.
+if command -v tmux >/dev/null; then
+	tui_start 120 40 "'$TPCC_BIN' --driver null --database 1 run --vus 8 --rampup 0 --duration 600 --results-dir '$T/tui'"
+	assert "console: the header flags CLIENT-BOUND" tui_wait '^ tpcc-console .*STEADY CLIENT-BOUND'
+	tui_quit "console: quits"
+fi
 if [ -n "${TPCC_TEST_MYSQL_SOCKET:-}" ]; then
 	mariadb_db tpcc_cb
 	mariadb_built "build exits 0"
