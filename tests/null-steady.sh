@@ -6,7 +6,8 @@
 #  - a drift (null_drift=90: the service time rising 1.5% a second): the
 #    summary says NOPM fell across the steady phase, not steady, and the
 #    file says steady false (and so for the warm-up run, whose steady
-#    phase holds its ramp).
+#    phase holds its ramp);
+#  - the report's step table gives the step's NOPM a 95% interval.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 NULL=(--driver null --database 1 --rampup 0 sweep --settle 0 --step 30)
@@ -33,6 +34,13 @@ echo "figures: warm-up ends at 10 s; MSER-5 says $(json_get "$R" "$SS['from_t']"
 R=$(ls "$T"/drift/*.json)
 assert "drift: the file says not steady" json_is "$R" "$SS[\"steady\"]" False
 assert "drift: NOPM fell (trend below -5%)" json_true "$R" "$SS[\"trend_pct\"] < -5"
+"$TPCC_BIN" report "$R" --format csv >drift.csv 2>&1
+assert "report csv: the step's NOPM carries a 95% interval around it" python3 -c '
+import csv, sys
+rows = list(csv.reader(open("drift.csv")))
+h = [i for i, r in enumerate(rows) if r[:2] == ["run", "step"]][0]
+r = dict(zip(rows[h], rows[h + 1]))
+sys.exit(not float(r["nopm_lo95"]) < float(r["nopm"]) < float(r["nopm_hi95"]))'
 assert "drift: the summary says not steady" file_matches drift.txt "NOPM fell [0-9]+% across the steady phase .*not steady"
 assert "warm-up: a steady phase that holds the ramp is not steady either" \
 	file_matches warm.txt "NOPM rose [0-9]+% across the steady phase .*not steady"

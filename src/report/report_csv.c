@@ -119,7 +119,7 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 		int ns = report_steps(runs[r], &st, swept, sizeof swept);
 		if (ns)
 			fputs("\nrun,step,setting,value,nopm,tpm,p95_new_order_ms,p95_payment_ms,errors,"
-			      "ratio,complete,offered_tpm,achieved_tpm,behind_max_s\n", out);
+			      "ratio,complete,offered_tpm,achieved_tpm,behind_max_s,nopm_lo95,nopm_hi95\n", out);
 		for (int i = 0; i < ns; i++) {
 			field(out, report_run_name(runs[r]));
 			fprintf(out, ",%d,", st[i].step);
@@ -135,6 +135,8 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 			num(out, st[i].offered_tpm);
 			num(out, st[i].achieved_tpm);
 			num(out, st[i].behind_max_s);
+			num(out, st[i].nopm_lo);
+			num(out, st[i].nopm_hi);
 			fputc('\n', out);
 		}
 		free(st);

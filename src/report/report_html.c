@@ -495,7 +495,8 @@ static void steps(FILE *out, const rr_run *r)
 	if (ns <= 0)
 		return;
 	fputs("<h2>Steps</h2>\n<div class=\"wrap\"><table>\n<tr><th>step</th><th>setting</th>"
-	      "<th>NOPM</th><th>TPM</th><th>p95 New-Order ms</th><th>p95 Payment ms</th>"
+	      "<th>NOPM</th><th>NOPM 95% low</th><th>95% high</th><th>TPM</th>"
+	      "<th>p95 New-Order ms</th><th>p95 Payment ms</th>"
 	      "<th>errors</th><th>NOPM / step 1</th></tr>\n", out);
 	for (int i = 0; i < ns; i++) {
 		fprintf(out, "<tr><td class=\"n\">%d</td><td>", st[i].step);
@@ -504,6 +505,8 @@ static void steps(FILE *out, const rr_run *r)
 			fputs(" <span class=\"muted\">(cut short)</span>", out);
 		fputs("</td>", out);
 		cell_num(out, st[i].nopm, 0);
+		cell_num(out, st[i].nopm_lo, 0);
+		cell_num(out, st[i].nopm_hi, 0);
 		cell_num(out, st[i].tpm, 0);
 		cell_num(out, st[i].p95_no, 2);
 		cell_num(out, st[i].p95_pay, 2);
@@ -512,17 +515,27 @@ static void steps(FILE *out, const rr_run *r)
 		fputs("</tr>\n", out);
 	}
 	fputs("</table></div>\n", out);
-	double *x = col(ns), *y = col(ns), *p = col(ns);
-	if (x && y && p) {
+	double *x = col(ns), *y = col(ns), *p = col(ns), *lo = col(ns), *hi = col(ns);
+	if (x && y && p && lo && hi) {
 		for (int i = 0; i < ns; i++) {
 			x[i] = isnan(st[i].value) ? st[i].step : st[i].value;
 			y[i] = st[i].nopm;
 			p[i] = st[i].p95_no;
+			lo[i] = st[i].nopm_lo;
+			hi[i] = st[i].nopm_hi;
 		}
 		if (any_value(y, ns)) {
-			svg_series s = { .name = "NOPM", .cls = "steps", .x = x, .y = y, .n = ns,
-					 .color = svg_color(0), .width = 2.5, .keep_all = 1 };
-			chart(out, "steps", "NOPM per step", "NOPM", swept, &s, 1, NULL, 0, 0, 260);
+			/* Each step's mean with its 95% interval as a band around it. */
+			svg_series s[3] = {
+				{ .name = "NOPM", .cls = "steps", .x = x, .y = y, .n = ns,
+				  .color = svg_color(0), .width = 2.5, .keep_all = 1 },
+				{ .name = "95% interval", .cls = "steps-ci", .x = x, .y = lo, .n = ns,
+				  .color = svg_color(0), .width = 1, .dashed = 1, .keep_all = 1 },
+				{ .name = NULL, .cls = "steps-ci", .x = x, .y = hi, .n = ns,
+				  .color = svg_color(0), .width = 1, .dashed = 1, .keep_all = 1 },
+			};
+			chart(out, "steps", "NOPM per step, with its 95% interval", "NOPM", swept, s,
+			      any_value(lo, ns) ? 3 : 1, NULL, 0, 0, 260);
 		}
 		if (any_value(p, ns)) {
 			svg_series s = { .name = "p95 New-Order", .cls = "steps-p95", .x = x, .y = p,
@@ -534,6 +547,8 @@ static void steps(FILE *out, const rr_run *r)
 	free(x);
 	free(y);
 	free(p);
+	free(lo);
+	free(hi);
 	free(st);
 }
 

@@ -81,9 +81,10 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 		int ns = report_steps(runs[r], &st, swept, sizeof swept);
 		int rated = report_steps_rated(st, ns);
 		if (ns)
-			fprintf(out, "\n### Steps of %s\n\n| step | setting | NOPM | TPM | p95 New-Order ms "
+			fprintf(out, "\n### Steps of %s\n\n| step | setting | NOPM | NOPM 95%% interval "
+				"| TPM | p95 New-Order ms "
 				"| p95 Payment ms | errors | NOPM / step 1 |%s\n"
-				"|---:|---|---:|---:|---:|---:|---:|---:|%s\n", report_run_name(runs[r]),
+				"|---:|---|---:|---:|---:|---:|---:|---:|---:|%s\n", report_run_name(runs[r]),
 				rated ? " offered TPM | achieved TPM | behind schedule max s |" : "",
 				rated ? "---:|---:|---:|" : "");
 		for (int i = 0; i < ns; i++) {
@@ -92,6 +93,10 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 			snprintf(set, sizeof set, "%s%s", st[i].setting, st[i].complete ? "" : " (cut short)");
 			cell(out, set);
 			cell_num(out, st[i].nopm, 0);
+			char ci[64] = "-";
+			if (!isnan(st[i].nopm_lo))
+				snprintf(ci, sizeof ci, "%.0f..%.0f", st[i].nopm_lo, st[i].nopm_hi);
+			cell(out, ci);
 			cell_num(out, st[i].tpm, 0);
 			cell_num(out, st[i].p95_no, 2);
 			cell_num(out, st[i].p95_pay, 2);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "noise.h"
 #include "report_steps.h"
 
 static double num(const json_t *x)
@@ -49,6 +50,29 @@ int report_steps_rated(const report_step *s, int n)
 	return 0;
 }
 
+/* NOPM's 95% interval over the ticks of seconds (from, to]. */
+static void interval(const rr_run *r, int from, int to, double *lo, double *hi)
+{
+	*lo = *hi = NAN;
+	if (to <= from || !r->nticks)
+		return;
+	double *x = malloc((size_t)(to - from) * sizeof *x);
+	int n = 0;
+	if (!x)
+		return;
+	for (int i = 0; i < r->nticks && n < to - from; i++)
+		if (r->ticks[i].t > from && r->ticks[i].t <= to)
+			x[n++] = r->ticks[i].nopm;
+	noise_stat st;
+	noise_blocks(x, n, &st);
+	free(x);
+	if (st.blocks < 2 || isnan(st.rel_se))
+		return;
+	double h = noise_t95(st.blocks - 1) * st.rel_se * st.mean;
+	*lo = st.mean - h;
+	*hi = st.mean + h;
+}
+
 int report_steps(const rr_run *r, report_step **out, char *swept, size_t sweptlen)
 {
 	json_t *st = rr_object(r, "steps");
@@ -81,6 +105,10 @@ int report_steps(const rr_run *r, report_step **out, char *swept, size_t sweptle
 		json_object_foreach(errs, k, v)
 			s->errors += num(v);
 		s->complete = json_is_true(json_object_get(e, "complete"));
+		double from = num(json_object_get(e, "settled")), to = num(json_object_get(e, "ended"));
+		s->nopm_lo = s->nopm_hi = NAN;
+		if (!isnan(from) && !isnan(to))
+			interval(r, (int)from, (int)to, &s->nopm_lo, &s->nopm_hi);
 		json_t *rate = json_object_get(e, "rate");
 		s->offered_tpm = num(json_object_get(rate, "offered_tpm"));
 		s->achieved_tpm = num(json_object_get(rate, "achieved_tpm"));
