@@ -23,10 +23,10 @@ NULL=(--driver null --database 1 --rampup 0)
 assert "model sweep exits 0" [ $? -eq 0 ]
 R=$(ls "$T"/sw/*.json)
 # 4 VUs / 2 ms = 2000 a second; 2 served at once: 1000.
-assert "4 VUs at 2 ms make 120k TPM (within 3%)" \
-	json_true "$R" 'abs(d["steps"][0]["tpm"] / 120000 - 1) < 0.03'
-assert "capacity 2 at 2 ms makes 60k TPM (within 3%)" \
-	json_true "$R" 'abs(d["steps"][1]["tpm"] / 60000 - 1) < 0.03'
+assert "4 VUs at 2 ms make 120k TPM (within 5%)" \
+	json_true "$R" 'abs(d["steps"][0]["tpm"] / 120000 - 1) < 0.05'
+assert "capacity 2 at 2 ms makes 60k TPM (within 5%)" \
+	json_true "$R" 'abs(d["steps"][1]["tpm"] / 60000 - 1) < 0.05'
 
 AB=(ab --vus 4 --segment 1 --settle 1)
 "$TPCC_BIN" "${NULL[@]}" "${AB[@]}" --segments 6 --knob null_service_ms=2,2 \
