@@ -66,6 +66,10 @@ typedef struct db_fake {
 	 * anyway) returns one row per distinct value among the parameters
 	 * keyed_from, keyed_from + keyed_stride, ..., that value in column 0. */
 	int keyed_params, keyed_from, keyed_stride;
+	/* The transaction type a statement belongs to when it is one only
+	 * that type runs ("new_order", ...), else NULL: the null server's
+	 * service time per type (drivers/null_model.h).  NULL: none known. */
+	const char *(*txn_of)(const char *sql);
 } db_fake;
 
 /* Where and how to connect.  Strings may be NULL or "" for "not given": the

@@ -46,6 +46,10 @@ static void header_draw(pane *p, const ui_view *v)
 	 * backlog, not the rate asked for. */
 	if (!v->done && !st->paused && st->last.rate_tpm > 0 && st->last.behind_s > RATE_MET_BEHIND_S)
 		snprintf(state, sizeof state, " BEHIND SCHEDULE %.1f s", st->last.behind_s);
+	/* The client wants nearly every core: what it measures is its own
+	 * ceiling, not the server's. */
+	else if (!v->done && !st->paused && st->last.client_bound)
+		snprintf(state, sizeof state, " CLIENT-BOUND");
 	else
 		snprintf(state, sizeof state, "%s", v->done ? " RUN FINISHED" : st->paused ? " PAUSED" : "");
 	int n = 0;

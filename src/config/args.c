@@ -326,7 +326,8 @@ static const char *repeat_value(const tpcc_config *c, argstate *st, const opt_de
 		if (st->seen[i] == o) {
 			char cur[1024];
 			opt_format(c, o, cur, sizeof cur);
-			snprintf(buf, len, "%s%s%s", cur, cur[0] ? "," : "", value);
+			snprintf(buf, len, "%s%s%s", cur, !cur[0] ? "" : o->repeat == 2 ? "; " : ",",
+				 value);
 			return buf;
 		}
 	if (st->nseen < (int)(sizeof st->seen / sizeof st->seen[0]))

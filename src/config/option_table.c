@@ -626,7 +626,7 @@ const opt_def opt_table[] = {
 		 "Default empty:\n"
 		 ".BR run.vus .\n" },
 	{ .key = "sweep.knob", .longopt = "knob", .type = OPT_STRING, .def = "",
-	  FIELD(sweep_knob), .argname = "NAME=V1,V2,...",
+	  FIELD(sweep_knob), .argname = "NAME=V1,V2,...", .repeat = 2,
 	  .help = "sweep: a server variable and the values to step through, e.g. "
 		  "innodb_io_capacity=200,1000,5000",
 	  .man = "A server variable and the values a\n"
@@ -637,6 +637,12 @@ const opt_def opt_table[] = {
 		 "Every value is checked with the server before the first step (an\n"
 		 "unknown or read-only variable, a value out of range or not among the\n"
 		 "choices is refused with exit 2, and nothing is changed).\n"
+		 "For\n"
+		 ".BR ab ,\n"
+		 ".IB NAME = A , B\n"
+		 "gives the variable's value in A's and B's segments; the option may be\n"
+		 "given again for more variables (in the file, the items apart by\n"
+		 ".BR \"; \" ).\n"
 		 "Default empty: no variable.\n" },
 	{ .key = "sweep.rate", .type = OPT_STRING, .def = "", FIELD(sweep_rate),
 	  .argname = "TPM,TPM,...",
@@ -686,6 +692,22 @@ const opt_def opt_table[] = {
 	  .man = "Seconds after a step's change (VUs connected, variable set) before\n"
 		 "its measured window starts, 0 to 86400.\n"
 		 "Default 15.\n" },
+	{ .key = "sweep.segments", .longopt = "segments", .type = OPT_INT, .min = 4,
+	  .max = 256, .def = "8", FIELD(ab_segments), .argname = "N",
+	  .help = "ab: segments of the trial, A and B in turn (ABBA BAAB ...), at least 4",
+	  .man = "How many segments an\n"
+		 ".B ab\n"
+		 "trial runs, A and B in the balanced order ABBA BAAB ABBA ..., 4 to 256.\n"
+		 "Default 8.\n" },
+	{ .key = "sweep.segment", .longopt = "segment", .type = OPT_INT, .min = 1,
+	  .max = 86400, .def = "60", FIELD(ab_segment), .argname = "SECONDS",
+	  .help = "ab: seconds each segment is measured, after its settle time (--settle)",
+	  .man = "Seconds each segment of an\n"
+		 ".B ab\n"
+		 "trial is measured, after its settle time\n"
+		 ".RB ( sweep.settle ),\n"
+		 "1 to 86400.\n"
+		 "Default 60.\n" },
 	{ .key = "sweep.reset_between", .longopt = "reset-between", .type = OPT_BOOL,
 	  .def = "false", FIELD(sweep_reset),
 	  .help = "sweep: restore the snapshot (see snapshot) before every step, the VUs "

@@ -87,6 +87,10 @@ typedef struct tpcc_config {
 	int sweep_settle;              /* seconds before measuring */
 	char sweep_steps[4096];        /* "vus=4 NAME=V settle=S step=S; ..." */
 	int sweep_reset;               /* restore the snapshot before every step */
+	/* ab (sweep.segments, sweep.segment): A/B segments in a balanced order (sweep.knob, sweep.vus and
+	 * sweep.rate give A's and B's values; sweep.settle each one's settle) */
+	int ab_segments;               /* how many, at least 4 */
+	int ab_segment;                /* measured seconds of each */
 
 	/* where values came from, for messages */
 	char config_path[OPT_STR_MAX];
@@ -133,7 +137,8 @@ typedef struct opt_def {
 				 * default are in it, the key is added */
 	int secret;             /* never printed, never from argv */
 	int repeat;             /* OPT_STRING, comma-separated: each use on the
-				 * command line adds an item */
+				 * command line adds an item; 2: items apart
+				 * by "; " (items that hold commas) */
 	/* Checks a value beyond its type (NULL: none); -1 with err filled. */
 	int (*check)(const char *value, char *err, size_t errlen);
 	opt_screen screen;      /* the config screen it is edited on */

@@ -95,6 +95,11 @@ typedef struct tick {
 	double rate_tpm;
 	double behind_s;
 	uint64_t behind_n;
+	/* The CPU the client asked for this second, in cores (run + run-queue
+	 * wait of its threads; -1 unknown), and whether the client was the
+	 * limit: it wanted nearly every core, or an offered load fell behind. */
+	double client_demand;
+	int client_bound;
 } tick;
 
 extern const char *const txn_names[TX_COUNT];       /* "new_order", ... */

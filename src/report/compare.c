@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "compare.h"
+#include "report.h"
 
 /* The steady seconds' series behind a figure, into x (n of them). */
 static void steady_series(const rr_run *r, int fig, double *x, double *den)
@@ -172,6 +173,9 @@ static void describe(FILE *out, char who, const rr_run *r)
 		 r->server_version[0] ? r->server_version : r->dialect, r->warehouses,
 		 r->mode[0] ? r->mode : "?", r->fig.vus_max, r->fig.steady_seconds,
 		 r->missing[0] ? "\n   note: " : "", r->missing);
+	if (report_client_bound(r))
+		fprintf(out, "   %c was client-bound: its NOPM is the client's ceiling, not the "
+			"server's\n", who);
 }
 
 static void num(char *buf, size_t len, double v)

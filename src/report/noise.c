@@ -6,23 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "noise.h"
+#include "util/tdist.h"
 
 double noise_t95(double df)
 {
-	static const double t[31] = {
-		0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-		2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-		2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-	};
-	if (!(df >= 1))
-		return t[1];
-	if (df <= 30) {
-		int lo = (int)df;
-		double f = df - lo;
-		return lo >= 30 ? t[30] : t[lo] + f * (t[lo + 1] - t[lo]);
-	}
-	/* Within 0.002 of the exact quantile from 30 degrees of freedom up. */
-	return 1.95996 + 2.5 / df;
+	return tdist_t95(df);
 }
 
 int noise_block_len(int n)
@@ -138,4 +126,106 @@ void noise_text(const noise_verdict *v, const char *who, const char *up, const c
 	}
 	snprintf(buf, len, "%s is %.1f%% %s (95%% interval %+.1f..%+.1f%%)", who,
 		 fabs(v->change_pct), v->change_pct > 0 ? up : down, v->lo_pct, v->hi_pct);
+}
+
+int noise_ab_is_b(int i)
+{
+	static const int abba[4] = { 0, 1, 1, 0 };
+	return abba[i % 4] ^ ((i / 4) & 1);
+}
+
+/* Solve the 3x3 system m x = r (m symmetric positive definite), and the
+ * inverse's [2][2] element; -1 when m is singular. */
+static int solve3(double m[3][3], const double r[3], double x[3], double *inv22)
+{
+	double a[3][4];
+	for (int i = 0; i < 3; i++) {
+		for (int j = 0; j < 3; j++)
+			a[i][j] = m[i][j];
+		a[i][3] = r[i];
+	}
+	for (int col = 0; col < 3; col++) {
+		int piv = col;
+		for (int i = col + 1; i < 3; i++)
+			if (fabs(a[i][col]) > fabs(a[piv][col]))
+				piv = i;
+		if (fabs(a[piv][col]) < 1e-12)
+			return -1;
+		for (int j = 0; j < 4; j++) {
+			double t = a[col][j];
+			a[col][j] = a[piv][j];
+			a[piv][j] = t;
+		}
+		for (int i = 0; i < 3; i++)
+			if (i != col) {
+				double f = a[i][col] / a[col][col];
+				for (int j = col; j < 4; j++)
+					a[i][j] -= f * a[col][j];
+			}
+	}
+	for (int i = 0; i < 3; i++)
+		x[i] = a[i][3] / a[i][i];
+	/* Cramer: inv[2][2] = det of the top-left 2x2 / det m. */
+	double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+		m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+		m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+	if (fabs(det) < 1e-12)
+		return -1;
+	*inv22 = (m[0][0] * m[1][1] - m[0][1] * m[1][0]) / det;
+	return 0;
+}
+
+int noise_paired(const double *y, const int *is_b, int n, noise_verdict *v,
+		 double *detectable_pct)
+{
+	double m[3][3] = { { 0 } }, r[3] = { 0 }, x[3], inv22;
+	int nb = 0;
+
+	memset(v, 0, sizeof *v);
+	v->change_pct = v->lo_pct = v->hi_pct = NAN;
+	if (detectable_pct)
+		*detectable_pct = NAN;
+	if (n < 4)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		if (!(y[i] > 0) || isnan(y[i]))
+			return -1;
+		double row[3] = { 1, i, is_b[i] ? 1 : 0 }, ly = log(y[i]);
+		nb += is_b[i] != 0;
+		for (int j = 0; j < 3; j++) {
+			r[j] += row[j] * ly;
+			for (int k = 0; k < 3; k++)
+				m[j][k] += row[j] * row[k];
+		}
+	}
+	if (nb == 0 || nb == n || solve3(m, r, x, &inv22))
+		return -1;
+	double rss = 0;
+	for (int i = 0; i < n; i++) {
+		double e = log(y[i]) - (x[0] + x[1] * i + x[2] * (is_b[i] ? 1 : 0));
+		rss += e * e;
+	}
+	int df = n - 3;
+	double h = noise_t95(df) * sqrt(rss / df * inv22);
+	v->change_pct = (exp(x[2]) - 1) * 100;
+	v->lo_pct = (exp(x[2] - h) - 1) * 100;
+	v->hi_pct = (exp(x[2] + h) - 1) * 100;
+	v->beyond = v->lo_pct > 0 || v->hi_pct < 0;
+	v->known = 1;
+	if (detectable_pct)
+		*detectable_pct = fmax(fabs(v->lo_pct), fabs(v->hi_pct));
+	return 0;
+}
+
+void noise_paired_text(const noise_verdict *v, double detectable_pct, const char *what,
+		       char *buf, size_t len)
+{
+	if (!v->known)
+		snprintf(buf, len, "%s: too few segments to judge", what);
+	else if (!v->beyond)
+		snprintf(buf, len, "%s: no effect larger than \u00b1%.1f%% detectable (95%%)", what,
+			 detectable_pct);
+	else
+		snprintf(buf, len, "%s %+.1f%% (95%% CI %+.1f..%+.1f%%)", what, v->change_pct,
+			 v->lo_pct, v->hi_pct);
 }

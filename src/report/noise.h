@@ -47,6 +47,40 @@ void noise_compare(double a_value, const noise_stat *sa, double b_value, const n
 void noise_text(const noise_verdict *v, const char *who, const char *up, const char *down,
 		char *buf, size_t len);
 
+/* The effect of B against A from segments measured in turn in one run,
+ * A and B in a balanced order (ABBA BAAB ..., noise_ab_is_b): y[i] is
+ * segment i's figure (NOPM, a p95), is_b[i] 1 for a B segment.  The
+ * segments' logs are fitted by least squares to a level, a straight line
+ * in the segment's position, and B's effect:
+ *     log y[i] = a + c * i + theta * is_b[i]
+ * so a drift that is linear over the run (a database that grows, a
+ * machine that slows) is taken out of theta instead of being called an
+ * effect, and it is not counted as noise either: the interval is
+ * theta's, t on n - 3 degrees of freedom from the residuals.  In a
+ * balanced order theta is orthogonal to the line (ABBA's B and A have the
+ * same mean position), so it is the plain difference of the arms' log
+ * means, drift or none.  Pairs of adjacent segments (t on their
+ * differences) would cancel the drift in the mean too, but leave it in
+ * their spread and so widen the interval by it, and they need an even
+ * count.  On the log scale the interval of a ratio comes out asymmetric,
+ * as a halving and a doubling are the same size.
+ * v gets the change in percent with its 95% interval; detectable_pct (may
+ * be NULL) the largest effect the interval leaves possible, for "no
+ * effect larger than +-x% detectable".  0, or -1 (v unknown) when there
+ * are fewer than 4 segments, one arm has none, or a figure is not
+ * positive. */
+int noise_paired(const double *y, const int *is_b, int n, noise_verdict *v,
+		 double *detectable_pct);
+
+/* 1 when segment i (from 0) of a balanced A/B order is B: ABBA BAAB ABBA
+ * BAAB ... */
+int noise_ab_is_b(int i);
+
+/* "NOPM +6.2% (95% CI +3.9..+8.5%)" or "NOPM: no effect larger than
+ * +-2.1% detectable (95%)"; what names the figure. */
+void noise_paired_text(const noise_verdict *v, double detectable_pct, const char *what,
+		       char *buf, size_t len);
+
 /* Student's t, two-sided 95%, for df degrees of freedom (>= 1). */
 double noise_t95(double df);
 

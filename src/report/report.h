@@ -18,6 +18,8 @@ int report_md(FILE *out, rr_run *const *runs, int n);
 void report_moving_avg(const double *y, int n, int window, double *ma);
 /* A run's name in tables and legends: its label, else its file's name. */
 const char *report_run_name(const rr_run *r);
+/* The run's summary says the client was the limit (client_bound). */
+int report_client_bound(const rr_run *r);
 /* The figures set side by side (report_common.c): f from 0 to
  * REPORT_FIGURES - 1; name gets what it is.  The first two are better
  * higher, the rest lower.  The last REPORT_RATE_FIGURES are an offered

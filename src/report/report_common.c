@@ -8,7 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include "report.h"
+
+int report_client_bound(const rr_run *r)
+{
+	return json_is_true((json_t *)rr_object(r, "summary.client_bound.verdict"));
+}
 
 const char *report_run_name(const rr_run *r)
 {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "report_ab.h"
 #include "report_steps.h"
 #include "util/utf8.h"
 
@@ -65,6 +66,35 @@ static void steps(FILE *out, const rr_run *r)
 	report_step_table_free(&t);
 }
 
+/* An A/B trial's estimates and segments (report_ab.h), when r has one. */
+static void ab_rows(FILE *out, const rr_run *r)
+{
+	report_ab *ab = malloc(sizeof *ab);
+	if (!ab || !report_ab_read(r, ab)) {
+		free(ab);
+		return;
+	}
+	fputs("\nrun,ab_figure,change_pct,lo_pct,hi_pct,excludes_zero\n", out);
+	for (int i = 0; i < ab->nest; i++) {
+		field(out, report_run_name(r));
+		fprintf(out, ",%s", ab->est[i].figure);
+		num(out, ab->est[i].change_pct);
+		num(out, ab->est[i].lo_pct);
+		num(out, ab->est[i].hi_pct);
+		fprintf(out, ",%s\n", ab->est[i].excludes_zero ? "true" : "false");
+	}
+	fputs("\nrun,ab_segment,arm,complete,nopm,p95_new_order_ms\n", out);
+	for (int i = 0; i < ab->nseg; i++) {
+		field(out, report_run_name(r));
+		fprintf(out, ",%d,%s,%s", ab->seg[i].segment, ab->seg[i].is_b ? "B" : "A",
+			ab->seg[i].complete ? "true" : "false");
+		num(out, ab->seg[i].nopm);
+		num(out, ab->seg[i].p95_no);
+		fputc('\n', out);
+	}
+	free(ab);
+}
+
 int report_csv(FILE *out, rr_run *const *runs, int n)
 {
 	fputs("run,t,phase,vus,nopm,tpm,server_tpm", out);
@@ -118,7 +148,9 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 			field(out, e->text);
 			fputc('\n', out);
 		}
-	for (int r = 0; r < n; r++)
+	for (int r = 0; r < n; r++) {
 		steps(out, runs[r]);
+		ab_rows(out, runs[r]);
+	}
 	return ferror(out) ? -1 : 0;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "report_ab.h"
 #include "report_steps.h"
 #include "svg.h"
 
@@ -512,17 +513,27 @@ static void steps(FILE *out, const rr_run *r)
 		fputs("</tr>\n", out);
 	}
 	fputs("</table></div>\n", out);
-	double *x = col(ns), *y = col(ns), *p = col(ns);
-	if (x && y && p) {
+	double *x = col(ns), *y = col(ns), *p = col(ns), *lo = col(ns), *hi = col(ns);
+	if (x && y && p && lo && hi) {
 		for (int i = 0; i < ns; i++) {
 			x[i] = isnan(st[i].value) ? st[i].step : st[i].value;
 			y[i] = st[i].nopm;
 			p[i] = st[i].p95_no;
+			lo[i] = st[i].nopm_lo;
+			hi[i] = st[i].nopm_hi;
 		}
 		if (any_value(y, ns)) {
-			svg_series s = { .name = "NOPM", .cls = "steps", .x = x, .y = y, .n = ns,
-					 .color = svg_color(0), .width = 2.5, .keep_all = 1 };
-			chart(out, "steps", "NOPM per step", "NOPM", t.swept, &s, 1, NULL, 0, 0, 260);
+			/* Each step's mean with its 95% interval as a band around it. */
+			svg_series s[3] = {
+				{ .name = "NOPM", .cls = "steps", .x = x, .y = y, .n = ns,
+				  .color = svg_color(0), .width = 2.5, .keep_all = 1 },
+				{ .name = "95% interval", .cls = "steps-ci", .x = x, .y = lo, .n = ns,
+				  .color = svg_color(0), .width = 1, .dashed = 1, .keep_all = 1 },
+				{ .name = NULL, .cls = "steps-ci", .x = x, .y = hi, .n = ns,
+				  .color = svg_color(0), .width = 1, .dashed = 1, .keep_all = 1 },
+			};
+			chart(out, "steps", "NOPM per step, with its 95% interval", "NOPM", t.swept, s,
+			      any_value(lo, ns) ? 3 : 1, NULL, 0, 0, 260);
 		}
 		if (any_value(p, ns)) {
 			svg_series s = { .name = "p95 New-Order", .cls = "steps-p95", .x = x, .y = p,
@@ -534,7 +545,63 @@ static void steps(FILE *out, const rr_run *r)
 	free(x);
 	free(y);
 	free(p);
+	free(lo);
+	free(hi);
 	report_step_table_free(&t);
+}
+
+/* An A/B trial: the verdict, the estimates, and each arm's segments
+ * drawn against the segment's place in the run (a drift shows as both
+ * lines sloping; the effect is the gap between them). */
+static void ab_trial(FILE *out, const rr_run *r)
+{
+	report_ab *abp = malloc(sizeof *abp);
+	if (!abp || !report_ab_read(r, abp)) {
+		free(abp);
+		return;
+	}
+	const report_ab *a = abp;
+	fputs("<h2>A/B trial</h2>\n<p>A: <code>", out);
+	esc(out, a->a);
+	fputs("</code>; B: <code>", out);
+	esc(out, a->b);
+	fprintf(out, "</code>; order %s</p>\n<p class=\"verdict\"><b>", a->order);
+	esc(out, a->verdict);
+	fputs("</b></p>\n<div class=\"wrap\"><table>\n<tr><th>figure</th><th>B against A "
+	      "%</th><th>95% low</th><th>95% high</th></tr>\n", out);
+	for (int i = 0; i < a->nest; i++) {
+		fputs("<tr><td>", out);
+		esc(out, a->est[i].figure);
+		fputs("</td>", out);
+		cell_num(out, a->est[i].change_pct, 1);
+		cell_num(out, a->est[i].lo_pct, 1);
+		cell_num(out, a->est[i].hi_pct, 1);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table></div>\n", out);
+	double *x[2] = { col(a->nseg), col(a->nseg) }, *y[2] = { col(a->nseg), col(a->nseg) };
+	int k[2] = { 0, 0 };
+	if (x[0] && x[1] && y[0] && y[1]) {
+		for (int i = 0; i < a->nseg; i++) {
+			int b = a->seg[i].is_b;
+			x[b][k[b]] = a->seg[i].segment;
+			y[b][k[b]++] = a->seg[i].complete ? a->seg[i].nopm : NAN;
+		}
+		svg_series s[2] = {
+			{ .name = "A", .cls = "ab-a", .x = x[0], .y = y[0], .n = k[0],
+			  .color = svg_color(0), .width = 2.5, .keep_all = 1 },
+			{ .name = "B", .cls = "ab-b", .x = x[1], .y = y[1], .n = k[1],
+			  .color = svg_color(1), .width = 2.5, .keep_all = 1 },
+		};
+		if (any_value(y[0], k[0]) || any_value(y[1], k[1]))
+			chart(out, "ab", "NOPM per segment, A and B", "NOPM", "segment", s, 2, NULL, 0,
+			      0, 260);
+	}
+	for (int i = 0; i < 2; i++) {
+		free(x[i]);
+		free(y[i]);
+	}
+	free(abp);
 }
 
 static void charts_single(FILE *out, const rr_run *r)
@@ -548,6 +615,14 @@ static void charts_single(FILE *out, const rr_run *r)
 	}
 	int nm = marks_of(r, 0, marks, labels);
 	int n = s.n;
+	/* Where NOPM settled, by MSER-5 (the summary's steady_state). */
+	json_t *from = rr_object(r, "summary.steady_state.from_t");
+	if (json_is_integer(from) && nm < MARKS_MAX) {
+		marks[nm].x = (double)json_integer_value(from);
+		snprintf(labels[nm], sizeof labels[nm], "steady (MSER-5)");
+		marks[nm].label = labels[nm];
+		nm++;
+	}
 	fputs("<h2>Throughput</h2>\n", out);
 	svg_series th[] = {
 		{ .name = "NOPM", .cls = "nopm", .x = s.x, .y = s.nopm, .n = n, .color = svg_color(0),
@@ -701,14 +776,23 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 		fputs(", ", out);
 		esc(out, r->started_at);
 		fputs(".</p>\n", out);
+		if (report_client_bound(r))
+			fputs("<p class=\"client-bound\"><b>Client-bound: this NOPM is the client's "
+			      "ceiling, not the server's.</b></p>\n", out);
 		summary_single(out, r);
 		charts_single(out, r);
 		about_run(out, r);
 		steps(out, r);
+		ab_trial(out, r);
 		events_table(out, r);
 	} else {
 		fprintf(out, "TPC-C: %d runs compared</h1>\n<p>Ratios are against A, the first run; "
 			"charts are aligned at the start of each run's steady phase.</p>\n", n);
+		for (int i = 0; i < n; i++)
+			if (report_client_bound(runs[i]))
+				fprintf(out, "<p class=\"client-bound\"><b>%c was client-bound: its NOPM "
+					"is the client's ceiling, not the server's.</b></p>\n",
+					'A' + (i < 26 ? i : 25));
 		summary_multi(out, runs, n);
 		charts_multi(out, runs, n);
 		differences(out, runs, n);

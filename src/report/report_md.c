@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report.h"
+#include "report_ab.h"
 #include "report_steps.h"
 #include "util/utf8.h"
 
@@ -74,6 +75,9 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 			'A' + (i < 26 ? i : 25), report_run_name(r),
 			r->server_version[0] ? r->server_version : r->dialect, r->warehouses,
 			r->fig.vus_max, r->mode, r->fig.steady_seconds, r->started_at);
+		if (report_client_bound(r))
+			fprintf(out, "  - **%c was client-bound: its NOPM is the client's ceiling, not "
+				"the server's**\n", 'A' + (i < 26 ? i : 25));
 	}
 	fputs("\n", out);
 	cell(out, "figure");
@@ -107,7 +111,12 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 		}
 		fputs("|\n", out);
 	}
-	for (int r = 0; r < n; r++)
+	for (int r = 0; r < n; r++) {
 		steps(out, runs[r]);
+		report_ab *ab = malloc(sizeof *ab);
+		if (ab && report_ab_read(runs[r], ab))
+			report_ab_md(out, report_run_name(runs[r]), ab);
+		free(ab);
+	}
 	return ferror(out) ? -1 : 0;
 }

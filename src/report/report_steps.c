@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "noise.h"
 #include "report_steps.h"
 
 static double num(const json_t *x)
@@ -46,6 +47,8 @@ static const char *common_key(const json_t *st)
 const report_step_col report_step_cols[] = {
 	{ "value", "value", 6, REPORT_CSV, 0, 0, F(value) },
 	{ "NOPM", "nopm", 0, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0, F(nopm) },
+	{ "NOPM 95% low", "nopm_lo95", 0, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0, F(nopm_lo) },
+	{ "NOPM 95% high", "nopm_hi95", 0, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0, F(nopm_hi) },
 	{ "TPM", "tpm", 0, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0, F(tpm) },
 	{ "p95 New-Order ms", "p95_new_order_ms", 2, REPORT_HTML | REPORT_MD | REPORT_CSV, 0, 0,
 	  F(p95_no) },
@@ -65,6 +68,29 @@ const int report_step_ncols = (int)(sizeof report_step_cols / sizeof report_step
 int report_step_col_shown(const report_step_col *c, unsigned writer, const report_step_table *t)
 {
 	return (c->in & writer) && (!c->rated || t->rated || writer == REPORT_CSV);
+}
+
+/* NOPM's 95% interval over the ticks of seconds (from, to]. */
+static void interval(const rr_run *r, int from, int to, double *lo, double *hi)
+{
+	*lo = *hi = NAN;
+	if (to <= from || !r->nticks)
+		return;
+	double *x = malloc((size_t)(to - from) * sizeof *x);
+	int n = 0;
+	if (!x)
+		return;
+	for (int i = 0; i < r->nticks && n < to - from; i++)
+		if (r->ticks[i].t > from && r->ticks[i].t <= to)
+			x[n++] = r->ticks[i].nopm;
+	noise_stat st;
+	noise_blocks(x, n, &st);
+	free(x);
+	if (st.blocks < 2 || isnan(st.rel_se))
+		return;
+	double h = noise_t95(st.blocks - 1) * st.rel_se * st.mean;
+	*lo = st.mean - h;
+	*hi = st.mean + h;
 }
 
 double report_step_value(const report_step *s, const report_step_col *c)
@@ -114,6 +140,10 @@ void report_step_table_load(const rr_run *r, report_step_table *t)
 		json_object_foreach(errs, k, v)
 			s->errors += num(v);
 		s->complete = json_is_true(json_object_get(e, "complete"));
+		double from = num(json_object_get(e, "settled")), to = num(json_object_get(e, "ended"));
+		s->nopm_lo = s->nopm_hi = NAN;
+		if (!isnan(from) && !isnan(to))
+			interval(r, (int)from, (int)to, &s->nopm_lo, &s->nopm_hi);
 		json_t *rate = json_object_get(e, "rate");
 		s->offered_tpm = num(json_object_get(rate, "offered_tpm"));
 		s->achieved_tpm = num(json_object_get(rate, "achieved_tpm"));

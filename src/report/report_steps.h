@@ -14,6 +14,9 @@ typedef struct report_step {
 	double value;             /* the swept variable's new value; NAN: none */
 	double nopm, tpm, p95_no, p95_pay, ratio;   /* NAN where the file has none */
 	double errors;            /* all classes */
+	/* NOPM's 95% interval from the window's seconds (noise.c's blocks,
+	 * Student's t on their means); NAN when too few seconds. */
+	double nopm_lo, nopm_hi;
 	int complete;
 	/* The step's offered load: offered and achieved TPM, the most seconds
 	 * behind schedule; NAN where the step ran a closed loop. */

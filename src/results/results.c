@@ -53,6 +53,7 @@ struct results {
 	jbuf step_cur;        /* the step under way, rewritten as it goes */
 	jbuf steps_table;     /* and its printed table, string elements */
 	jbuf knobs;           /* the knob journal's entries, elements (knobs.c) */
+	jbuf ab;              /* an A/B trial's object, whole */
 	jbuf closing_text;    /* closing_running's */
 	int closing_fresh;    /* closing_text holds what the buffers above say */
 };
@@ -229,6 +230,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->step_cur);
 	jb_init(&r->steps_table);
 	jb_init(&r->knobs);
+	jb_init(&r->ab);
 	jb_init(&r->closing_text);
 
 	jbuf *b = &r->tmp;
@@ -369,7 +371,7 @@ static void tick_json(jbuf *b, const tick *t, const mon_sample *s)
 }
 
 /* One type's histogram: its non-empty buckets as [lo_us, hi_us, count], the
- * log-linear scheme of run/histogram.h, so runs merge exactly. */
+ * log-linear scheme of core/histogram.h, so runs merge exactly. */
 static void hist_json(jbuf *b, const char *name, const hist_snap *h)
 {
 	jb_key(b, name);
@@ -426,6 +428,42 @@ static void closing_arrays(jbuf *b, const results *r)
 	}
 	elements_array(b, "knob_journal", &r->knobs);
 	elements_array(b, "steps_table", &r->steps_table);
+	if (r->ab.s.len) {
+		jb_key(b, "ab");
+		jb_raw(b, r->ab.s.p);
+		b->need_comma = 1;
+	}
+}
+
+/* Whether the client was the limit, and where NOPM settled (MSER-5) and
+ * whether it kept a trend after that. */
+static void summary_verdicts(jbuf *b, const run_summary *s)
+{
+	jb_key(b, "client_bound");
+	jb_obj_open(b);
+	jb_kv_bool(b, "verdict", s->client_bound);
+	jb_kv_dbl(b, "cpu_share", s->client_cpu_share, 3);
+	jb_kv_dbl(b, "behind_share", s->client_behind_share, 3);
+	jb_kv_int(b, "cores", s->cores);
+	jb_obj_close(b);
+	jb_key(b, "steady_state");
+	jb_obj_open(b);
+	jb_kv_str(b, "rule", "MSER-5");
+	if (s->steady_from_t >= 0)
+		jb_kv_int(b, "from_t", s->steady_from_t);
+	else
+		jb_kv_null(b, "from_t");
+	jb_kv_int(b, "trend_seconds", s->trend_seconds);
+	if (s->trend_known) {
+		jb_kv_dbl(b, "trend_pct", s->trend_pct, 2);
+		jb_kv_dbl(b, "trend_lo_pct", s->trend_lo_pct, 2);
+		jb_kv_dbl(b, "trend_hi_pct", s->trend_hi_pct, 2);
+		jb_kv_bool(b, "steady", !s->trending);
+	} else {
+		jb_kv_null(b, "trend_pct");
+		jb_kv_null(b, "steady");
+	}
+	jb_obj_close(b);
 }
 
 /* The summary's throughput and latency figures, per type and for an
@@ -458,6 +496,7 @@ static void summary_figures(jbuf *b, const run_summary *s)
 					  .avg = s->svc_avg, .p50 = s->svc_p50,
 					  .p95 = s->svc_p95,
 					  .p99 = s->svc_p99, .max = s->svc_max });
+	summary_verdicts(b, s);
 }
 
 /* The mix's audit counters and the checks on them. */
@@ -762,6 +801,15 @@ int results_steps_table(results *r, const char *const *lines, int n)
 	return changed_unlock(r);
 }
 
+int results_ab(results *r, const char *json_object)
+{
+	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
+	jb_reset(&r->ab);
+	jb_raw(&r->ab, json_object);
+	return changed_unlock(r);
+}
+
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
 		   char *err, size_t errlen)
 {
@@ -874,6 +922,7 @@ void results_close(results *r)
 	jb_free(&r->step_cur);
 	jb_free(&r->steps_table);
 	jb_free(&r->knobs);
+	jb_free(&r->ab);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
 	jb_free(&r->closing_text);

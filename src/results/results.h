@@ -71,6 +71,17 @@ typedef struct run_summary {
 	int rate_met;
 	double svc_avg[TX_COUNT], svc_p50[TX_COUNT], svc_p95[TX_COUNT], svc_p99[TX_COUNT];
 	double svc_max[TX_COUNT];
+	/* Steady state (src/run/steady.c): the second NOPM settled at by
+	 * MSER-5 (-1: not found), and NOPM's change across the steady phase
+	 * with its 95% interval; trending: not steady. */
+	int steady_from_t;
+	int trend_known, trend_seconds, trending;
+	/* Client-bound (the client, not the server, was the limit): the
+	 * share of steady seconds it wanted 85% of the host's cores, or an
+	 * offered load fell behind; client_bound when either is half or more. */
+	double client_cpu_share, client_behind_share;
+	int client_bound, cores;
+	double trend_pct, trend_lo_pct, trend_hi_pct;
 	/* The whole run, every phase, including transactions that finished
 	 * after the last full second: what the database should hold. */
 	uint64_t run_commits[TX_COUNT];
@@ -94,6 +105,9 @@ int results_step(results *r, const step_result *s, int final);
 int results_knobs(results *r, const knob_entry *k, int n);
 /* The sweep's table as printed, one string a line, into "steps_table". */
 int results_steps_table(results *r, const char *const *lines, int n);
+/* An A/B trial's section, a JSON object, under "ab" (replaced by each
+ * call: the running estimate as segments end). */
+int results_ab(results *r, const char *json_object);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its
  * own) and rename it into place. */
 int results_finish(results *r, const run_summary *s, const char *stopped_by,

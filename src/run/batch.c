@@ -1,6 +1,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -155,6 +156,24 @@ static void rate_summary(FILE *out, const run_summary *s)
 	fputc('\n', out);
 }
 
+/* Where NOPM settled (MSER-5) and whether the steady phase was steady. */
+static void steady_line(FILE *out, const run_summary *s)
+{
+	if (s->steady_from_t >= 0)
+		fprintf(out, "  steady state: NOPM settled at second %d (MSER-5)", s->steady_from_t);
+	else
+		fprintf(out, "  steady state: not found (MSER-5: the run is short, or NOPM never "
+			"settled)");
+	if (s->trend_known && s->trending)
+		fprintf(out, "; NOPM %s %.0f%% across the steady phase (95%% %+.1f..%+.1f%%): "
+			"not steady", s->trend_pct < 0 ? "fell" : "rose", fabs(s->trend_pct),
+			s->trend_lo_pct, s->trend_hi_pct);
+	else if (s->trend_known)
+		fprintf(out, "; no trend across the steady phase (NOPM %+.1f%%, 95%% %+.1f..%+.1f%%)",
+			s->trend_pct, s->trend_lo_pct, s->trend_hi_pct);
+	fputc('\n', out);
+}
+
 void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *results_path)
 {
 	char a[24], b[24], lines[8][96];
@@ -167,6 +186,14 @@ void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *
 	fputc('\n', out);
 	if (s->rate_tpm > 0)
 		rate_summary(out, s);
+	steady_line(out, s);
+	if (s->client_bound)
+		fprintf(out, "  client-bound: %s in %.0f%% of the steady seconds: this NOPM is the "
+			"client's ceiling, not the server's\n",
+			s->client_cpu_share >= s->client_behind_share ?
+			"the client wanted nearly all the host's cores" :
+			"the offered load's schedule fell behind",
+			100 * fmax(s->client_cpu_share, s->client_behind_share));
 	fprintf(out, "  %-13s %10s %9s %9s %9s %9s %9s %9s\n", "transaction", "count",
 		"avg ms", "p50", "p90", "p95", "p99", "max");
 	for (int i = 0; i < TX_COUNT; i++)

@@ -9,9 +9,13 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "engine_int.h"
+#include "procstat.h"
+#include "steady.h"
 #include "util/util.h"
 
 static void make_summary(engine *e, run_summary *s)
@@ -60,9 +64,63 @@ static void make_summary(engine *e, run_summary *s)
 	}
 	char lines[8][96];
 	summary_audit_lines(s, e->schema.warehouses, lines, 8, &s->audit_ok);
+	/* Client-bound when the client was the limit in half the steady
+	 * seconds or more. */
+	s->client_cpu_share = e->steady_secs ? (double)e->cb_cpu_secs / e->steady_secs : 0;
+	s->client_behind_share = e->steady_secs ? (double)e->cb_behind_secs / e->steady_secs : 0;
+	s->client_bound = e->steady_secs >= 5 &&
+		(s->client_cpu_share >= 0.5 || s->client_behind_share >= 0.5);
+	s->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->keyed = e->cfg.keying_thinking;
 	s->spec_homes = e->cfg.keying_thinking && !e->vus_moved &&
 		e->cfg.vus == 10 * e->schema.warehouses;
+}
+
+/* A client that wants 85% or more of the host's cores is taken to be the
+ * limit: what it gets then depends on it, not on the server. */
+#define CLIENT_BOUND_SHARE 0.85
+
+static void client_bound_tick(engine *e, tick *tk, double wall, int phase)
+{
+	double d = procstat_self_demand();
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	tk->client_demand = d >= 0 && e->demand_last >= 0 && wall > 0 && d >= e->demand_last ?
+		(d - e->demand_last) / wall : -1;
+	e->demand_last = d;
+	int cpu = tk->client_demand >= CLIENT_BOUND_SHARE * (cores > 0 ? cores : 1);
+	int behind = tk->rate_tpm > 0 && tk->behind_s > RATE_MET_BEHIND_S;
+	tk->client_bound = cpu || behind;
+	if (phase == PH_STEADY) {
+		e->cb_cpu_secs += cpu;
+		e->cb_behind_secs += behind;
+	}
+}
+
+/* Where NOPM settled and whether the steady phase was steady, from the
+ * ticks still in the ring (the last RING seconds); e->lock held. */
+static void steady_summary(engine *e, run_summary *s)
+{
+	tick *tk = malloc(RING * sizeof *tk);
+	int *t = malloc(RING * sizeof *t), *ph = malloc(RING * sizeof *ph);
+	double *x = malloc(RING * sizeof *x);
+	steady_state st = { .from_t = -1 };
+	if (tk && t && ph && x) {
+		int n = ring_latest(tk, e->ring, sizeof *tk, e->nticks, RING, RING);
+		for (int i = 0; i < n; i++)
+			t[i] = tk[i].t, ph[i] = tk[i].phase, x[i] = tk[i].nopm;
+		steady_find(t, x, ph, n, &st);
+	}
+	s->steady_from_t = st.found ? st.from_t : -1;
+	s->trend_known = st.trend_known;
+	s->trend_seconds = st.seconds;
+	s->trend_pct = st.trend_pct;
+	s->trend_lo_pct = st.lo_pct;
+	s->trend_hi_pct = st.hi_pct;
+	s->trending = st.trending;
+	free(tk);
+	free(t);
+	free(ph);
+	free(x);
 }
 
 /* The server's TPM from its counter's latest reading against the one the
@@ -180,6 +238,7 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	rate_tick_locked(e, tk, n, phase);
 	server_rate_locked(e, tk, phase);
 	tk->cpu_client = wall > 0 ? 100.0 * (cpu - e->cpu_last) / wall : 0;
+	client_bound_tick(e, tk, wall, phase);
 	window_tick_locked(e, tk, e->iv, cpu - e->cpu_last);
 	if (phase == PH_STEADY) {
 		stats_sum_add(e->steady, e->iv);
@@ -363,6 +422,7 @@ static void run_end_locked(engine *e)
 	engine_reap_locked(e, 1);
 	e->target = 0;
 	make_summary(e, &e->summary);
+	steady_summary(e, &e->summary);
 	for (int i = 0; i < TX_COUNT; i++)
 		e->summary.run_commits[i] = e->retired->commits[i];
 	e->summary.run_rollbacks = e->retired->audit[AU_NO_ROLLBACKS];
@@ -396,6 +456,7 @@ void *collector_main(void *arg)
 	e->t0_wall_ms = (long long)wall.tv_sec * 1000 + wall.tv_nsec / 1000000;
 	e->cpu_last = process_cpu_seconds();
 	e->cpu_last_ns = t0;
+	e->demand_last = procstat_self_demand();
 	while (!await_second_locked(e, t0)) {
 		tick_after a;
 		tick_locked(e, &a);

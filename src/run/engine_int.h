@@ -162,6 +162,11 @@ struct engine {
 	/* e->lock: written by the collector, copied by front ends. */
 	int steady_secs;
 	double cpu_steady, cpu_last;
+	/* Client-bound: the CPU the client asked for at the last tick
+	 * (procstat_self_demand), and the steady seconds it wanted nearly
+	 * all the cores, or an offered load's schedule fell behind. */
+	double demand_last;
+	int cb_cpu_secs, cb_behind_secs;
 	uint64_t cpu_last_ns;
 	tick *ring;
 	int nticks;

@@ -157,6 +157,30 @@ double procstat_pid_cpu(pid_t pid)
 	return (double)ticks / (double)(hz > 0 ? hz : 100);
 }
 
+double procstat_self_demand(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *t;
+	double sum = 0;
+	if (!d)
+		return -1;
+	while ((t = readdir(d))) {
+		char path[300];
+		unsigned long long run, wait;
+		if (t->d_name[0] < '0' || t->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/self/task/%s/schedstat", t->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;   /* the thread ended meanwhile */
+		if (fscanf(f, "%llu %llu", &run, &wait) == 2)
+			sum += (run + wait) / 1e9;
+		fclose(f);
+	}
+	closedir(d);
+	return sum;
+}
+
 /* The pid with an open fd on socket:[inode], by walking /proc/PID/fd. */
 static pid_t inode_owner(unsigned long inode)
 {

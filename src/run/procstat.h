@@ -22,6 +22,12 @@ void procstat_host_pct(const cpu_times *a, const cpu_times *b,
 
 /* CPU seconds (user + system) of pid from /proc/PID/stat; -1 on error. */
 double procstat_pid_cpu(pid_t pid);
+/* Seconds this process's threads have run or waited on a run queue to
+ * run (each thread's schedstat under /proc/self/task), summed: what the client asked of the
+ * CPUs, got or not.  Per second, near the host's CPU count, the client
+ * itself was the limit, on a busy machine too.  -1 on error; threads that
+ * ended are no longer counted (a difference can fall). */
+double procstat_self_demand(void);
 /* Parse the text of /proc/PID/stat: utime + stime in clock ticks. */
 int procstat_parse_pid_stat(const char *text, unsigned long long *ticks);
 /* The same, with the parent's pid and the CPU of the children it has

@@ -211,6 +211,11 @@ int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, 
 	if (c->sweep_rate[0] &&
 	    (nrates = parse_rates(c->sweep_rate, rates, STEPS_MAX, err, errlen)) < 0)
 		return -1;
+	if (strchr(c->sweep_knob, ';')) {
+		snprintf(err, errlen, "sweep: one variable (--knob NAME=V1,V2,...); for several a "
+			 "step give the steps one by one (--steps)");
+		return -1;
+	}
 	if (c->sweep_knob[0]) {
 		vals = malloc(STEPS_MAX * sizeof *vals);
 		if (!vals) {
@@ -253,6 +258,77 @@ int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, 
 		}
 	free(vals);
 	return n;
+}
+
+/* ---- A and B of an A/B trial -------------------------------------------- */
+
+/* One dimension's two values, or the error for another count. */
+static int two(int n, const char *what, const char *given, char *err, size_t errlen)
+{
+	if (n == 2)
+		return 0;
+	snprintf(err, errlen, "ab: %s takes two values, A's and B's (e.g. %s), got %d in '%s'",
+		 what, !strcmp(what, "--vus") ? "--vus 8,16" : !strcmp(what, "--rate") ?
+		 "--rate 20000,40000" : "--knob NAME=A,B", n, given);
+	return -1;
+}
+
+int steps_ab_arms(const tpcc_config *c, step_spec *a, step_spec *b, char *err, size_t errlen)
+{
+	memset(a, 0, sizeof *a);
+	a->vus = -1;
+	a->rate = -1;
+	a->seconds = c->ab_segment;
+	a->settle = c->sweep_settle;
+	*b = *a;
+	if (c->sweep_steps[0]) {
+		snprintf(err, errlen, "ab: give A and B with --knob NAME=A,B, --vus A,B or --rate "
+			 "A,B, not --steps");
+		return -1;
+	}
+	if (c->sweep_vus[0]) {
+		int v[STEPS_MAX], n = parse_vus(c->sweep_vus, v, STEPS_MAX, err, errlen);
+		if (n < 0 || two(n, "--vus", c->sweep_vus, err, errlen))
+			return -1;
+		a->vus = v[0], b->vus = v[1];
+	}
+	if (c->sweep_rate[0]) {
+		long r[STEPS_MAX];
+		int n = parse_rates(c->sweep_rate, r, STEPS_MAX, err, errlen);
+		if (n < 0 || two(n, "--rate", c->sweep_rate, err, errlen))
+			return -1;
+		a->rate = r[0], b->rate = r[1];
+	}
+	char list[OPT_STR_MAX], vals[3][128];
+	str_copy(list, c->sweep_knob, sizeof list);
+	for (char *save = NULL, *k = strtok_r(list, ";", &save); k; k = strtok_r(NULL, ";", &save)) {
+		k += strspn(k, " ");
+		if (a->nset == STEP_SET_MAX) {
+			snprintf(err, errlen, "ab: at most %d variables (--knob)", STEP_SET_MAX);
+			return -1;
+		}
+		char name[64];
+		int n = parse_knob(k, name, sizeof name, vals, 3, err, errlen);
+		if (n < 0 && strstr(err, "at most"))
+			n = 3;
+		if (n < 0 || two(n, "--knob", k, err, errlen))
+			return -1;
+		for (int i = 0; i < a->nset; i++)
+			if (!strcmp(a->set[i].name, name)) {
+				snprintf(err, errlen, "ab: --knob names %s twice", name);
+				return -1;
+			}
+		str_copy(a->set[a->nset].name, name, sizeof a->set[0].name);
+		str_copy(b->set[b->nset].name, name, sizeof b->set[0].name);
+		str_copy(a->set[a->nset++].value, vals[0], sizeof a->set[0].value);
+		str_copy(b->set[b->nset++].value, vals[1], sizeof b->set[0].value);
+	}
+	if (a->vus < 0 && a->rate < 0 && !a->nset) {
+		snprintf(err, errlen, "ab: nothing to try: give A's and B's values with --knob "
+			 "NAME=A,B (repeatable), --vus A,B or --rate A,B");
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- before the first step ----------------------------------------------- */
@@ -572,6 +648,8 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 			     i + 1, n, r->label, r->nopm, r->tpm, r->seconds,
 			     r->complete ? "" : ask == STEP_ASK_NEXT ? ", ended early (next)" :
 			     ", cut short");
+		if (s[i].after)
+			s[i].after(s[i].after_ud, out, i + 1);
 		if (ask == STEP_ASK_END)
 			break;
 	}

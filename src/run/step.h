@@ -25,6 +25,10 @@ typedef struct step_spec {
 	 * filled (the steps end). */
 	int (*reset)(void *ud, char *err, size_t errlen);
 	void *reset_ud;
+	/* After the step is recorded (NULL: nothing): the results so far,
+	 * the first n steps' (an A/B trial's running estimate). */
+	void (*after)(void *ud, const step_result *r, int n);
+	void *after_ud;
 } step_spec;
 
 /* The sweep's steps from sweep.vus, sweep.knob, sweep.rate, sweep.step
@@ -32,6 +36,12 @@ typedef struct step_spec {
  * the VU count changing fastest.  Returns the count, or -1 with err naming the setting
  * and what was expected. */
 int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, size_t errlen);
+
+/* An A/B trial's two arms (ab) from sweep.knob (NAME=A,B items apart by
+ * ';'), sweep.vus and sweep.rate, each with two values, sweep.segment
+ * seconds and sweep.settle.  0, or -1 with err naming the option and what
+ * it takes (one value, three, nothing to try). */
+int steps_ab_arms(const tpcc_config *c, step_spec *a, step_spec *b, char *err, size_t errlen);
 
 /* Ask the server whether every value the steps set would be taken as
  * asked, before anything changes.  0 all fine; 1 one is refused and -1

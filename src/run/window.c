@@ -170,3 +170,11 @@ void engine_record_steps_table(engine *e, const char *const *lines, int n)
 		results_steps_table(e->res, lines, n);
 	pthread_mutex_unlock(&e->lock);
 }
+
+void engine_record_ab(engine *e, const char *json_object)
+{
+	pthread_mutex_lock(&e->lock);
+	if (e->res && !e->done)
+		results_ab(e->res, json_object);
+	pthread_mutex_unlock(&e->lock);
+}

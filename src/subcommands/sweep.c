@@ -14,6 +14,7 @@
 #include "instance.h"
 #include "serve_metrics.h"
 #include "subcommands.h"
+#include "sweep.h"
 #include "tpcc/schema.h"
 #include "tpcc/snapshot.h"
 
@@ -47,7 +48,7 @@ static int reset_db(void *ud, char *err, size_t errlen)
 
 /* The steps after the run has started; returns the exit code. */
 static int sweep_steps(engine *e, const step_spec *steps, int n, step_result *res,
-		       char *err, size_t errlen)
+		       const sweep_how *how, char *err, size_t errlen)
 {
 	int nres = 0;
 	char serr[512] = "";
@@ -60,34 +61,37 @@ static int sweep_steps(engine *e, const step_spec *steps, int n, step_result *re
 	engine_status st;
 	engine_get_status(e, &st);
 	batch_summary(stdout, &sum, st.warehouses, st.results_path);
-	table(res, nres);
+	if (how && how->print)
+		how->print(how->ud, res, nres);
+	else
+		table(res, nres);
 	if (rc)
 		return EX_FAIL;
 	if (failed) {
-		snprintf(err, errlen, "sweep: %s", serr);
+		snprintf(err, errlen, "%s: %s", how ? how->name : "sweep", serr);
 		return EX_FAIL;
 	}
 	err[0] = '\0';
 	return EX_OK;
 }
 
-int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
+int sweep_run(tpcc_config *c, signals *s, step_spec *steps, int n, const sweep_how *how,
+	      char *err, size_t errlen)
 {
-	step_spec *steps = calloc(STEPS_MAX, sizeof *steps);
 	step_result *res = calloc(STEPS_MAX, sizeof *res);
 	engine_hooks h = { 0 };
 	batch_out b;
 	engine *e = NULL;
 	endpoint *ep = NULL;
 	int rc = EX_FAIL, mfd = -1;
+	const char *name = how ? how->name : "sweep", *unit = how ? how->unit : "step";
 
-	if (!steps || !res) {
+	if (!res) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
 	long long start_at;
-	int n = steps_from_config(c, steps, STEPS_MAX, err, errlen);
-	if (n < 0 || instance_check(c, &start_at, err, errlen)) {
+	if (instance_check(c, &start_at, err, errlen)) {
 		rc = EX_USAGE;
 		goto out;
 	}
@@ -141,12 +145,14 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 		total += steps[i].settle + steps[i].seconds;
 	engine_status st;
 	engine_get_status(e, &st);
-	printf("sweep: %s on %s, %d warehouse%s, %d step%s (%d s each: settle %d, measure %d), "
+	printf("%s: %s on %s, %d warehouse%s, %d %s%s (%d s each: settle %d, measure %d), "
 	       "about %d s after a %d s ramp-up, %s mode\n",
-	       st.server_version, schema_target_name(c), st.warehouses,
-	       st.warehouses == 1 ? "" : "s", n, n == 1 ? "" : "s",
+	       name, st.server_version, schema_target_name(c), st.warehouses,
+	       st.warehouses == 1 ? "" : "s", n, unit, n == 1 ? "" : "s",
 	       steps[0].settle + steps[0].seconds, steps[0].settle, steps[0].seconds, total,
 	       c->rampup, c->mode);
+	if (how && how->started)
+		how->started(how->ud, e);
 	atomic_store(&s->engine, e);
 	if (instance_wait(start_at, s)) {
 		atomic_store(&s->engine, NULL);
@@ -164,7 +170,7 @@ int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
 	ep = serve_metrics_start(e, c, mfd);
 	mfd = -1;   /* the endpoint's now */
 	fflush(stdout);
-	rc = sweep_steps(e, steps, n, res, err, errlen);
+	rc = sweep_steps(e, steps, n, res, how, err, errlen);
 	endpoint_stop(ep);
 	atomic_store(&s->engine, NULL);
 	if (rc == EX_OK && atomic_load(&s->stop))
@@ -174,7 +180,19 @@ out:
 		close(mfd);
 	if (e)
 		engine_destroy(e);
-	free(steps);
 	free(res);
+	return rc;
+}
+
+int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen)
+{
+	step_spec *steps = calloc(STEPS_MAX, sizeof *steps);
+	if (!steps) {
+		snprintf(err, errlen, "out of memory");
+		return EX_FAIL;
+	}
+	int n = steps_from_config(c, steps, STEPS_MAX, err, errlen);
+	int rc = n < 0 ? EX_USAGE : sweep_run(c, s, steps, n, NULL, err, errlen);
+	free(steps);
 	return rc;
 }

@@ -44,7 +44,26 @@ static const char *const null_meta[] = {
 	"warehouses", NULL, "status", "complete", "c_last", "100", "c_id", "100",
 	"ol_i_id", "100", NULL
 };
+/* Which transaction a statement the null driver prepares belongs to: by
+ * the one statement of each type that no other type runs, as the null
+ * driver's dialect writes it. */
+static const char *null_txn_of(const char *sql)
+{
+	static const struct { enum stmt_id id; enum txn_type t; } only[] = {
+		{ S_NO_WH_CUSTOMER, TX_NEW_ORDER }, { S_PAY_HISTORY_INS, TX_PAYMENT },
+		{ S_OS_ORDER, TX_ORDER_STATUS }, { S_DL_NEW_ORDER, TX_DELIVERY },
+		{ S_SL_STOCK_COUNT, TX_STOCK_LEVEL },
+	};
+	const dialect *d = dialect_by_name("mysql");   /* the null driver's */
+	char buf[2048];
+	for (size_t i = 0; d && i < sizeof only / sizeof only[0]; i++)
+		if (!strcmp(sql, dialect_stmt_sql(d, only[i].id, buf, sizeof buf)))
+			return txn_names[only[i].t];
+	return NULL;
+}
+
 static const db_fake null_answers = {
+	.txn_of = null_txn_of,
 	.missing_key = UNUSED_ITEM_ID,
 	.meta_table = "tpcc_meta",
 	.meta_rows = null_meta,

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# client-bound.sh: the client-bound verdict.  The null driver with 8 VUs
+# and no service time keeps every core of the client busy: flagged in the
+# summary, the results file, the reports, compare and the console's
+# header.  A 4-VU run on the shared MariaDB, whose
+# VUs wait for the server, is not (that part skips without the server).
+. "$(dirname "$0")/lib.sh"
+cd "$T"
+"$TPCC_BIN" --driver null --database 1 run --vus 8 --rampup 0 --duration 6 --batch \
+	--results-dir "$T/null" </dev/null >null.txt 2>&1
+assert "null run exits 0" [ $? -eq 0 ]
+R=$(ls "$T"/null/*.json)
+assert "null, 8 VUs flat out: client-bound in the file" \
+	json_true "$R" 'd["summary"]["client_bound"]["verdict"]'
+assert "null, 8 VUs flat out: the summary says so" contains null.txt "client-bound:"
+"$TPCC_BIN" report "$R" --format md >null.md 2>&1
+assert "report md: says the run was client-bound" contains null.md "A was client-bound"
+"$TPCC_BIN" report "$R" -o null.html >/dev/null 2>&1
+assert "report html: says so" contains null.html 'class="client-bound"'
+"$TPCC_BIN" compare "$R" "$R" >cmp.txt 2>&1
+assert "compare: says B was client-bound" contains cmp.txt "B was client-bound"
+# The console's header says so while it lasts.
+if command -v tmux >/dev/null; then
+	tui_start 120 40 "'$TPCC_BIN' --driver null --database 1 run --vus 8 --rampup 0 --duration 600 --results-dir '$T/tui'"
+	assert "console: the header flags CLIENT-BOUND" tui_wait '^ tpcc-console .*STEADY CLIENT-BOUND'
+	tui_quit "console: quits"
+fi
+if [ -n "${TPCC_TEST_MYSQL_SOCKET:-}" ]; then
+	mariadb_db tpcc_cb
+	mariadb_built "build exits 0"
+	"$TPCC_BIN" run $A --vus 4 --rampup 0 --duration 8 --batch --results-dir "$T/my" \
+		</dev/null >my.txt 2>&1
+	assert "MariaDB run exits 0" [ $? -eq 0 ]
+	R=$(ls "$T"/my/*.json)
+	assert "MariaDB, 4 VUs: not client-bound" \
+		json_true "$R" 'not d["summary"]["client_bound"]["verdict"]'
+	assert "MariaDB, 4 VUs: no client-bound line" lacks my.txt "client-bound:"
+	echo "figures: MariaDB 4 VUs: client wanted all cores in $(json_get "$R" 'd["summary"]["client_bound"]["cpu_share"]') of the steady seconds"
+else
+	echo "# the MariaDB half skipped: no test server"
+fi
+finish
