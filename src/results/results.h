@@ -94,6 +94,9 @@ int results_step(results *r, const step_result *s, int final);
 /* The knob journal as it stands, into "knob_journal". */
 int results_knobs(results *r, const knob_entry *k, int n);
 /* The sweep's table as printed, one string a line, into "steps_table". */
+/* The steady phase's waits so far (the file's waits_steady): mean AAS
+ * per class and the top events. */
+int results_waits(results *r, const wait_sum *steady);
 int results_steps_table(results *r, const char *const *lines, int n);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its
  * own) and rename it into place. */

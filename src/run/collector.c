@@ -195,12 +195,33 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	e->nticks++;
 	if (e->res) {
 		mon_sample ms;
-		int failing = results_tick(e->res, tk, tick_sample(e, &ms)) != 0;
+		const mon_sample *smp = tick_sample(e, &ms);
+		if (smp && phase == PH_STEADY && smp->waits.source != WS_NONE) {
+			wait_sum_add(&e->waits_steady, &smp->waits);
+			results_waits(e->res, &e->waits_steady);
+		}
+		int failing = results_tick(e->res, tk, smp) != 0;
 		if (failing != e->results_failing) {
 			e->results_failing = failing;
 			e->results_flip = 1;
 		}
 	}
+}
+
+/* Once the monitor has opened the server's waits, and again when what it
+ * says of them changes: which source is read, and the line the operator
+ * should read (a missing privilege), as an event. */
+static void waits_note(engine *e)
+{
+	char label[96], note[240];
+	if (!e->mon || monitor_waits(e->mon, label, sizeof label, note, sizeof note) == WS_NONE)
+		return;
+	if (!note[0])
+		snprintf(note, sizeof note, "waits: %s", label);
+	if (!strcmp(note, e->waits_said))
+		return;
+	str_copy(e->waits_said, note, sizeof e->waits_said);
+	engine_event(e, "waits", "%s", note);
 }
 
 /* A stop asked by engine_stop_async becomes an ordinary one.  Returns
@@ -327,6 +348,7 @@ void *collector_main(void *arg)
 				     "the file is caught up when writing works again" :
 				     "the results file %s is being written again", e->results_path);
 
+		waits_note(e);
 		if (e->hooks.on_tick)
 			e->hooks.on_tick(&tk, e->hooks.ud);
 		engine_phase_changed(e, phase, newphase);

@@ -182,6 +182,11 @@ struct engine {
 	/* the monitor sample the last tick recorded, and for how many ticks it
 	 * has not changed; the collector's alone, under e->lock */
 	int sample_t, sample_age;
+	/* the steady phase's waits so far, the collector's alone (under
+	 * e->lock); and the waits' source line it last logged as an event
+	 * (the collector's, without a lock) */
+	wait_sum waits_steady;
+	char waits_said[240];
 	/* what the results file's header says about the machine; engine_start's */
 	sys_info sys;
 	char why_server_cpu[160], why_disk[160], why_metrics[160];

@@ -19,6 +19,7 @@
 #include "dialect/dialect.h"
 #include "drivers/driver.h"
 #include "config/options.h"
+#include "dialect/waits.h"
 
 #define MON_METRICS_MAX 16
 
@@ -35,6 +36,7 @@ typedef struct mon_sample {
 	int nmetrics;                   /* 0 when the driver has none or it failed */
 	db_metric metric[MON_METRICS_MAX];        /* as the server reports them */
 	double rate[MON_METRICS_MAX];   /* change per second since the last sample */
+	wait_second waits;              /* the run's sessions' waits (source WS_NONE: none) */
 } mon_sample;
 
 typedef struct monitor monitor;
@@ -64,6 +66,11 @@ void monitor_watch(monitor *m);
 int monitor_txn_counter(monitor *m, int64_t *value, uint64_t *at_ns);
 /* Copy up to max of the latest samples, oldest first; returns the count. */
 int monitor_samples(monitor *m, mon_sample *out, int max);
+/* How the server's waits are read: the source kind (enum
+ * wait_source_kind; WS_NONE before the first reading or where there are
+ * none), with what is read in label and the operator's line in note (a
+ * missing privilege; may be empty). */
+int monitor_waits(monitor *m, char *label, size_t labellen, char *note, size_t notelen);
 /* The server's pid when it was found locally, else 0; and a line saying how
  * (or why not), for the CPU pane. */
 pid_t monitor_server(monitor *m, char *how, size_t len);
