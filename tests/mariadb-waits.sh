@@ -71,7 +71,7 @@ on_exit "my_sql \"DROP USER IF EXISTS '$U'@'localhost'\""
 my_sql "CREATE USER '$U'@'localhost'; GRANT ALL ON $DBN.* TO '$U'@'localhost'"
 tpcc_ok "a run as a user without PROCESS completes" np.txt run \
 	--driver mysql --socket "$TPCC_TEST_MYSQL_SOCKET" --user "$U" --no-read-option-files \
-	--database "$DBN" --vus 2 --rampup 0 --duration 4 --batch --results-dir "$T/np"
+	--database "$DBN" --vus 2 --rampup 0 --duration 6 --batch --results-dir "$T/np"
 R2=$(ls "$T"/np/*.json)
 assert "it gets one clear line about PROCESS" json_true "$R2" \
 	"sum(1 for e in d['events'] if e['type'] == 'waits' and 'no PROCESS privilege' in e['text']) == 1"

@@ -231,6 +231,9 @@ static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
 		 * sample on, as the host's is. */
 		if (m->server > 0)
 			w->srv0 = procstat_tree_cpu(m->server);
+		/* The waits' source is opened now, so their snapshots start
+		 * in the first second. */
+		sample_waits(m, c, s);
 		return 0;
 	}
 	double dt = (now - w->last) / 1e9;
