@@ -25,6 +25,7 @@
 #include "tpcc/rand.h"
 #include "tpcc/schema.h"
 #include "knob_journal.h"
+#include "wait_sampler.h"
 #include "fiber.h"
 #include "rate.h"
 
@@ -260,6 +261,9 @@ struct engine {
 	 * engine_start before the collector starts, cleared by engine_wait
 	 * after it ends, so the collector reads it without a lock. */
 	monitor *mon;
+	/* The driver's own waits, summed by the VUs (atomics), read by the
+	 * monitor: it outlives both. */
+	wait_totals drv_waits;
 
 	/* e->pub_lock, a leaf lock (nothing is taken while it is held):
 	 * the collector writes pub once a tick and engine_published copies

@@ -372,7 +372,8 @@ static void first_reading(monitor *m, char *note, size_t notelen)
 		drop_conn(&m->conn);
 }
 
-int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char *note,
+int monitor_start(const tpcc_config *cfg, const dialect *d, const wait_totals *drv_waits,
+		  monitor **out, char *note,
 		  size_t notelen, char *err, size_t errlen)
 {
 	monitor *m = calloc(1, sizeof *m);
@@ -391,7 +392,8 @@ int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char 
 		m->cfg.database[0] = '\0';
 	m->d = d;
 	m->drv = driver_find(cfg->driver);
-	wait_sampler_init(&m->ws, d, cfg->database);
+	wait_sampler_init(&m->ws, d, cfg->database,
+			  m->drv && m->drv->take_waits ? drv_waits : NULL);
 	str_copy(m->how, "looking for the server process", sizeof m->how);
 	str_copy(m->disk_why, "looking for the data directory's disk", sizeof m->disk_why);
 	pthread_mutex_init(&m->lock, NULL);

@@ -47,7 +47,11 @@ typedef struct monitor monitor;
  * and the run goes on without server TPM.  note is empty otherwise (and
  * when there is no counter at all, as with SQLite).  Returns -1 with err
  * only when the thread cannot be started. */
-int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char *note,
+struct wait_totals;
+/* drv_waits (may be NULL): the driver's own waits the VUs sum, read as the
+ * waits where the driver counts them (wait_sampler.h). */
+int monitor_start(const tpcc_config *cfg, const dialect *d, const struct wait_totals *drv_waits,
+		  monitor **out, char *note,
 		  size_t notelen, char *err, size_t errlen);
 /* Stop the thread and free everything; m may be NULL. */
 void monitor_stop(monitor *m);

@@ -369,6 +369,7 @@ static void vu_run(vu *v)
 					   due ? (int64_t)((end - t0) / 1000) : -1, rc != 0);
 				if (rc == 0 && type == TX_NEW_ORDER)
 					note_acked(e, in.w_id, in.d_id, x.last_o_id);
+				wait_totals_take(&e->drv_waits, c);
 				break;
 			}
 			stat_add(&v->stats->errors[err_kind_of(&err)], 1);

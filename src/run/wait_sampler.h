@@ -12,6 +12,15 @@
 
 #define WAIT_HZ 10
 
+/* The driver's own waits (db_waits) summed over the VUs: each VU adds what
+ * its connection waited after each transaction; the sampler reads them. */
+typedef struct wait_totals {
+	_Atomic uint64_t lock_n, lock_ns, ckpt_n, ckpt_ns;
+} wait_totals;
+
+/* A VU's connection's waits into t (its counters start again). */
+void wait_totals_take(wait_totals *t, db_conn *c);
+
 typedef struct wait_sampler {
 	const dialect *d;
 	wait_src src;
@@ -20,9 +29,14 @@ typedef struct wait_sampler {
 	wait_second prev;
 	int have_prev;
 	uint64_t last_ns;         /* the previous second's end */
+	const wait_totals *drv;   /* the driver's waits, or NULL */
+	uint64_t drv_prev[4];
 } wait_sampler;
 
-void wait_sampler_init(wait_sampler *w, const dialect *d, const char *database);
+/* drv (may be NULL): the driver's own waits, for a driver that counts
+ * them (caps: take_waits). */
+void wait_sampler_init(wait_sampler *w, const dialect *d, const char *database,
+		       const wait_totals *drv);
 /* The connection c was dropped or replaced: open the source again. */
 void wait_sampler_lost(wait_sampler *w);
 /* Whether snapshots are taken between seconds on c. */
