@@ -196,6 +196,8 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	if (e->res) {
 		mon_sample ms;
 		const mon_sample *smp = tick_sample(e, &ms);
+		if (smp)
+			wait_sum_add(&e->waits_all, &smp->waits);
 		if (smp && phase == PH_STEADY && smp->waits.source != WS_NONE) {
 			wait_sum_add(&e->waits_steady, &smp->waits);
 			results_waits(e->res, &e->waits_steady);
@@ -262,6 +264,7 @@ static void publish_locked(engine *e, const tick *tk)
 	p->behind_s = tk->behind_s;
 	p->behind_n = tk->behind_n;
 	p->cum = *e->prev;
+	p->waits = e->waits_all;
 	if (have) {
 		p->sample = s;
 		p->have_sample = 1;

@@ -66,6 +66,10 @@ typedef struct engine_pub {
 	stats_sum cum;
 	int have_sample;
 	mon_sample sample;        /* server metrics: sample.nmetrics of them */
+	/* The run's waits so far, every second summed: session-seconds per
+	 * class and per event (at most WAIT_ACC_EVENTS names, the rest in
+	 * "(more)"), counters for /metrics. */
+	wait_sum waits;
 } engine_pub;
 
 /* engine_create's answer when the database cannot serve this run as

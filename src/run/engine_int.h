@@ -187,6 +187,7 @@ struct engine {
 	 * e->lock); and the waits' source line it last logged as an event
 	 * (the collector's, without a lock) */
 	wait_sum waits_steady;
+	wait_sum waits_all;
 	char waits_said[240];
 	/* what the results file's header says about the machine; engine_start's */
 	sys_info sys;
