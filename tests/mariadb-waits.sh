@@ -65,6 +65,24 @@ assert "the steady phase's waits are summed" json_true "$R" \
 assert "the source is an event" json_true "$R" \
 	"any(e['type'] == 'waits' and 'performance_schema is OFF' in e['text'] for e in d['events'])"
 
+# The report of this run: the stacked chart of the waits, and the markers'
+# table the charts' numbered flags point to.
+tpcc_ok "the report is made" report.txt report "$R" -o "$T/waits.html"
+assert "it has the stacked waits chart, a filled layer per class seen" \
+	eval "grep -q '<svg[^>]*id=\"waits\"' waits.html && [ \$(grep -c '<polygon class=\"waits\"' waits.html) -ge 2 ]"
+assert "the row locks are one of its layers" grep -q '<text class="legend"[^>]*>row locks</text>' waits.html
+assert "marks are numbered flags keyed to the markers' table, no rotated text" \
+	eval "grep -q '<table id=\"markers\">' waits.html && grep -q 'class=\"eflag\"' waits.html && ! grep -q 'rotate(-90)\" text-anchor=\"end\"' waits.html"
+if command -v chromium >/dev/null; then
+	mkdir -p chr
+	timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$T/chr" --hide-scrollbars --window-size=1000,2400 \
+		--screenshot="$T/waits.png" "file://$T/waits.html" >chromium.txt 2>&1
+	assert "the report renders in headless Chromium to a PNG that is not blank" \
+		python3 "$TPCC_SRCDIR/tests/png_check.py" waits.png
+fi
+
 # A user with every privilege on the database but PROCESS.
 U=tpcc_noproc_$$
 on_exit "my_sql \"DROP USER IF EXISTS '$U'@'localhost'\""

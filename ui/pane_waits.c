@@ -15,10 +15,16 @@
 #include "sparkline.h"
 
 #define WAITS_RECENT 10        /* seconds the shares and top events are over */
-#define LABEL_W 15
+#define LABEL_W 16
 #define BRIEF_W 9
 #define VALUE_W 12             /* " 1.23  45%" */
 #define SPARK_MAX 60
+
+/* The classes' names as a 16-column row has room for them. */
+static const char *const label16[WC_COUNT] = {
+	"CPU", "log write/fsync", "data file I/O", "row locks", "table/MDL locks", "buffer pool",
+	"mutex/rw-lock", "network/client", "other",
+};
 
 /* The samples that carry waits, the last n of them, as their index in v. */
 static int with_waits(const ui_view *v, int *idx, int max)
@@ -107,7 +113,7 @@ void waits_draw_in(const pane *p, const ui_view *v)
 			vals[i] = v->samples[idx[n - sn + i]].waits.aas[c];
 		int attr = mean[c] >= 0.005 ? 0 : crt_attr(CRT_DIM);
 		pane_printf(p, c, 0, attr, "%-*.*s", label_w, label_w - 1,
-			    narrow ? wait_class_brief[c] : wait_class_labels[c]);
+			    narrow ? wait_class_brief[c] : label16[c]);
 		if (sn) {
 			spark_render(vals, sn, top, !crt_utf8, sp, sizeof sp);
 			pane_put(p, c, label_w, crt_attr(CRT_OPERATOR), sp);
