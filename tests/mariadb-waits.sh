@@ -35,8 +35,9 @@ rowlock_leads() {
 import re, sys
 rows = {}
 for l in sys.stdin:
-    m = re.match(r"│ (\S.{13}) \S* +([0-9.]+) +([0-9]+)% ", l)
-    if m: rows[m.group(1).strip()] = int(m.group(3))
+    m = re.match(r"│ (CPU|log write/fsync|data file I/O|row locks|table/MDL locks|buffer pool|"
+                 r"mutex/rw-lock|network/client|other) +\S* +([0-9.]+) +([0-9]+)% ", l)
+    if m: rows[m.group(1)] = int(m.group(3))
 ok = rows and max(rows, key=rows.get) == "row locks"
 print(rows) if not ok else None
 sys.exit(0 if ok else 1)'
