@@ -177,3 +177,26 @@ done:
 	if (waits)
 		report_waits_free(aas);
 }
+
+int report_waits_steady(const rr_run *r, double aas[])
+{
+	json_t *a = json_object_get((json_t *)rr_object(r, "waits_steady"), "aas");
+	int any = 0;
+	for (int c = 0; c < WC_COUNT; c++) {
+		json_t *v = json_object_get(a, wait_class_names[c]);
+		aas[c] = json_is_number(v) ? json_number_value(v) : 0;
+		any |= json_is_number(v);
+	}
+	return any;
+}
+
+void report_waits_dominant(const rr_run *r, char *buf, size_t len)
+{
+	double aas[WC_COUNT], share;
+	int c = report_waits_steady(r, aas) ? wait_dominant(aas, &share) : -1;
+	if (c < 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%s %.0f%% of %.1f busy sessions", wait_class_labels[c],
+			 100 * share, wait_total(aas));
+}

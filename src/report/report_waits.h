@@ -17,6 +17,12 @@ int report_waits_series(const rr_run *r, double *aas[]);
 void report_waits_free(double *aas[]);
 /* The stacked chart, or nothing when the run has no waits. */
 void report_waits_chart(FILE *out, const rr_run *r, const double *x, const svg_mark *m, int nm);
+/* The steady phase's mean AAS per class (the file's waits_steady): 1, or
+ * 0 when the run has none. */
+int report_waits_steady(const rr_run *r, double aas[]);
+/* "log write/fsync 45% of 4.0 busy sessions" for the steady phase, or
+ * "-" when the run has no waits. */
+void report_waits_dominant(const rr_run *r, char *buf, size_t len);
 /* The markers' table: marks[i] is events[ev[i]], labelled i + 1. */
 void report_markers_table(FILE *out, const rr_run *r, const int *ev, int nm);
 
