@@ -124,6 +124,7 @@ typedef struct engine_window {
 	int sample_t;             /* the monitor's last sample taken (its clock) */
 	db_metric metric[MON_METRICS_MAX];  /* values summed */
 	double rate[MON_METRICS_MAX];       /* rates summed */
+	wait_sum waits;                     /* the server's waits, each sample once */
 } engine_window;
 /* Open the one window over the ticks from..to; a window still open is
  * replaced.  -1 when out of memory. */
