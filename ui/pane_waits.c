@@ -126,9 +126,9 @@ void waits_draw_in(const pane *p, const ui_view *v)
 	}
 	if (pane_ih(p) > WC_COUNT) {
 		char line[400];
-		snprintf(line, sizeof line, "%.2f sessions active, last %d s; %s", total,
-			 n < WAITS_RECENT ? n : WAITS_RECENT,
-			 v->wait_note[0] ? v->wait_note : v->wait_label);
+		const char *say = v->wait_note[0] ? v->wait_note : v->wait_label;
+		snprintf(line, sizeof line, "%.2f sessions active, last %d s%s%s", total,
+			 n < WAITS_RECENT ? n : WAITS_RECENT, say[0] ? "; " : "", say);
 		pane_put_cut(p, WC_COUNT, 0, strstr(line, "privilege") || strstr(line, "lacks") ?
 			     crt_attr(CRT_WARN) : crt_attr(CRT_DIM), line);
 	}

@@ -5,6 +5,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "dialect/waits.h"
 #include "noise.h"
@@ -199,4 +200,32 @@ void report_waits_dominant(const rr_run *r, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%s %.0f%% of %.1f busy sessions", wait_class_labels[c],
 			 100 * share, wait_total(aas));
+}
+
+void report_waits_tick(const rr_run *r, int i, wait_second *out)
+{
+	json_t *w = json_object_get(json_array_get(json_object_get((json_t *)r->root, "ticks"),
+						   (size_t)i), "waits");
+	memset(out, 0, sizeof *out);
+	if (!json_is_object(w) || (int)json_array_size(json_object_get((json_t *)r->root, "ticks")) !=
+	    r->nticks)
+		return;
+	json_t *a = json_object_get(w, "aas"), *top = json_object_get(w, "top");
+	out->source = !strcmp(json_string_value(json_object_get(w, "source")) ?
+			      json_string_value(json_object_get(w, "source")) : "", "timed") ?
+		WS_TIMED : WS_SAMPLED;
+	out->samples = (int)json_integer_value(json_object_get(w, "samples"));
+	for (int c = 0; c < WC_COUNT; c++)
+		out->aas[c] = json_number_value(json_object_get(a, wait_class_names[c]));
+	for (size_t k = 0; k < json_array_size(top) && out->nev < WAIT_EVENTS_MAX; k++) {
+		json_t *e = json_array_get(top, k);
+		const char *name = json_string_value(json_array_get(e, 0));
+		int cls = wait_class_by_name(json_string_value(json_array_get(e, 1)));
+		if (!name || cls < 0)
+			continue;
+		snprintf(out->ev[out->nev].name, sizeof out->ev[0].name, "%s", name);
+		out->ev[out->nev].cls = cls;
+		out->ev[out->nev].aas = json_number_value(json_array_get(e, 2));
+		out->nev++;
+	}
 }

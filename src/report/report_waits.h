@@ -9,12 +9,16 @@
 #include <stdio.h>
 #include "results/results_read.h"
 #include "svg.h"
+#include "dialect/waits.h"
 
 /* Each tick's AAS per class into aas[c][i] (NAN where the tick has no
  * waits), allocated; 1 when any tick has waits, else 0 (nothing
  * allocated). */
 int report_waits_series(const rr_run *r, double *aas[]);
 void report_waits_free(double *aas[]);
+/* Tick i's waits as the file has them into out (source WS_NONE when it
+ * has none), for replay's Waits pane. */
+void report_waits_tick(const rr_run *r, int i, wait_second *out);
 /* The stacked chart, or nothing when the run has no waits. */
 void report_waits_chart(FILE *out, const rr_run *r, const double *x, const svg_mark *m, int nm);
 /* The steady phase's mean AAS per class (the file's waits_steady): 1, or
