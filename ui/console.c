@@ -78,9 +78,10 @@ int console_layout(console *c)
 	int bottom_h = mid_h / 3 > 8 ? 8 : mid_h / 3 < 5 ? 5 : mid_h / 3;
 	int tp_h = mid_h - bottom_h;
 	/* The waits, under the chart, where the chart keeps enough rows
-	 * (120x40 and up); the w key shows them on a smaller screen. */
+	 * (120x40 and up) and no sweep's table takes them; the w key shows
+	 * them otherwise. */
 	int waits_h = waits_rows() + 2;
-	if (tp_h - waits_h < WAITS_CHART_MIN_H)
+	if (tp_h - waits_h < WAITS_CHART_MIN_H || c->steps_h)
 		waits_h = 0;
 	tp_h -= waits_h;
 	int srv_w = left_w * 3 / 5;

@@ -73,9 +73,9 @@ static void ev_draw(pane *p, const ui_view *v)
 		if (event_marker_label(ev, label, sizeof label) && strcmp(ev->type, "vus"))
 			events_effect_text(v, ev, fx, sizeof fx);
 		if (fx[0]) {
-			/* What it did ("set x 1 -> 2", "step 2/5") before the
-			 * first ": ", and its explanation after. */
-			char *why = strstr(text, ": ");
+			/* A knob's change ("set x 1 -> 2") before the
+			 * server's explanation of it, which goes last. */
+			char *why = !strcmp(ev->type, "knob") ? strstr(text, ": ") : NULL;
 			if (why)
 				*why = '\0';
 			x += pane_put_cut(p, r, x, crt_attr(color_of(ev)), text);
