@@ -201,6 +201,13 @@ typedef struct db_caps {
 	                                * database's (mysql) */
 } db_caps;
 
+/* What a connection waited for inside the driver itself, where no server
+ * can tell (SQLite's write lock, its checkpoints): counts and time. */
+typedef struct db_waits {
+	uint64_t lock_n, lock_ns;      /* waits for the write lock */
+	uint64_t ckpt_n, ckpt_ns;      /* checkpoints run */
+} db_waits;
+
 
 struct db_driver {
 	const char *name;
@@ -225,6 +232,10 @@ struct db_driver {
 	 * the client library cannot read, before anything connects, so that
 	 * bad configuration is told apart from a server that is not there. */
 	int (*check_params)(const db_params *p, db_error *err);
+
+	/* Optional (NULL: none): what this connection waited for inside the
+	 * driver since the last call, into out; its counters start again. */
+	void (*take_waits)(db_conn *c, db_waits *out);
 
 	/* Connections. */
 	int (*connect)(const db_params *p, db_conn **out, db_error *err);

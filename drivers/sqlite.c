@@ -21,6 +21,7 @@
 #include <string.h>
 #include <strings.h>
 #include <stdatomic.h>
+#include <time.h>
 
 #define BUSY_TIMEOUT_MS 10000
 /* Past this many frames in the WAL (16 MB of 4 KB pages) the committing
@@ -34,6 +35,7 @@ typedef struct lite_conn {
 	sqlite3 *db;
 	db_stmt_list stmts;  /* every open statement: commit ends their cursors */
 	char version[48];
+	db_waits waits;    /* the VU's own thread writes and takes them */
 } lite_conn;
 
 struct lite_stmt {
@@ -158,11 +160,22 @@ static int lite_exec_simple(sqlite3 *db, const char *sql, db_error *err)
  * succeeds and the log stops at 16 MB.  A checkpoint that does find the
  * database busy is tried again at the next commit.  The price is that the
  * database file is written at all: see the note in doc/performance.md. */
+static uint64_t lite_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
 static int lite_wal_hook(void *arg, sqlite3 *db, const char *name, int frames)
 {
-	(void)arg;
-	if (frames >= WAL_RESET_FRAMES)
+	lite_conn *lc = arg;
+	if (frames >= WAL_RESET_FRAMES) {
+		uint64_t t0 = lite_now_ns();
 		sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+		lc->waits.ckpt_n++;
+		lc->waits.ckpt_ns += lite_now_ns() - t0;
+	}
 	return SQLITE_OK;
 }
 
@@ -201,12 +214,12 @@ static int lite_connect(const db_params *p, db_conn **out, db_error *err)
 		sqlite3_close(db);
 		return -1;
 	}
-	sqlite3_wal_hook(db, lite_wal_hook, NULL);
 	lc = calloc(1, sizeof(*lc));
 	if (!lc) {
 		sqlite3_close(db);
 		return lite_oom(err);
 	}
+	sqlite3_wal_hook(db, lite_wal_hook, lc);
 	lc->base.drv = &sqlite_driver;
 	lc->db = db;
 	snprintf(lc->version, sizeof(lc->version), "SQLite %s", sqlite3_libversion());
@@ -483,10 +496,29 @@ static void lite_finalize(db_stmt *st)
 
 /* ---- transactions ---------------------------------------------------- */
 
+/* A write transaction's BEGIN IMMEDIATE does nothing but take the write
+ * lock, so its time is the wait for it (a few microseconds when nobody
+ * holds it: a wait is counted from 1 ms). */
+#define LOCK_WAIT_NS 1000000ull
+
 static int lite_begin(db_conn *c, int write, db_error *err)
 {
 	lite_conn *lc = (lite_conn *)c;
-	return lite_exec_simple(lc->db, write ? "BEGIN IMMEDIATE" : "BEGIN", err);
+	if (!write)
+		return lite_exec_simple(lc->db, "BEGIN", err);
+	uint64_t t0 = lite_now_ns();
+	int rc = lite_exec_simple(lc->db, "BEGIN IMMEDIATE", err);
+	uint64_t dt = lite_now_ns() - t0;
+	lc->waits.lock_ns += dt;
+	lc->waits.lock_n += dt >= LOCK_WAIT_NS;
+	return rc;
+}
+
+static void lite_take_waits(db_conn *c, db_waits *out)
+{
+	lite_conn *lc = (lite_conn *)c;
+	*out = lc->waits;
+	memset(&lc->waits, 0, sizeof lc->waits);
 }
 
 static int lite_commit(db_conn *c, db_error *err)
@@ -594,6 +626,7 @@ const db_driver sqlite_driver = {
 	.init = lite_init,
 	.done = lite_done,
 	.connect = lite_connect,
+	.take_waits = lite_take_waits,
 	.disconnect = lite_disconnect,
 	.server_version = lite_server_version,
 	.exec = lite_exec,

@@ -18,6 +18,7 @@
 #include "help.h"
 #include "linechart.h"
 #include "markers.h"
+#include "pane_waits.h"
 #include "textview.h"
 #include "util/util.h"
 
@@ -28,6 +29,7 @@
 #define MIN_H 24
 #define CPU_FULL_H 14
 #define LATCHART_MIN_H 8
+#define WAITS_CHART_MIN_H 11      /* the chart's rows the Waits pane leaves */
 #define SHORT_H 32                /* below it the step table replaces the events */
 
 const pane_class *const console_pane_classes[P_COUNT] = {
@@ -35,6 +37,7 @@ const pane_class *const console_pane_classes[P_COUNT] = {
 	[P_CPU] = &pane_cpu_class, [P_SERVER] = &pane_server_class,
 	[P_VUS] = &pane_vus_class, [P_EVENTS] = &pane_events_class,
 	[P_LATCHART] = &pane_latchart_class, [P_STEPS] = &pane_steps_class,
+	[P_WAITS] = &pane_waits_class,
 };
 
 void console_message(console *c, int is_err, const char *fmt, ...)
@@ -74,11 +77,19 @@ int console_layout(console *c)
 	int lat_h = 9;
 	int bottom_h = mid_h / 3 > 8 ? 8 : mid_h / 3 < 5 ? 5 : mid_h / 3;
 	int tp_h = mid_h - bottom_h;
+	/* The waits, under the chart, where the chart keeps enough rows
+	 * (120x40 and up) and no sweep's table takes them; the w key shows
+	 * them otherwise. */
+	int waits_h = waits_rows() + 2;
+	if (tp_h - waits_h < WAITS_CHART_MIN_H || c->steps_h)
+		waits_h = 0;
+	tp_h -= waits_h;
 	int srv_w = left_w * 3 / 5;
 	int rc = 0;
 	rc |= pane_place(&c->panes[P_THROUGHPUT], 1, 0, tp_h, left_w);
-	rc |= pane_place(&c->panes[P_SERVER], 1 + tp_h, 0, bottom_h, srv_w);
-	rc |= pane_place(&c->panes[P_VUS], 1 + tp_h, srv_w, bottom_h, left_w - srv_w);
+	rc |= pane_place(&c->panes[P_WAITS], 1 + tp_h, 0, waits_h, left_w);
+	rc |= pane_place(&c->panes[P_SERVER], 1 + tp_h + waits_h, 0, bottom_h, srv_w);
+	rc |= pane_place(&c->panes[P_VUS], 1 + tp_h + waits_h, srv_w, bottom_h, left_w - srv_w);
 	rc |= pane_place(&c->panes[P_LATENCY], 1, left_w, lat_h, right_w);
 	/* The CPU pane needs 14 rows for all its lines (disk included); rows
 	 * beyond that go to p95 over time rather than staying empty. */
@@ -200,6 +211,8 @@ void console_draw(console *c)
 		help_draw(&c->help_top);
 	else if (c->mode == MODE_MARKERS)
 		markers_draw(&c->v, chart_span(c), &c->help_top);
+	else if (c->mode == MODE_WAITS)
+		waits_overlay_draw(&c->v);
 	else if (c->mode == MODE_KNOBS)
 		knobs_draw(c);
 	else if (c->mode == MODE_CONFIG) {
@@ -300,6 +313,8 @@ static int key_done(console *c, int act)
 	}
 	if (act & ACT_MARKERS)
 		c->mode = MODE_MARKERS, c->help_top = 0;
+	if (act & ACT_WAITS)
+		c->mode = MODE_WAITS;
 	if (act & ACT_KNOBS)
 		c->mode = MODE_KNOBS;
 	if (act & ACT_QUIT_ASK)
@@ -337,6 +352,9 @@ static int handle_key(console *c, key_action *table, int key)
 			c->quitting = 1;
 			engine_stop(c->e, "operator");
 		}
+		return ACT_DRAW;
+	case MODE_WAITS:
+		c->mode = MODE_NORMAL;
 		return ACT_DRAW;
 	case MODE_HELP:
 	case MODE_MARKERS:

@@ -15,9 +15,9 @@
 struct console_opts;  /* console.h: the state is console.c's, not the reverse */
 
 enum console_mode { MODE_NORMAL, MODE_CMDLINE, MODE_QUIT_ASK, MODE_HELP, MODE_KNOBS, MODE_CONFIG,
-	MODE_MARKERS };
+	MODE_MARKERS, MODE_WAITS };
 
-enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_LATCHART, P_STEPS, P_COUNT };
+enum { P_THROUGHPUT, P_LATENCY, P_CPU, P_SERVER, P_VUS, P_EVENTS, P_LATCHART, P_STEPS, P_WAITS, P_COUNT };
 
 typedef struct console {
 	engine *e;

@@ -70,3 +70,62 @@ void event_effect_of(const tick *ticks, int n, int t, int window, event_effect *
 	noise_blocks(xa, out->nafter, &na);
 	noise_compare(out->before, &nb, out->after, &na, &out->v);
 }
+
+void event_waits_effect(const mon_sample *s, int n, int off, int t, int window, wait_effect *out)
+{
+	static double xb[WC_COUNT][WINDOW_MAX], xa[WC_COUNT][WINDOW_MAX];  /* the UI thread's */
+	memset(out, 0, sizeof *out);
+	out->moved = -1;
+	if (window > WINDOW_MAX)
+		window = WINDOW_MAX;
+	for (int i = 0; i < n; i++) {
+		if (s[i].waits.source == WS_NONE)
+			continue;
+		int d = s[i].t + off - t;
+		if (d <= 0 && d > -window) {
+			for (int c = 0; c < WC_COUNT; c++)
+				xb[c][out->nbefore] = s[i].waits.aas[c];
+			out->nbefore++;
+		} else if (d > 0 && d <= window) {
+			for (int c = 0; c < WC_COUNT; c++)
+				xa[c][out->nafter] = s[i].waits.aas[c];
+			out->nafter++;
+		}
+	}
+	if (!out->nbefore || !out->nafter)
+		return;
+	double most = 0;
+	for (int c = 0; c < WC_COUNT; c++) {
+		noise_stat nb, na;
+		for (int i = 0; i < out->nbefore; i++)
+			out->before[c] += xb[c][i] / out->nbefore;
+		for (int i = 0; i < out->nafter; i++)
+			out->after[c] += xa[c][i] / out->nafter;
+		noise_blocks(xb[c], out->nbefore, &nb);
+		noise_blocks(xa[c], out->nafter, &na);
+		noise_compare(out->before[c], &nb, out->after[c], &na, &out->v[c]);
+		double d = out->after[c] - out->before[c];
+		d = d < 0 ? -d : d;
+		if (d > most) {
+			most = d;
+			out->moved = c;
+		}
+	}
+}
+
+void wait_effect_text(const wait_effect *w, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (w->moved < 0)
+		return;
+	int c = w->moved;
+	const char *noun = c == WC_CPU || c == WC_ROW_LOCK || c == WC_TABLE_LOCK ? "" : " waits";
+	const char *judged = !w->v[c].known ? "" : w->v[c].beyond ? "" : " (within noise)";
+	double b = w->before[c], a = w->after[c];
+	/* From about nothing a percentage says nothing: sessions instead. */
+	if (b < 0.05)
+		snprintf(buf, len, "%s%s %+.1f sessions%s", wait_class_labels[c], noun, a - b, judged);
+	else
+		snprintf(buf, len, "%s%s %+.0f%%%s", wait_class_labels[c], noun, 100.0 * (a - b) / b,
+			 judged);
+}

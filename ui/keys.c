@@ -45,6 +45,7 @@ static int k_knobs(const key_env *k, int key)
 
 static int k_config(const key_env *k, int key) { return ACT_CONFIG | ACT_DRAW; }
 static int k_markers(const key_env *k, int key) { return ACT_MARKERS | ACT_DRAW; }
+static int k_waits(const key_env *k, int key) { return ACT_WAITS | ACT_DRAW; }
 static int k_demo(const key_env *k, int key) { return ACT_DEMO | ACT_DRAW; }
 
 static int k_latency(const key_env *k, int key)
@@ -93,6 +94,8 @@ const key_binding key_bindings[] = {
 	{ { 'k', KEY_F(3) }, k_knobs, "knob panel: server variables, live, with their effect", NULL },
 	{ { 'd' }, k_demo, "demo: resume its VU schedule after a VU change of yours paused it", NULL },
 	{ { 'M' }, k_markers, "the chart's markers in full: time, what changed, the text", NULL },
+	{ { 'w' }, k_waits, "the server's waits by class, full size (the Waits pane's rows on a "
+	  "small screen)", NULL },
 	{ { 'T' }, k_steps, "a sweep's step table: hide / show (it opens when a sweep starts)",
 	  "A sweep's step table, across the bottom of the screen: hide or show it.\n"
 	  "It opens when a sweep's first step begins and fills in a row as each\n"

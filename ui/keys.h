@@ -20,6 +20,7 @@ enum {
 	ACT_CLOSE = 512,      /* an overlay was left: back to the panes */
 	ACT_MARKERS = 1024,
 	ACT_DEMO = 2048,      /* resume the demo's VU schedule */
+	ACT_WAITS = 4096,     /* the waits overlay */
 };
 
 /* The part of the console a key may touch. */

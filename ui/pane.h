@@ -27,7 +27,7 @@ struct pane {
 
 extern const pane_class pane_header_class, pane_throughput_class, pane_latency_class,
 	pane_cpu_class, pane_server_class, pane_vus_class, pane_events_class, pane_latchart_class,
-	pane_steps_class;
+	pane_steps_class, pane_waits_class;
 
 /* The rows the step table wants (0 when hidden or no sweep), of avail. */
 int pane_steps_height(const ui_view *v, int avail);

@@ -10,7 +10,6 @@
 #include "events.h"
 #include "pane.h"
 
-#define EFFECT_WINDOW 30
 
 static enum crt_color color_of(const run_event *ev)
 {
@@ -37,17 +36,28 @@ void events_effect_text(const ui_view *v, const run_event *ev, char *buf, size_t
 			 fmt_thousands(fx.before, a, sizeof a));
 		return;
 	}
+	/* The verdict first: a narrow row keeps it and cuts the figures. */
 	double pct = fx.before > 0 ? 100.0 * (fx.after - fx.before) / fx.before : 0;
-	snprintf(buf, len, "NOPM %d s before %s | after %s (%+.1f%%, %s)%s", EFFECT_WINDOW,
-		 fmt_thousands(fx.before, a, sizeof a), fmt_thousands(fx.after, b, sizeof b), pct,
+	size_t o = (size_t)snprintf(buf, len, "NOPM %+.1f%% %s%s (%s -> %s)", pct,
 		 !fx.v.known ? "too few s to judge" : fx.v.beyond ? "beyond noise" : "within noise",
-		 fx.nafter < EFFECT_WINDOW ? " so far" : "");
+		 fx.nafter < EFFECT_WINDOW ? " so far" : "",
+		 fmt_thousands(fx.before, a, sizeof a), fmt_thousands(fx.after, b, sizeof b));
+	/* And the wait class that moved most: why it changed. */
+	char wx[128];
+	wait_effect w;
+	if (o < len && v->nsamples && v->nticks) {
+		int off = v->ticks[v->nticks - 1].t - v->samples[v->nsamples - 1].t;
+		event_waits_effect(v->samples, v->nsamples, off, ev->t, EFFECT_WINDOW, &w);
+		wait_effect_text(&w, wx, sizeof wx);
+		if (wx[0])
+			snprintf(buf + o, len - o, "%s%s", crt_utf8 ? " \u2502 " : " | ", wx);
+	}
 }
 
 static void ev_draw(pane *p, const ui_view *v)
 {
 	int rows = pane_ih(p);
-	char hms[16], text[600], fx[160];
+	char hms[16], text[600], fx[320];
 	pane_frame(p, "Events");
 	int first = v->nevents > rows ? v->nevents - rows : 0;
 	for (int i = first, r = 0; i < v->nevents; i++, r++) {
@@ -56,10 +66,26 @@ static void ev_draw(pane *p, const ui_view *v)
 		crt_arrows(ev->text, text, sizeof text);
 		int x = pane_printf(p, r, 0, crt_attr(CRT_DIM), "%s ", hms);
 		x += pane_printf(p, r, x, crt_attr(CRT_DIM), "%-8s", ev->type);
-		x += pane_put_cut(p, r, x, crt_attr(color_of(ev)), text);
-		if ((!strcmp(ev->type, "knob") || !strcmp(ev->type, "mark")) && x + 3 < pane_iw(p)) {
+		/* A marker: what it set, then what changed (the verdict first),
+		 * then the event's whole text, which a narrow row cuts. */
+		char label[64], shown[sizeof fx + 16];
+		fx[0] = '\0';
+		if (event_marker_label(ev, label, sizeof label) && strcmp(ev->type, "vus"))
 			events_effect_text(v, ev, fx, sizeof fx);
-			pane_put_cut(p, r, x + 3, 0, fx);
+		if (fx[0]) {
+			/* A knob's change ("set x 1 -> 2") before the
+			 * server's explanation of it, which goes last. */
+			char *why = !strcmp(ev->type, "knob") ? strstr(text, ": ") : NULL;
+			if (why)
+				*why = '\0';
+			x += pane_put_cut(p, r, x, crt_attr(color_of(ev)), text);
+			x += pane_put_cut(p, r, x, 0, "   ");
+			crt_arrows(fx, shown, sizeof shown);
+			x += pane_put_cut(p, r, x, A_BOLD, shown);
+			if (why && x + 3 < pane_iw(p))
+				pane_put_cut(p, r, x + 3, crt_attr(CRT_DIM), why + 2);
+		} else {
+			pane_put_cut(p, r, x, crt_attr(color_of(ev)), text);
 		}
 	}
 }

@@ -16,6 +16,7 @@
 #include "replay.h"
 #include "report/report.h"
 #include "report/report_steps.h"
+#include "report/report_waits.h"
 #include "util/util.h"
 
 #define FRAME_MS 100
@@ -56,6 +57,7 @@ static void tick_of(const rr_tick *r, tick *t)
 
 static void sample_of(const rr_run *run, const rr_tick *r, mon_sample *s)
 {
+	int i = (int)(r - run->ticks);
 	memset(s, 0, sizeof *s);
 	s->t = r->t;
 	s->host_user = or0(r->host_user);
@@ -77,6 +79,7 @@ static void sample_of(const rr_run *run, const rr_tick *r, mon_sample *s)
 		s->rate[s->nmetrics] = or0(r->metric_per_s[m]);
 		s->nmetrics++;
 	}
+	report_waits_tick(run, i, &s->waits);
 }
 
 /* The file's sweep steps as the engine kept them in the run, for the

@@ -49,6 +49,8 @@ void view_snapshot(ui_view *v, engine *e, monitor *m)
 	if (m) {
 		v->nsamples = monitor_samples(m, v->samples, VIEW_SAMPLES);
 		v->server_pid = monitor_server(m, v->server_how, sizeof v->server_how);
+		v->wait_kind = monitor_waits(m, v->wait_label, sizeof v->wait_label, v->wait_note,
+					     sizeof v->wait_note);
 		v->have_disk = monitor_disk(m, v->disk, sizeof v->disk, v->disk_why,
 					    sizeof v->disk_why);
 	}

@@ -33,6 +33,11 @@ typedef struct ui_view {
 	int have_disk;            /* disk names the data directory's device */
 	char disk[64];
 	char disk_why[160];       /* else why not */
+	/* The server's waits: how they are read (monitor_waits), and the
+	 * operator's line about them (a missing privilege). */
+	int wait_kind;
+	char wait_label[96];
+	char wait_note[240];
 	int latency_steady;       /* latency pane shows the steady phase */
 	int demo;
 	int demo_paused;          /* the operator's VU count stands (d resumes) */

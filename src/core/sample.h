@@ -6,6 +6,7 @@
 #define TPCC_SAMPLE_H
 
 #include <stdint.h>
+#include "waits.h"
 
 /* One of a server's own counters or gauges, as its dialect reads it
  * (src/dialect/server.h). */
@@ -29,6 +30,7 @@ typedef struct mon_sample {
 	int nmetrics;                   /* 0 when the driver has none or it failed */
 	db_metric metric[MON_METRICS_MAX];        /* as the server reports them */
 	double rate[MON_METRICS_MAX];   /* change per second since the last sample */
+	wait_second waits;              /* the run's sessions' waits (source WS_NONE: none) */
 } mon_sample;
 
 #define SYSINFO_VARS_MAX 24

@@ -12,6 +12,7 @@
 #include "drivers/driver.h"
 #include "core/sample.h"
 #include "core/stats.h"
+#include "waits.h"
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -282,6 +283,21 @@ typedef struct dialect {
 	/* The name of the database a connection reached: one row, one text
 	 * (NULL: the dialect's database is a file). */
 	const char *current_database_sql;
+
+	/* Wait sampling (waits.h), on the sampler's connection, never a VU's.
+	 * wait_open decides how: w->database names the run's database, whose
+	 * sessions count; it fills w->kind (WS_NONE: no waits here), w->label
+	 * and, for the operator, w->note (a missing privilege, a better
+	 * source a restart would give).  NULL: no waits from the server.
+	 * wait_sample (WS_SAMPLED) counts each of the run's sessions of one
+	 * snapshot into a; wait_timed (WS_TIMED) reads the cumulative wait
+	 * seconds by event into r.  wait_counters reads the counters that go
+	 * with the waits (each a row of name and value; the first ngauges
+	 * names listed in wait_gauges are gauges), returns how many or -1. */
+	int (*wait_open)(db_conn *c, wait_src *w, db_error *e);
+	int (*wait_sample)(db_conn *c, wait_src *w, wait_acc *a, db_error *e);
+	int (*wait_timed)(db_conn *c, wait_src *w, wait_reading *r, db_error *e);
+	int (*wait_counters)(db_conn *c, wait_src *w, wait_counter *out, int max, db_error *e);
 } dialect;
 
 /* The dialect a native driver's server speaks (its db_driver.dialect);
@@ -323,6 +339,17 @@ int pg_check_var(db_conn *c, const char *name, const char *value, char *why, siz
 		 db_error *e);
 int pg_in_effect(db_conn *c, const char *name, const char *value, char *status,
 		 size_t statuslen, db_error *e);
+/* dialect_pg_waits.c, dialect_mysql_waits.c, dialect_mssql_waits.c: the
+ * dialects' wait slots. */
+int pg_wait_open(db_conn *c, wait_src *w, db_error *e);
+int pg_wait_sample(db_conn *c, wait_src *w, wait_acc *a, db_error *e);
+int pg_wait_counters(db_conn *c, wait_src *w, wait_counter *out, int max, db_error *e);
+int mysql_wait_open(db_conn *c, wait_src *w, db_error *e);
+int mysql_wait_sample(db_conn *c, wait_src *w, wait_acc *a, db_error *e);
+int mysql_wait_counters(db_conn *c, wait_src *w, wait_counter *out, int max, db_error *e);
+int mssql_wait_open(db_conn *c, wait_src *w, db_error *e);
+int mssql_wait_timed(db_conn *c, wait_src *w, wait_reading *r, db_error *e);
+extern const char mssql_wait_stats_sql[];
 /* dialect_pg_server.c: dialect_pg's metrics, by server version. */
 int pg_server_metrics(db_conn *c, db_metric *out, int max, db_error *e);
 /* Does a setting read back as read mean the value asked?  Equal as text

@@ -359,4 +359,6 @@ const dialect dialect_mssql = {
 	.compare_vars = ms_cmp,
 	.view_title = "SQL Server",
 	.view = ms_view,
+	.wait_open = mssql_wait_open,
+	.wait_timed = mssql_wait_timed,
 };

@@ -403,4 +403,7 @@ const dialect dialect_mysql = {
 	.restore = mysql_restore,
 	.snapshot_suffix = "_snapshot",
 	.current_database_sql = "SELECT DATABASE()",
+	.wait_open = mysql_wait_open,
+	.wait_sample = mysql_wait_sample,
+	.wait_counters = mysql_wait_counters,
 };

@@ -531,4 +531,7 @@ const dialect dialect_pg = {
 	.snapshot_suffix = "_snapshot",
 	.restore_drops_database = 1,
 	.current_database_sql = "SELECT current_database()",
+	.wait_open = pg_wait_open,
+	.wait_sample = pg_wait_sample,
+	.wait_counters = pg_wait_counters,
 };

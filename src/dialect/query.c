@@ -58,3 +58,41 @@ int query_pairs(db_conn *c, const char *sql, query_pair_fn fn, void *ctx, db_err
 	drv->finalize(s);
 	return stop ? stop : rc < 0 ? -1 : 0;
 }
+
+int query_rows(db_conn *c, const char *sql, const char *param, query_row_fn fn, void *ctx,
+	       db_error *e)
+{
+	const db_driver *drv = c->drv;
+	db_stmt *s;
+	int rc = 0, stop = 0;
+
+	if (drv->prepare(c, sql, &s, e))
+		return -1;
+	if (param)
+		rc = drv->execute(s, (db_param[]){ db_p_text(param, strlen(param)) }, 1, NULL, e);
+	else
+		rc = drv->execute(s, NULL, 0, NULL, e);
+	if (rc) {
+		drv->finalize(s);
+		return -1;
+	}
+	while (!stop && (rc = drv->fetch(s, e)) == 1) {
+		char buf[QUERY_COLS][128];
+		const char *col[QUERY_COLS];
+		int n = drv->column_count(s);
+		n = n > QUERY_COLS ? QUERY_COLS : n;
+		for (int i = 0; i < n; i++) {
+			size_t len = 0;
+			const char *v = drv->col_isnull(s, i) ? NULL : drv->col_text(s, i, &len);
+			if (v) {
+				len = len < sizeof buf[i] - 1 ? len : sizeof buf[i] - 1;
+				memcpy(buf[i], v, len);
+				buf[i][len] = '\0';
+			}
+			col[i] = v ? buf[i] : NULL;
+		}
+		stop = fn(ctx, n, col);
+	}
+	drv->finalize(s);
+	return stop ? stop : rc < 0 ? -1 : 0;
+}

@@ -18,4 +18,12 @@ int query_text(db_conn *c, const char *sql, const char *param, char *buf, size_t
 typedef int (*query_pair_fn)(void *ctx, const char *name, double value);
 int query_pairs(db_conn *c, const char *sql, query_pair_fn fn, void *ctx, db_error *e);
 
+/* fn gets each row's columns (up to QUERY_COLS) as text, NULL for a NULL;
+ * param, when not NULL, binds the one '?'.  A non-zero return of fn
+ * stops the rows and is returned; -1 on error. */
+#define QUERY_COLS 8
+typedef int (*query_row_fn)(void *ctx, int ncols, const char *const *col);
+int query_rows(db_conn *c, const char *sql, const char *param, query_row_fn fn, void *ctx,
+	       db_error *e);
+
 #endif

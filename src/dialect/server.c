@@ -158,3 +158,55 @@ int server_in_effect(db_conn *c, const dialect *d, const char *name, const char 
 	c->drv->commit(c, &(db_error){ 0 });
 	return rc;
 }
+
+int server_has_waits(const db_driver *drv, const dialect *d)
+{
+	return drv && d && !drv->caps.no_server && d->wait_open;
+}
+
+int server_wait_open(db_conn *c, const dialect *d, wait_src *w, db_error *e)
+{
+	w->kind = WS_NONE;
+	w->note[0] = w->label[0] = '\0';
+	if (!d || !d->wait_open)
+		return 0;
+	int rc = d->wait_open(c, w, e);
+	c->drv->commit(c, &(db_error){ 0 });
+	return rc;
+}
+
+int server_wait_sample(db_conn *c, const dialect *d, wait_src *w, wait_acc *a, db_error *e)
+{
+	if (!d || !d->wait_sample || w->kind != WS_SAMPLED)
+		return 0;
+	int rc = d->wait_sample(c, w, a, e);
+	/* PostgreSQL's activity view is a snapshot per transaction. */
+	c->drv->commit(c, &(db_error){ 0 });
+	return rc;
+}
+
+int server_wait_second(db_conn *c, const dialect *d, wait_src *w, wait_second *out,
+		       const wait_second *prev, double dt, db_error *e)
+{
+	int rc = 0;
+	if (!d || w->kind == WS_NONE)
+		return 0;
+	if (w->kind == WS_TIMED && d->wait_timed) {
+		wait_reading r;
+		if (d->wait_timed(c, w, &r, e))
+			rc = -1;
+		else
+			rc = wait_timed_fold(w, &r, dt, out);
+	}
+	if (rc >= 0 && d->wait_counters) {
+		int n = d->wait_counters(c, w, out->counter, WAIT_COUNTERS_MAX, e);
+		out->ncounters = n > 0 ? n : 0;
+		if (n > 0)
+			wait_counters_rate(out->counter, n, prev ? prev->counter : NULL,
+					   prev ? prev->ncounters : 0, dt);
+		if (n < 0 && e->cls == DB_RECONNECT)
+			rc = -1;
+	}
+	c->drv->commit(c, &(db_error){ 0 });
+	return rc;
+}

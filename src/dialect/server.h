@@ -35,4 +35,17 @@ int server_check_var(db_conn *c, const dialect *d, const char *name, const char 
 int server_in_effect(db_conn *c, const dialect *d, const char *name, const char *value,
 		     char *status, size_t statuslen, db_error *e);
 
+/* Waits (waits.h), each reading ending its transaction as metrics do.
+ * server_has_waits: the dialect can tell them over drv. */
+int server_has_waits(const db_driver *drv, const dialect *d);
+/* How the waits are read (w->database set by the caller). */
+int server_wait_open(db_conn *c, const dialect *d, wait_src *w, db_error *e);
+/* One snapshot of the sessions (WS_SAMPLED). */
+int server_wait_sample(db_conn *c, const dialect *d, wait_src *w, wait_acc *a, db_error *e);
+/* The second's end: for WS_TIMED the deltas into out (0: a baseline only,
+ * 1: out filled); for both, the counters, their rates against prev.
+ * -1 on error. */
+int server_wait_second(db_conn *c, const dialect *d, wait_src *w, wait_second *out,
+		       const wait_second *prev, double dt, db_error *e);
+
 #endif

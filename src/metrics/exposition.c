@@ -140,12 +140,37 @@ static void counters(buf *b, const engine_pub *p)
 	sample_u(b, "tpcc_reconnects_total", "", p->cum.reconnects);
 }
 
+/* The run's sessions' waits, in seconds a session spent in each class (and
+ * event) so far: rate() of one is its average active sessions.  Events are
+ * bounded (WAIT_ACC_EVENTS names, the rest under "(more)"). */
+static void wait_counters(buf *b, const engine_pub *p)
+{
+	char lab[200], name[128];
+	if (!p->waits.seconds)
+		return;
+	head(b, "tpcc_wait_seconds_total", "counter",
+	     "Seconds the run's sessions spent on CPU or waiting, by wait class (rate(): average active sessions).");
+	for (int i = 0; i < WC_COUNT; i++) {
+		snprintf(lab, sizeof lab, "class=\"%s\"", wait_class_names[i]);
+		sample(b, "tpcc_wait_seconds_total", lab, p->waits.aas[i]);
+	}
+	head(b, "tpcc_wait_event_seconds_total", "counter",
+	     "The same by the server's wait event within its class.");
+	for (int i = 0; i < p->waits.nev; i++) {
+		escape(name, sizeof name, p->waits.ev[i].name);
+		snprintf(lab, sizeof lab, "class=\"%s\",event=\"%s\"",
+			 wait_class_names[p->waits.ev[i].cls], name);
+		sample(b, "tpcc_wait_event_seconds_total", lab, p->waits.ev[i].aas);
+	}
+}
+
 /* Read at the scrape, not at the tick. */
 static void now_figures(buf *b, const engine_pub *p, double cpu_s)
 {
 	char lab[160], name[128];
 	head(b, "tpcc_client_cpu_seconds_total", "counter", "CPU time of the tpcc-console process.");
 	sample(b, "tpcc_client_cpu_seconds_total", "", cpu_s);
+	wait_counters(b, p);
 	if (!p->have_sample || !p->sample.nmetrics)
 		return;
 	head(b, "tpcc_server_metric", "gauge",

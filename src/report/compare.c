@@ -8,6 +8,7 @@
 #include <string.h>
 #include "compare.h"
 #include "report.h"
+#include "report_waits.h"
 
 /* The steady seconds' series behind a figure, into x (n of them). */
 static void steady_series(const rr_run *r, int fig, double *x, double *den)
@@ -220,6 +221,13 @@ int compare_print(FILE *out, rr_run *const *runs, int n, const char *gates)
 	int broke = 0;
 	for (int i = 0; i < n; i++)
 		describe(out, (char)('A' + (i < 26 ? i : 25)), runs[i]);
+	for (int i = 0, said = 0; i < n; i++) {
+		char dom[128];
+		report_waits_dominant(runs[i], dom, sizeof dom);
+		if (strcmp(dom, "-"))
+			fprintf(out, "%s%c: %s\n", said++ ? "" : "\ndominant wait class, steady phase\n",
+				(char)('A' + (i < 26 ? i : 25)), dom);
+	}
 	rates_differ(out, runs, n);
 	for (int i = 1; i < n; i++) {
 		cmp_row rows[CF_COUNT];

@@ -14,6 +14,7 @@
 #include "report.h"
 #include "report_ab.h"
 #include "report_steps.h"
+#include "report_waits.h"
 #include "svg.h"
 
 #ifndef PACKAGE_VERSION
@@ -36,7 +37,7 @@ static const char css[] =
 	"svg .tick{font-size:11px;fill:#555}svg .axis{font-size:12px;fill:#333}\n"
 	"svg .ctitle{font-size:14px;font-weight:600;fill:#222}svg .legend{font-size:12px;fill:#333}\n"
 	"svg .event{stroke:#888;stroke-width:1;stroke-dasharray:3 3}"
-	"svg .elabel{font-size:10px;fill:#555}\n"
+	"svg .elabel{font-size:9px;fill:#333}svg .eflag{fill:#fff;stroke:#888;stroke-width:1}\n"
 	".grid2{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:0 16px}\n"
 	"@media print{body{max-width:none}h2{break-after:avoid}svg.chart{break-inside:avoid}}\n";
 
@@ -135,17 +136,21 @@ static int any_value(const double *y, int n)
 
 /* The events worth a line on a chart: not errors and command echoes, which
  * can be hundreds. */
-static int marks_of(const rr_run *r, double offset, svg_mark *marks, char labels[][80])
+/* Each is labelled with its number in the markers' table (ev: its index
+ * in r->events). */
+static int marks_of(const rr_run *r, double offset, svg_mark *marks, char labels[][80], int *ev)
 {
 	int n = 0;
 	for (int i = 0; i < r->nevents && n < MARKS_MAX; i++) {
 		const rr_event *e = &r->events[i];
 		if (!strcmp(e->type, "error") || !strcmp(e->type, "command") ||
-		    !strcmp(e->type, "info") || !strcmp(e->type, "warning") || !strcmp(e->type, "sql"))
+		    !strcmp(e->type, "info") || !strcmp(e->type, "warning") || !strcmp(e->type, "sql") ||
+		    !strcmp(e->type, "waits"))
 			continue;
 		if (!strcmp(e->type, "phase") && strstr(e->text, "idle ->"))
 			continue;
-		snprintf(labels[n], 80, "%.78s", e->text);
+		snprintf(labels[n], 80, "%d", n + 1);
+		ev[n] = i;
 		marks[n].x = e->t - offset;
 		marks[n].label = labels[n];
 		n++;
@@ -609,11 +614,12 @@ static void charts_single(FILE *out, const rr_run *r)
 	run_series s;
 	svg_mark marks[MARKS_MAX];
 	char labels[MARKS_MAX][80];
+	int evs[MARKS_MAX];
 	if (series_make(r, 0, &s)) {
 		series_free(&s);
 		return;
 	}
-	int nm = marks_of(r, 0, marks, labels);
+	int nm = marks_of(r, 0, marks, labels, evs);
 	int n = s.n;
 	/* Where NOPM settled, by MSER-5 (the summary's steady_state). */
 	json_t *from = rr_object(r, "summary.steady_state.from_t");
@@ -636,6 +642,8 @@ static void charts_single(FILE *out, const rr_run *r)
 	};
 	chart(out, "throughput", "New-Orders (NOPM) and all transactions (TPM) per minute, each second",
 	      "per minute", "seconds since the start", th, 4, marks, nm, 0, 340);
+	report_markers_table(out, r, evs, nm);
+	report_waits_chart(out, r, s.x, marks, nm);
 	fputs("<h2>Latency over time</h2>\n", out);
 	svg_series p95[TX_COUNT], p99[TX_COUNT];
 	for (int k = 0; k < TX_COUNT; k++) {

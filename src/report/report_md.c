@@ -57,10 +57,20 @@ static void steps(FILE *out, const rr_run *r)
 		snprintf(set, sizeof set, "%s%s", t.rows[i].setting,
 			 t.rows[i].complete ? "" : " (cut short)");
 		cell(out, set);
-		for (int c = 0; c < report_step_ncols; c++)
-			if (report_step_col_shown(&report_step_cols[c], REPORT_MD, &t))
-				cell_num(out, report_step_value(&t.rows[i], &report_step_cols[c]),
-					 report_step_cols[c].decimals);
+		for (int c = 0; c < report_step_ncols; c++) {
+			const report_step_col *col = &report_step_cols[c];
+			if (!report_step_col_shown(col, REPORT_MD, &t))
+				continue;
+			if (col->interval) {
+				char ci[64] = "-";
+				if (!isnan(t.rows[i].nopm_lo))
+					snprintf(ci, sizeof ci, "%.0f..%.0f", t.rows[i].nopm_lo,
+						 t.rows[i].nopm_hi);
+				cell(out, ci);
+			} else {
+				cell_num(out, report_step_value(&t.rows[i], col), col->decimals);
+			}
+		}
 		fputs("|\n", out);
 	}
 	report_step_table_free(&t);

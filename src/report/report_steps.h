@@ -52,6 +52,8 @@ typedef struct report_step_col {
 				   * one (CSV always has it, for a fixed header) */
 	int boolean;              /* a yes/no (complete), not a figure */
 	size_t off;               /* offsetof(report_step, its field) */
+	int interval;             /* NOPM's 95% interval as one "lo..hi" cell
+				   * (off: nopm_lo; Markdown's) */
 } report_step_col;
 
 extern const report_step_col report_step_cols[];

@@ -78,10 +78,27 @@ static void fmt_num(char *buf, size_t len, double v)
 		snprintf(buf, len, "%g", v);
 }
 
+static double layer_y(const svg_series *s, int i)
+{
+	return i < s->n && !isnan(s->y[i]) ? s->y[i] : 0;
+}
+
 static void extent(const svg_chart *c, int ywise, double *lo, double *hi, int log)
 {
 	*lo = INFINITY;
 	*hi = -INFINITY;
+	if (c->stacked && ywise && c->nseries) {
+		*lo = 0;
+		for (int i = 0; i < c->series[0].n; i++) {
+			double top = 0;
+			for (int s = 0; s < c->nseries; s++)
+				top += layer_y(&c->series[s], i);
+			*hi = top > *hi ? top : *hi;
+		}
+		if (*hi <= 0)
+			*hi = 1;
+		return;
+	}
 	for (int s = 0; s < c->nseries; s++)
 		for (int i = 0; i < c->series[s].n; i++) {
 			double v = ywise ? c->series[s].y[i] : c->series[s].x[i];
@@ -173,6 +190,32 @@ static void polyline(FILE *out, const svg_series *s, const axis *ax, const axis 
 		fputs("\"/>\n", out);
 }
 
+/* Layer s of a stacked chart: the area between the sum of the layers
+ * below it and that sum plus its own, one polygon. */
+static void layer(FILE *out, const svg_chart *c, int s, const axis *ax, const axis *ay)
+{
+	const svg_series *se = &c->series[s];
+	int n = c->series[0].n;
+	const double *x = c->series[0].x;
+	if (n < 1)
+		return;
+	fprintf(out, "<polygon class=\"%s\" fill=\"%s\" fill-opacity=\"0.85\" stroke=\"none\" points=\"",
+		se->cls ? se->cls : "layer", se->color);
+	for (int i = 0; i < n; i++) {
+		double top = 0;
+		for (int k = 0; k <= s; k++)
+			top += layer_y(&c->series[k], i);
+		fprintf(out, "%.1f,%.1f ", tr(x[i], ax), tr(top, ay));
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		double base = 0;
+		for (int k = 0; k < s; k++)
+			base += layer_y(&c->series[k], i);
+		fprintf(out, "%.1f,%.1f ", tr(x[i], ax), tr(base, ay));
+	}
+	fputs("\"/>\n", out);
+}
+
 void svg_line_chart(FILE *out, const svg_chart *c)
 {
 	int w = c->width ? c->width : 960, h = c->height ? c->height : 280;
@@ -244,33 +287,39 @@ void svg_line_chart(FILE *out, const svg_chart *c)
 		svg_escape(out, c->ylabel);
 		fputs("</text>\n", out);
 	}
-	/* Labels of events close together stand side by side, each a line of
-	 * text wide, rather than on top of one another; those that would pass
-	 * the plot's right edge are pushed back left of it (a run's last
-	 * events sit at its end), still a line apart. */
-	double labx[SVG_MARKS_MAX] = { 0 };
+	if (c->stacked)
+		for (int s = 0; s < c->nseries; s++)
+			layer(out, c, s, &ax, &ay);
+	/* Flags in the strip between the legend and the plot, each as wide
+	 * as its label: flags of marks close together stand side by side
+	 * (a leader from the mark's line to its flag), and those that would
+	 * pass the plot's right edge are pushed back left, still apart. */
+	double flx[SVG_MARKS_MAX] = { 0 }, flw[SVG_MARKS_MAX];
 	int nm = c->nmarks < SVG_MARKS_MAX ? c->nmarks : SVG_MARKS_MAX;
 	double last = -1e9;
 	for (int i = 0; i < nm; i++) {
 		double px = tr(c->marks[i].x, &ax);
-		labx[i] = px + 9 < last + 11 ? last + 11 : px + 9;
-		last = labx[i];
+		flw[i] = 6 + 6.5 * (double)strlen(c->marks[i].label ? c->marks[i].label : "");
+		flx[i] = px - flw[i] / 2 < last + 2 ? last + 2 : px - flw[i] / 2;
+		last = flx[i] + flw[i];
 	}
-	double limit = ax.px1 - 1;
+	double limit = ax.px1;
 	for (int i = nm - 1; i >= 0; i--) {
-		if (labx[i] > limit)
-			labx[i] = limit;
-		limit = labx[i] - 11;
+		if (flx[i] + flw[i] > limit)
+			flx[i] = limit - flw[i];
+		limit = flx[i] - 2;
 	}
 	for (int i = 0; i < nm; i++) {
-		double px = tr(c->marks[i].x, &ax);
+		double px = tr(c->marks[i].x, &ax), mid = flx[i] + flw[i] / 2;
 		fprintf(out, "<line class=\"event\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>"
-			"<text class=\"elabel\" transform=\"translate(%.1f %d) rotate(-90)\" "
-			"text-anchor=\"end\">", px, px, MT, h - MB, labx[i], MT + 2);
+			"<polyline class=\"event\" fill=\"none\" points=\"%.1f,%d %.1f,%d\"/>"
+			"<rect class=\"eflag\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"11\" rx=\"2\"/>"
+			"<text class=\"elabel\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">",
+			px, px, MT, h - MB, mid, MT - 1, px, MT, flx[i], MT - 12, flw[i], mid, MT - 3);
 		svg_escape(out, c->marks[i].label);
 		fputs("</text>\n", out);
 	}
-	for (int s = 0; s < c->nseries; s++)
+	for (int s = 0; !c->stacked && s < c->nseries; s++)
 		polyline(out, &c->series[s], &ax, &ay, c->logx, c->logy);
 	fputs("</svg>\n", out);
 }

@@ -35,9 +35,15 @@ typedef struct svg_chart {
 	int y_from_zero;
 	const svg_series *series;
 	int nseries;
-	const svg_mark *marks; /* labelled vertical lines */
+	/* Marks: a thin vertical line each, and its label (short: a number
+	 * keyed to a table beside the chart) in a small flag above the plot,
+	 * flags side by side where lines are close, never over the data. */
+	const svg_mark *marks;
 	int nmarks;
 	const char *id;
+	/* The series are layers stacked bottom up, each a filled area over
+	 * the one below (NAN counts as 0); all share the first one's x. */
+	int stacked;
 } svg_chart;
 
 /* The chart as one <svg> element on out. */

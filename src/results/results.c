@@ -20,6 +20,8 @@
 #define PACKAGE_VERSION "0.1"
 #endif
 
+#define WAITS_TICK_TOP 5    /* events kept per tick: the rest is in the classes */
+
 /* The file is written by a thread of its own: a disk that stalls (a full
  * journal, a frozen or slow filesystem) would otherwise hold whoever
  * called, and the collector calls with the engine's lock held, so ticks,
@@ -56,6 +58,7 @@ struct results {
 	jbuf ab;              /* an A/B trial's object, whole */
 	jbuf closing_text;    /* closing_running's */
 	int closing_fresh;    /* closing_text holds what the buffers above say */
+	jbuf waits;           /* the steady phase's waits: an object's members, or empty */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -232,6 +235,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->knobs);
 	jb_init(&r->ab);
 	jb_init(&r->closing_text);
+	jb_init(&r->waits);
 
 	jbuf *b = &r->tmp;
 	jb_obj_open(b);
@@ -288,6 +292,53 @@ int results_open(results **out, const char *dir, const run_info *ri,
 
 /* What the monitor sampled for this second: null for each part it has not
  * (the header's "unavailable" says why when it never will). */
+/* "aas": {class: average active sessions}, all classes, and "top":
+ * [[event, class, aas], ...] largest first. */
+static void waits_aas_json(jbuf *b, const double aas[WC_COUNT], const wait_event *ev, int nev)
+{
+	jb_key(b, "aas");
+	jb_obj_open(b);
+	for (int i = 0; i < WC_COUNT; i++)
+		jb_kv_dbl(b, wait_class_names[i], aas[i], 2);
+	jb_obj_close(b);
+	jb_key(b, "top");
+	jb_arr_open(b);
+	for (int i = 0; i < nev; i++) {
+		jb_el_begin(b);
+		jb_arr_open(b);
+		jb_el_str(b, ev[i].name);
+		jb_el_str(b, wait_class_names[ev[i].cls]);
+		jb_el_dbl(b, ev[i].aas, 2);
+		jb_arr_close(b);
+	}
+	jb_arr_close(b);
+}
+
+/* A tick's waits (null: none that second): the classes, the top events
+ * and the counters that go with them. */
+static void waits_json(jbuf *b, const wait_second *w)
+{
+	if (w->source == WS_NONE) {
+		jb_kv_null(b, "waits");
+		return;
+	}
+	jb_key(b, "waits");
+	jb_obj_open(b);
+	jb_kv_str(b, "source", w->source == WS_TIMED ? "timed" : "sampled");
+	if (w->source == WS_SAMPLED)
+		jb_kv_int(b, "samples", w->samples);
+	waits_aas_json(b, w->aas, w->ev, w->nev < WAITS_TICK_TOP ? w->nev : WAITS_TICK_TOP);
+	if (w->ncounters) {
+		jb_key(b, "counters");
+		jb_obj_open(b);
+		for (int i = 0; i < w->ncounters; i++)
+			jb_kv_dbl(b, w->counter[i].name, w->counter[i].gauge ? w->counter[i].value :
+				  w->counter[i].rate, 1);
+		jb_obj_close(b);
+	}
+	jb_obj_close(b);
+}
+
 static void sample_json(jbuf *b, const mon_sample *s)
 {
 	if (!s) {
@@ -296,6 +347,7 @@ static void sample_json(jbuf *b, const mon_sample *s)
 		jb_kv_null(b, "disk");
 		jb_kv_null(b, "server_metrics");
 		jb_kv_null(b, "server_metrics_per_s");
+		jb_kv_null(b, "waits");
 		return;
 	}
 	jb_key(b, "host_cpu");
@@ -344,6 +396,7 @@ static void sample_json(jbuf *b, const mon_sample *s)
 		jb_kv_null(b, "server_metrics");
 		jb_kv_null(b, "server_metrics_per_s");
 	}
+	waits_json(b, &s->waits);
 }
 
 static void tick_json(jbuf *b, const tick *t, const mon_sample *s)
@@ -427,6 +480,13 @@ static void closing_arrays(jbuf *b, const results *r)
 		b->need_comma = 1;
 	}
 	elements_array(b, "knob_journal", &r->knobs);
+	if (r->waits.s.len) {
+		jb_key(b, "waits_steady");
+		jb_raw(b, "{");
+		jb_raw(b, r->waits.s.p);
+		jb_raw(b, "}");
+		b->need_comma = 1;
+	}
 	elements_array(b, "steps_table", &r->steps_table);
 	if (r->ab.s.len) {
 		jb_key(b, "ab");
@@ -791,6 +851,21 @@ int results_knobs(results *r, const knob_entry *k, int n)
 	return changed_unlock(r);
 }
 
+int results_waits(results *r, const wait_sum *steady)
+{
+	double aas[WC_COUNT];
+	wait_event top[WAIT_EVENTS_MAX];
+	int n = wait_sum_mean(steady, aas, top, WAIT_EVENTS_MAX);
+	pthread_mutex_lock(&r->lock);
+	r->closing_fresh = 0;
+	jb_reset(&r->waits);
+	if (steady->seconds) {
+		jb_kv_int(&r->waits, "seconds", steady->seconds);
+		waits_aas_json(&r->waits, aas, top, n);
+	}
+	return changed_unlock(r);
+}
+
 int results_steps_table(results *r, const char *const *lines, int n)
 {
 	pthread_mutex_lock(&r->lock);
@@ -923,6 +998,7 @@ void results_close(results *r)
 	jb_free(&r->steps_table);
 	jb_free(&r->knobs);
 	jb_free(&r->ab);
+	jb_free(&r->waits);
 	jb_free(&r->events);
 	jb_free(&r->tmp);
 	jb_free(&r->closing_text);

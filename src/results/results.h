@@ -104,6 +104,9 @@ int results_step(results *r, const step_result *s, int final);
 /* The knob journal as it stands, into "knob_journal". */
 int results_knobs(results *r, const knob_entry *k, int n);
 /* The sweep's table as printed, one string a line, into "steps_table". */
+/* The steady phase's waits so far (the file's waits_steady): mean AAS
+ * per class and the top events. */
+int results_waits(results *r, const wait_sum *steady);
 int results_steps_table(results *r, const char *const *lines, int n);
 /* An A/B trial's section, a JSON object, under "ab" (replaced by each
  * call: the running estimate as segments end). */

@@ -78,5 +78,35 @@ void step_json(jbuf *b, const step_result *s)
 		jb_obj_close(b);
 	}
 	jb_obj_close(b);
+	if (s->wait_seconds) {
+		double share;
+		int dom = wait_dominant(s->wait_aas, &share);
+		jb_key(b, "waits");
+		jb_obj_open(b);
+		jb_kv_int(b, "seconds", s->wait_seconds);
+		jb_key(b, "aas");
+		jb_obj_open(b);
+		for (int c = 0; c < WC_COUNT; c++)
+			jb_kv_dbl(b, wait_class_names[c], s->wait_aas[c], 2);
+		jb_obj_close(b);
+		if (dom >= 0) {
+			jb_kv_str(b, "dominant", wait_class_names[dom]);
+			jb_kv_dbl(b, "dominant_share", share, 3);
+		} else {
+			jb_kv_null(b, "dominant");
+		}
+		jb_key(b, "top");
+		jb_arr_open(b);
+		for (int i = 0; i < s->nwait_top; i++) {
+			jb_el_begin(b);
+			jb_arr_open(b);
+			jb_el_str(b, s->wait_top[i].name);
+			jb_el_str(b, wait_class_names[s->wait_top[i].cls]);
+			jb_el_dbl(b, s->wait_top[i].aas, 2);
+			jb_arr_close(b);
+		}
+		jb_arr_close(b);
+		jb_obj_close(b);
+	}
 	jb_obj_close(b);
 }

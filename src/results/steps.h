@@ -4,6 +4,7 @@
 #ifndef TPCC_RESULTS_STEPS_H
 #define TPCC_RESULTS_STEPS_H
 
+#include "core/waits.h"
 #include <stdint.h>
 #include "json.h"
 #include "core/stats.h"
@@ -54,6 +55,12 @@ typedef struct step_result {
 	char metric[STEP_METRICS_MAX][48];
 	double metric_avg[STEP_METRICS_MAX];
 	double metric_rate[STEP_METRICS_MAX];  /* average change per second */
+	/* The server's waits over the window: seconds that had them, mean
+	 * AAS per class, the top events (mean AAS). */
+	int wait_seconds;
+	double wait_aas[WC_COUNT];
+	int nwait_top;
+	wait_event wait_top[4];
 } step_result;
 
 /* One element of the results file's "steps" array. */

@@ -254,12 +254,35 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	e->nticks++;
 	if (e->res) {
 		mon_sample ms;
-		int failing = results_tick(e->res, tk, tick_sample(e, &ms)) != 0;
+		const mon_sample *smp = tick_sample(e, &ms);
+		if (smp)
+			wait_sum_add(&e->waits_all, &smp->waits);
+		if (smp && phase == PH_STEADY && smp->waits.source != WS_NONE) {
+			wait_sum_add(&e->waits_steady, &smp->waits);
+			results_waits(e->res, &e->waits_steady);
+		}
+		int failing = results_tick(e->res, tk, smp) != 0;
 		if (failing != e->results_failing) {
 			e->results_failing = failing;
 			e->results_flip = 1;
 		}
 	}
+}
+
+/* Once the monitor has opened the server's waits, and again when what it
+ * says of them changes: which source is read, and the line the operator
+ * should read (a missing privilege), as an event. */
+static void waits_note(engine *e)
+{
+	char label[96], note[240];
+	if (!e->mon || monitor_waits(e->mon, label, sizeof label, note, sizeof note) == WS_NONE)
+		return;
+	if (!note[0])
+		snprintf(note, sizeof note, "waits: %s", label);
+	if (!strcmp(note, e->waits_said))
+		return;
+	str_copy(e->waits_said, note, sizeof e->waits_said);
+	engine_event(e, "waits", "%s", note);
 }
 
 /* A stop asked by engine_stop_async becomes an ordinary one.  Returns
@@ -300,6 +323,7 @@ static void publish_locked(engine *e, const tick *tk)
 	p->behind_s = tk->behind_s;
 	p->behind_n = tk->behind_n;
 	p->cum = *e->prev;
+	p->waits = e->waits_all;
 	if (have) {
 		p->sample = s;
 		p->have_sample = 1;
@@ -395,6 +419,7 @@ static void tick_unlocked(engine *e, const tick_after *a)
 			     "the file is caught up when writing works again" :
 			     "the results file %s is being written again", e->results_path);
 
+	waits_note(e);
 	if (e->hooks.on_tick)
 		e->hooks.on_tick(&a->tk, e->hooks.ud);
 	engine_phase_changed(e, a->phase, a->newphase);

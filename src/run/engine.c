@@ -355,7 +355,7 @@ int engine_start(engine *e, char *err, size_t errlen)
 	}
 	engine_event(e, "phase", "phase idle -> %s", phase_names[e->phase]);
 	char note[600], merr[200];
-	if (monitor_start(&e->cfg, e->d, &e->mon, note, sizeof note, merr, sizeof merr))
+	if (monitor_start(&e->cfg, e->d, &e->drv_waits, &e->mon, note, sizeof note, merr, sizeof merr))
 		engine_event(e, "info", "no server TPM and no monitor: %s", merr);
 	else if (note[0])
 		engine_event(e, "info", "%s", note);

@@ -66,6 +66,10 @@ typedef struct engine_pub {
 	stats_sum cum;
 	int have_sample;
 	mon_sample sample;        /* server metrics: sample.nmetrics of them */
+	/* The run's waits so far, every second summed: session-seconds per
+	 * class and per event (at most WAIT_ACC_EVENTS names, the rest in
+	 * "(more)"), counters for /metrics. */
+	wait_sum waits;
 } engine_pub;
 
 /* engine_create's answer when the database cannot serve this run as
@@ -120,6 +124,7 @@ typedef struct engine_window {
 	int sample_t;             /* the monitor's last sample taken (its clock) */
 	db_metric metric[MON_METRICS_MAX];  /* values summed */
 	double rate[MON_METRICS_MAX];       /* rates summed */
+	wait_sum waits;                     /* the server's waits, each sample once */
 } engine_window;
 /* Open the one window over the ticks from..to; a window still open is
  * replaced.  -1 when out of memory. */

@@ -25,6 +25,7 @@
 #include "tpcc/rand.h"
 #include "tpcc/schema.h"
 #include "knob_journal.h"
+#include "wait_sampler.h"
 #include "fiber.h"
 #include "rate.h"
 
@@ -187,6 +188,12 @@ struct engine {
 	/* the monitor sample the last tick recorded, and for how many ticks it
 	 * has not changed; the collector's alone, under e->lock */
 	int sample_t, sample_age;
+	/* the steady phase's waits so far, the collector's alone (under
+	 * e->lock); and the waits' source line it last logged as an event
+	 * (the collector's, without a lock) */
+	wait_sum waits_steady;
+	wait_sum waits_all;
+	char waits_said[240];
 	/* what the results file's header says about the machine; engine_start's */
 	sys_info sys;
 	char why_server_cpu[160], why_disk[160], why_metrics[160];
@@ -260,6 +267,9 @@ struct engine {
 	 * engine_start before the collector starts, cleared by engine_wait
 	 * after it ends, so the collector reads it without a lock. */
 	monitor *mon;
+	/* The driver's own waits, summed by the VUs (atomics), read by the
+	 * monitor: it outlives both. */
+	wait_totals drv_waits;
 
 	/* e->pub_lock, a leaf lock (nothing is taken while it is held):
 	 * the collector writes pub once a tick and engine_published copies

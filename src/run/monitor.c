@@ -18,6 +18,7 @@
 #include "local_server.h"
 #include "monitor.h"
 #include "procstat.h"
+#include "wait_sampler.h"
 #include "tpcc/schema.h"
 #include "dialect/server.h"
 #include "util/util.h"
@@ -49,6 +50,10 @@ struct monitor {
 	char how[160];
 	char disk[64];              /* the data directory's block device, or "" */
 	char disk_why[160];         /* why there is none */
+	wait_sampler ws;            /* the thread's alone */
+	int wait_kind;              /* what ws says, under lock, for front ends */
+	char wait_label[96];
+	char wait_note[240];
 };
 
 /* What the watching half keeps from one second to the next. */
@@ -79,7 +84,8 @@ static db_conn *sampler_conn(monitor *m, db_conn *c, int watching, int away,
 			     uint64_t *next_try)
 {
 	db_error de;
-	int want = m->counter || (watching && server_has_metrics(m->drv, m->d));
+	int want = m->counter || (watching && (server_has_metrics(m->drv, m->d) ||
+						server_has_waits(m->drv, m->d)));
 	if (away) {
 		drop_conn(&c);
 		pthread_mutex_lock(&m->lock);
@@ -136,6 +142,19 @@ static void sample_metrics(monitor *m, db_conn **c, mon_sample *s, const mon_sam
 		for (int j = 0; prev && dt > 0 && j < prev->nmetrics; j++)
 			if (!strcmp(prev->metric[j].name, s->metric[i].name))
 				s->rate[i] = (s->metric[i].value - prev->metric[j].value) / dt;
+	}
+}
+
+/* The second's waits, and what the front ends say of their source when
+ * it was just opened (on a new connection). */
+static void sample_waits(monitor *m, db_conn **c, mon_sample *s)
+{
+	if (wait_sampler_second(&m->ws, c, &s->waits)) {
+		pthread_mutex_lock(&m->lock);
+		m->wait_kind = m->ws.src.kind;
+		str_copy(m->wait_label, m->ws.src.label, sizeof m->wait_label);
+		str_copy(m->wait_note, m->ws.src.note, sizeof m->wait_note);
+		pthread_mutex_unlock(&m->lock);
 	}
 }
 
@@ -212,6 +231,9 @@ static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
 		 * sample on, as the host's is. */
 		if (m->server > 0)
 			w->srv0 = procstat_tree_cpu(m->server);
+		/* The waits' source is opened now, so their snapshots start
+		 * in the first second. */
+		sample_waits(m, c, s);
 		return 0;
 	}
 	double dt = (now - w->last) / 1e9;
@@ -235,9 +257,35 @@ static int watch_second(monitor *m, db_conn **c, watch_state *w, mon_sample *s)
 	sample_disk(w, s, dt);
 	sample_files(m, s);
 	sample_metrics(m, c, s, w->have_prev ? &w->prev : NULL, dt);
+	sample_waits(m, c, s);
 	w->prev = *s;
 	w->have_prev = 1;
 	return 1;
+}
+
+/* The next wait snapshot's time before deadline, or deadline itself when
+ * none is due (no sampling source open, or the second's last). */
+static uint64_t next_snapshot(const monitor *m, uint64_t deadline)
+{
+	const uint64_t step = 1000000000ull / WAIT_HZ;
+	if (!wait_sampler_sampling(&m->ws))
+		return deadline;
+	uint64_t base = deadline - 1000000000ull, now = now_ns();
+	uint64_t k = now > base ? (now - base) / step + 1 : 1;
+	uint64_t at = base + k * step;
+	return at + step / 2 < deadline ? at : deadline;
+}
+
+/* Wait, holding m->lock, until at, a stop, or monitor_leave's call: 1
+ * when woken early for one of those, 0 when at came. */
+static int wait_until(monitor *m, uint64_t at)
+{
+	struct timespec ts = { .tv_sec = (time_t)(at / 1000000000ull),
+			       .tv_nsec = (long)(at % 1000000000ull) };
+	while (!m->stop && !(m->away && !m->left) && now_ns() < at)
+		if (pthread_cond_timedwait(&m->cond, &m->lock, &ts) == ETIMEDOUT)
+			break;
+	return m->stop || (m->away && !m->left);
 }
 
 static void *monitor_main(void *arg)
@@ -256,19 +304,26 @@ static void *monitor_main(void *arg)
 	pthread_mutex_lock(&m->lock);
 	for (int t = 1; !m->stop; t++) {
 		uint64_t deadline = t0 + (uint64_t)t * 1000000000ull;
-		struct timespec ts = { .tv_sec = (time_t)(deadline / 1000000000ull),
-				       .tv_nsec = (long)(deadline % 1000000000ull) };
-		/* monitor_leave wakes it early: the one who asked waits. */
-		while (!m->stop && !(m->away && !m->left) && now_ns() < deadline)
-			if (pthread_cond_timedwait(&m->cond, &m->lock, &ts) == ETIMEDOUT)
+		/* Between the seconds, the waits' snapshots of the sessions,
+		 * WAIT_HZ a second on deadlines of their own. */
+		for (;;) {
+			uint64_t at = next_snapshot(m, deadline);
+			if (wait_until(m, at) || at >= deadline)
 				break;
+			pthread_mutex_unlock(&m->lock);
+			wait_sampler_snapshot(&m->ws, &c);
+			pthread_mutex_lock(&m->lock);
+		}
 		if (m->stop)
 			break;
 		int away = m->away;
 		pthread_mutex_unlock(&m->lock);
 
 		int watching = atomic_load(&m->watch);
+		db_conn *was = c;
 		c = sampler_conn(m, c, watching, away, &next_try);
+		if (c != was)
+			wait_sampler_lost(&m->ws);
 		/* The counter first: its reading is stamped as it is taken. */
 		if (c && m->counter)
 			read_counter(m, &c, &de);   /* a failed read leaves the last one */
@@ -317,7 +372,8 @@ static void first_reading(monitor *m, char *note, size_t notelen)
 		drop_conn(&m->conn);
 }
 
-int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char *note,
+int monitor_start(const tpcc_config *cfg, const dialect *d, const wait_totals *drv_waits,
+		  monitor **out, char *note,
 		  size_t notelen, char *err, size_t errlen)
 {
 	monitor *m = calloc(1, sizeof *m);
@@ -336,6 +392,8 @@ int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char 
 	m->drv = driver_find(cfg->driver);
 	if (m->drv && m->drv->caps.monitor_serverwide)
 		m->cfg.database[0] = '\0';
+	wait_sampler_init(&m->ws, d, cfg->database,
+			  m->drv && m->drv->take_waits ? drv_waits : NULL);
 	str_copy(m->how, "looking for the server process", sizeof m->how);
 	str_copy(m->disk_why, "looking for the data directory's disk", sizeof m->disk_why);
 	pthread_mutex_init(&m->lock, NULL);
@@ -434,6 +492,16 @@ int monitor_samples(monitor *m, mon_sample *out, int max)
 	int n = ring_latest(out, m->ring, sizeof *out, m->n, MON_RING, max);
 	pthread_mutex_unlock(&m->lock);
 	return n;
+}
+
+int monitor_waits(monitor *m, char *label, size_t labellen, char *note, size_t notelen)
+{
+	pthread_mutex_lock(&m->lock);
+	int k = m->wait_kind;
+	str_copy(label, m->wait_label, labellen);
+	str_copy(note, m->wait_note, notelen);
+	pthread_mutex_unlock(&m->lock);
+	return k;
 }
 
 pid_t monitor_server(monitor *m, char *how, size_t len)

@@ -20,6 +20,7 @@
 #include "drivers/driver.h"
 #include "config/options.h"
 #include "core/sample.h"
+#include "dialect/waits.h"
 
 typedef struct monitor monitor;
 
@@ -29,7 +30,11 @@ typedef struct monitor monitor;
  * and the run goes on without server TPM.  note is empty otherwise (and
  * when there is no counter at all, as with SQLite).  Returns -1 with err
  * only when the thread cannot be started. */
-int monitor_start(const tpcc_config *cfg, const dialect *d, monitor **out, char *note,
+struct wait_totals;
+/* drv_waits (may be NULL): the driver's own waits the VUs sum, read as the
+ * waits where the driver counts them (wait_sampler.h). */
+int monitor_start(const tpcc_config *cfg, const dialect *d, const struct wait_totals *drv_waits,
+		  monitor **out, char *note,
 		  size_t notelen, char *err, size_t errlen);
 /* Stop the thread and free everything; m may be NULL. */
 void monitor_stop(monitor *m);
@@ -48,6 +53,11 @@ void monitor_watch(monitor *m);
 int monitor_txn_counter(monitor *m, int64_t *value, uint64_t *at_ns);
 /* Copy up to max of the latest samples, oldest first; returns the count. */
 int monitor_samples(monitor *m, mon_sample *out, int max);
+/* How the server's waits are read: the source kind (enum
+ * wait_source_kind; WS_NONE before the first reading or where there are
+ * none), with what is read in label and the operator's line in note (a
+ * missing privilege; may be empty). */
+int monitor_waits(monitor *m, char *label, size_t labellen, char *note, size_t notelen);
 /* The server's pid when it was found locally, else 0; and a line saying how
  * (or why not), for the CPU pane. */
 pid_t monitor_server(monitor *m, char *how, size_t len);

@@ -411,6 +411,8 @@ static void fill(step_result *r, const engine_window *w)
 		r->rate_met = rate_met(r->offered_tpm, r->achieved_tpm, r->behind_end_s);
 		stats_service_ms(s, r->svc_avg, r->svc_p50, r->svc_p95, r->svc_p99, r->svc_max);
 	}
+	r->wait_seconds = w->waits.seconds;
+	r->nwait_top = wait_sum_mean(&w->waits, r->wait_aas, r->wait_top, 4);
 	r->nmetrics = w->metric_samples ? w->nmetrics : 0;
 	for (int i = 0; i < r->nmetrics && i < STEP_METRICS_MAX; i++) {
 		str_copy(r->metric[i], w->metric[i].name, sizeof r->metric[i]);
@@ -689,8 +691,16 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 	char off[24] = "";
 	if (rated)
 		snprintf(off, sizeof off, " %10s", "offered");
-	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s%s %10s %9s %9s %7s %6s", "step", w, "setting",
-		 "NOPM", off, "TPM", "p95 NO", "p95 Pay", "errors", "ratio");
+	/* Where the server's waits were read, the class that took most of
+	 * the sessions' time in each step, and its share. */
+	int waited = 0;
+	for (int i = 0; i < n; i++)
+		waited |= r[i].wait_seconds > 0;
+	char wt[32] = "";
+	if (waited)
+		snprintf(wt, sizeof wt, "  %-13s", "most waited");
+	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s%s %10s %9s %9s %7s %6s%s", "step", w, "setting",
+		 "NOPM", off, "TPM", "p95 NO", "p95 Pay", "errors", "ratio", wt);
 	for (int i = 0; i < n && k < max; i++) {
 		uint64_t errs = 0;
 		for (int c = 0; c < ERR_KIND_COUNT; c++)
@@ -704,9 +714,15 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 			snprintf(off, sizeof off, " %10.0f", r[i].offered_tpm);
 		else if (rated)
 			snprintf(off, sizeof off, " %10s", "-");
-		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f%s %10.0f %9.2f %9.2f %7llu %6s%s%s",
+		double share;
+		int dom = r[i].wait_seconds ? wait_dominant(r[i].wait_aas, &share) : -1;
+		if (waited && dom >= 0)
+			snprintf(wt, sizeof wt, "  %-8s %3.0f%%", wait_class_brief[dom], 100 * share);
+		else if (waited)
+			snprintf(wt, sizeof wt, "  %-13s", "-");
+		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f%s %10.0f %9.2f %9.2f %7llu %6s%s%s%s",
 			 r[i].index, w, w, r[i].label, r[i].nopm, off, r[i].tpm,
-			 r[i].p95[TX_NEW_ORDER], r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio,
+			 r[i].p95[TX_NEW_ORDER], r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio, wt,
 			 r[i].offered_tpm > 0 && !r[i].rate_met ? "  (not achieved)" : "",
 			 r[i].complete ? "" : !strcmp(r[i].ended_by, "next") ? "  (ended early)" :
 			 "  (cut short)");

@@ -359,6 +359,7 @@ static int vu_transaction(vu_work *w, uint64_t due)
 				   due ? (int64_t)((end - t0) / 1000) : -1, rc != 0);
 			if (rc == 0 && w->type == TX_NEW_ORDER)
 				note_acked(e, w->in.w_id, w->in.d_id, w->x.last_o_id);
+			wait_totals_take(&e->drv_waits, w->c);
 			return 0;
 		}
 		stat_add(&v->stats->errors[err_kind_of(&err)], 1);

@@ -68,9 +68,12 @@ void engine_clock(engine *e, int *t, int *done)
 static void window_metrics(engine_window *w, monitor *m, int *last_t)
 {
 	mon_sample s;
-	if (!m || monitor_samples(m, &s, 1) != 1 || s.t == *last_t || s.nmetrics <= 0)
+	if (!m || monitor_samples(m, &s, 1) != 1 || s.t == *last_t)
 		return;
 	*last_t = s.t;
+	wait_sum_add(&w->waits, &s.waits);
+	if (s.nmetrics <= 0)
+		return;
 	if (w->metric_samples == 0) {
 		w->nmetrics = s.nmetrics;
 		for (int i = 0; i < s.nmetrics; i++) {

@@ -1,0 +1,139 @@
+/* dialect_mysql_waits.c: what the run's sessions wait for on MariaDB and
+ * MySQL.  With performance_schema off (MariaDB's default) nothing times the
+ * waits, so the sampler looks at each of the run's sessions several times a
+ * second: PROCESSLIST's command and state, joined to INNODB_TRX, since an
+ * InnoDB row-lock wait shows only there ("LOCK WAIT"), the processlist
+ * state being whatever the statement was doing ("Updating").  Beside it,
+ * the InnoDB status counters that are waits. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "dialect.h"
+#include "query.h"
+
+#define MY_NO_TRX 1        /* w->flags: INNODB_TRX refused (no PROCESS) */
+
+static const char my_sessions_trx[] =
+	"SELECT p.COMMAND, p.STATE, LEFT(p.INFO, 12), t.trx_state"
+	" FROM information_schema.PROCESSLIST p"
+	" LEFT JOIN information_schema.INNODB_TRX t ON t.trx_mysql_thread_id = p.ID"
+	" WHERE p.DB = ? AND p.ID <> CONNECTION_ID()";
+static const char my_sessions[] =
+	"SELECT p.COMMAND, p.STATE, LEFT(p.INFO, 12), NULL"
+	" FROM information_schema.PROCESSLIST p"
+	" WHERE p.DB = ? AND p.ID <> CONNECTION_ID()";
+
+int mysql_wait_open(db_conn *c, wait_src *w, db_error *e)
+{
+	char ps[16] = "";
+	int64_t n;
+	db_error ign;
+	w->kind = WS_SAMPLED;
+	w->flags = 0;
+	w->limited = 0;
+	if (query_text(c, "SELECT @@performance_schema", NULL, ps, sizeof ps, &ign) != 1)
+		ps[0] = '\0';
+	/* INNODB_TRX wants the PROCESS privilege; without it the processlist
+	 * still shows the sessions of the run's own user. */
+	if (db_query_int(c, "SELECT COUNT(*) FROM information_schema.INNODB_TRX", &n, e) < 0) {
+		if (e->cls == DB_RECONNECT)
+			return -1;
+		w->flags |= MY_NO_TRX;
+		w->limited = 1;
+	}
+	snprintf(w->label, sizeof w->label, "PROCESSLIST%s at 10 Hz",
+		 w->flags & MY_NO_TRX ? "" : " + INNODB_TRX");
+	if (w->flags & MY_NO_TRX)
+		snprintf(w->note, sizeof w->note, "waits: no PROCESS privilege: INNODB_TRX is "
+			 "refused, so row-lock waits count as CPU (GRANT PROCESS ON *.* to see them)");
+	else if (!strcmp(ps, "1"))
+		snprintf(w->note, sizeof w->note, "waits: sampled from the processlist "
+			 "(performance_schema's timed waits are not read yet)");
+	else
+		snprintf(w->note, sizeof w->note, "waits: sampled at 10 Hz (performance_schema is "
+			 "OFF; performance_schema=ON, a restart, gives timed waits)");
+	return 0;
+}
+
+typedef struct sample_ctx {
+	wait_acc *a;
+} sample_ctx;
+
+static int session_row(void *ctx, int n, const char *const *col)
+{
+	sample_ctx *s = ctx;
+	char ev[WAIT_EVENT_NAME];
+	if (n < 4)
+		return 0;
+	int cls = wait_class_mysql_session(col[0], col[1], col[2], col[3], ev, sizeof ev);
+	if (cls >= 0)
+		wait_acc_session(s->a, cls, ev);
+	return 0;
+}
+
+int mysql_wait_sample(db_conn *c, wait_src *w, wait_acc *a, db_error *e)
+{
+	sample_ctx s = { a };
+	int rc = query_rows(c, w->flags & MY_NO_TRX ? my_sessions : my_sessions_trx, w->database,
+			    session_row, &s, e);
+	if (rc)
+		return -1;
+	wait_acc_snapshot(a);
+	return 0;
+}
+
+/* The counters that are waits; the pending ones are gauges. */
+static const struct { const char *status, *name; int gauge; } my_counters[] = {
+	{ "INNODB_ROW_LOCK_TIME", "row_lock_time_ms", 0 },
+	{ "INNODB_ROW_LOCK_WAITS", "row_lock_waits", 0 },
+	{ "INNODB_LOG_WAITS", "log_waits", 0 },
+	{ "INNODB_BUFFER_POOL_WAIT_FREE", "buffer_pool_wait_free", 0 },
+	{ "INNODB_DATA_PENDING_FSYNCS", "data_pending_fsyncs", 1 },
+	{ "INNODB_OS_LOG_PENDING_FSYNCS", "log_pending_fsyncs", 1 },
+};
+#define NCOUNTERS (sizeof my_counters / sizeof my_counters[0])
+
+typedef struct counter_ctx {
+	wait_counter *out;
+	int n, max;
+} counter_ctx;
+
+static int counter_row(void *ctx, const char *name, double value)
+{
+	counter_ctx *k = ctx;
+	for (size_t i = 0; i < NCOUNTERS && k->n < k->max; i++)
+		if (!strcasecmp(name, my_counters[i].status)) {
+			snprintf(k->out[k->n].name, sizeof k->out[k->n].name, "%s", my_counters[i].name);
+			k->out[k->n].value = value;
+			k->out[k->n].gauge = my_counters[i].gauge;
+			k->n++;
+		}
+	return 0;
+}
+
+int mysql_wait_counters(db_conn *c, wait_src *w, wait_counter *out, int max, db_error *e)
+{
+	static const char *const q[] = {
+		"SELECT VARIABLE_NAME, VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS"
+		" WHERE VARIABLE_NAME IN ('INNODB_ROW_LOCK_TIME', 'INNODB_ROW_LOCK_WAITS',"
+		" 'INNODB_LOG_WAITS', 'INNODB_BUFFER_POOL_WAIT_FREE', 'INNODB_DATA_PENDING_FSYNCS',"
+		" 'INNODB_OS_LOG_PENDING_FSYNCS')",
+		"SELECT UPPER(VARIABLE_NAME), VARIABLE_VALUE FROM performance_schema.global_status"
+		" WHERE VARIABLE_NAME IN ('Innodb_row_lock_time', 'Innodb_row_lock_waits',"
+		" 'Innodb_log_waits', 'Innodb_buffer_pool_wait_free', 'Innodb_data_pending_fsyncs',"
+		" 'Innodb_os_log_pending_fsyncs')",
+	};
+	(void)w;
+	for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+		counter_ctx k = { out, 0, max };
+		if (query_pairs(c, q[i], counter_row, &k, e) == 0)
+			return k.n;
+		if (e->cls == DB_RECONNECT)
+			break;
+	}
+	return -1;
+}
