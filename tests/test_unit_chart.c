@@ -346,16 +346,18 @@ START_TEST(test_trim_zeros)
 }
 END_TEST
 
-START_TEST(test_braille_dotted)
+START_TEST(test_braille_fill)
 {
 	braille_canvas c;
-	double v[4] = { 0, 10, 10, 0 };
+	double v[4] = { 0, 10, 5, 0 };
 	ck_assert_int_eq(braille_init(&c, 2, 1), 0);
-	braille_plot_dotted(&c, v, 4, 0, 10);
-	/* One dot a cell, in its left column, no vertical joins: cell 0 has
-	 * the bottom-left dot (7, 0x40) only, cell 1 the top-left (1, 0x01). */
-	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0x40);
-	ck_assert_uint_eq(braille_bits(&c, 1, 0), 0x01);
+	braille_fill(&c, v, 4, 0, 10);
+	/* Every dot from the level down: column 0 the bottom dot (7, 0x40)
+	 * only, column 1 all four (4, 5, 6, 8: 0xB8); in cell 1 column 2 at
+	 * half of 3 dot rows rounds to 2 (dots 2, 3, 7: 0x46) and column 3
+	 * the bottom dot (8, 0x80). */
+	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0x40 | 0xB8);
+	ck_assert_uint_eq(braille_bits(&c, 1, 0), 0x46 | 0x80);
 	braille_free(&c);
 }
 END_TEST
@@ -390,7 +392,7 @@ int main(void)
 	tcase_add_test(tc, test_completion);
 	tcase_add_test(tc, test_label_slot);
 	tcase_add_test(tc, test_trim_zeros);
-	tcase_add_test(tc, test_braille_dotted);
+	tcase_add_test(tc, test_braille_fill);
 	tcase_add_test(tc, test_frame_wait);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
