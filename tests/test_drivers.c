@@ -20,6 +20,8 @@
 
 #include "drivers/driver.h"
 #include "dialect/server.h"
+#include "dialect/dialect.h"
+#include "run/conn_vars.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -862,6 +864,43 @@ START_TEST(test_sqlite_writers_queue)
 }
 END_TEST
 
+/* A pragma belongs to its connection: what a `set` noted reaches another
+ * connection when it next looks, and a new connection gets all of it. */
+START_TEST(test_sqlite_conn_vars)
+{
+	const db_driver *d = sqlite_target->drv;
+	db_conn *a = xconnect(sqlite_target), *b = xconnect(sqlite_target);
+	conn_vars cv;
+	long seen_a = 0, seen_b = 0;
+	db_error e;
+	char buf[64];
+
+	ck_assert_int_eq(dialect_sqlite.vars_per_connection, 1);
+	conn_vars_init(&cv);
+	ck_assert_int_eq(conn_vars_apply(&cv, &seen_a, &dialect_sqlite, a, &e), 0);
+	ck_assert_int_eq(conn_vars_note(&cv, "synchronous", "FULL"), 0);
+	ck_assert_int_eq(conn_vars_note(&cv, "cache_size", "-4000"), 0);
+	ck_assert_int_eq(tget(a, "synchronous", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "1");   /* not yet: a has not looked */
+	ck_assert_int_eq(conn_vars_apply(&cv, &seen_a, &dialect_sqlite, a, &e), 0);
+	ck_assert_int_eq(tget(a, "synchronous", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "2");
+	ck_assert_int_eq(tget(a, "cache_size", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "-4000");
+	/* The put-back is a change like any other. */
+	ck_assert_int_eq(conn_vars_note(&cv, "synchronous", "1"), 0);
+	ck_assert_int_eq(conn_vars_apply(&cv, &seen_a, &dialect_sqlite, a, &e), 0);
+	ck_assert_int_eq(conn_vars_apply(&cv, &seen_b, &dialect_sqlite, b, &e), 0);
+	ck_assert_int_eq(tget(a, "synchronous", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "1");
+	ck_assert_int_eq(tget(b, "cache_size", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "-4000");
+	conn_vars_destroy(&cv);
+	d->disconnect(a);
+	d->disconnect(b);
+}
+END_TEST
+
 START_TEST(test_sqlite_vars)
 {
 	const db_driver *d = sqlite_target->drv;
@@ -1546,6 +1585,7 @@ static Suite *drivers_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_sqlite_busy);
 	tcase_add_test(tc, test_sqlite_writers_queue);
+	tcase_add_test(tc, test_sqlite_conn_vars);
 	tcase_add_test(tc, test_sqlite_vars);
 	tcase_add_test(tc, test_sqlite_cantopen);
 	suite_add_tcase(s, tc);

@@ -14,12 +14,13 @@
 
 #define QUEUE 32
 
-enum job_kind { JOB_COMMAND, JOB_VUS, JOB_KNOBS };
+enum job_kind { JOB_COMMAND, JOB_VUS, JOB_KNOBS, JOB_SET, JOB_PUT_BACK };
 
 typedef struct job {
 	enum job_kind kind;
 	int n;
 	char text[1024];
+	char value[128];          /* JOB_SET's; text is the name */
 } job;
 
 struct worker {
@@ -62,6 +63,14 @@ static void run_job(worker *w, const job *j)
 	}
 	case JOB_VUS:
 		if (engine_set_vus(w->e, j->n, j->text, err, sizeof err))
+			post_reply(w, err, 1, 0);
+		break;
+	case JOB_SET:
+		if (engine_set_var_by(w->e, j->text, j->value, "demo", NULL, 0, err, sizeof err))
+			post_reply(w, err, 1, 0);
+		break;
+	case JOB_PUT_BACK:
+		if (engine_put_back_var(w->e, j->text, "demo", err, sizeof err))
 			post_reply(w, err, 1, 0);
 		break;
 	case JOB_KNOBS:
@@ -151,7 +160,7 @@ void worker_stop(worker *w)
 	free(w);
 }
 
-static int push(worker *w, enum job_kind kind, int n, const char *text)
+static int push2(worker *w, enum job_kind kind, int n, const char *text, const char *value)
 {
 	pthread_mutex_lock(&w->lock);
 	if (w->count == QUEUE) {
@@ -162,10 +171,26 @@ static int push(worker *w, enum job_kind kind, int n, const char *text)
 	j->kind = kind;
 	j->n = n;
 	str_copy(j->text, text ? text : "", sizeof j->text);
+	str_copy(j->value, value ? value : "", sizeof j->value);
 	w->count++;
 	pthread_cond_signal(&w->cond);
 	pthread_mutex_unlock(&w->lock);
 	return 0;
+}
+
+static int push(worker *w, enum job_kind kind, int n, const char *text)
+{
+	return push2(w, kind, n, text, NULL);
+}
+
+int worker_set_var(worker *w, const char *name, const char *value)
+{
+	return push2(w, JOB_SET, 0, name, value);
+}
+
+int worker_put_back_var(worker *w, const char *name)
+{
+	return push(w, JOB_PUT_BACK, 0, name);
 }
 
 int worker_command(worker *w, const char *line)

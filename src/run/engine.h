@@ -189,6 +189,10 @@ int engine_set_var(engine *e, const char *name, const char *value, char *err, si
  * for, up to run.reconnect_give_up. */
 int engine_set_var_by(engine *e, const char *name, const char *value, const char *by,
 		      char *was, size_t waslen, char *err, size_t errlen);
+/* Put name back to its value before the run's first change of it, as a
+ * change journalled by `by` that the journal then marks put back; -1
+ * with err when it was never changed or the server refused. */
+int engine_put_back_var(engine *e, const char *name, const char *by, char *err, size_t errlen);
 /* Put back every variable in the knob journal (see knob_journal.h);
  * -1 with err naming what could not be. */
 int engine_restore_knobs(engine *e, char *err, size_t errlen);

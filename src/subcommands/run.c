@@ -240,5 +240,7 @@ int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen)
 	c->rampup = 5;
 	c->duration = 2592000;
 	c->rampdown = 0;
+	/* The story's settings go back however the demo ends. */
+	c->restore_knobs = 1;
 	return run_with(c, s, FRONT_CONSOLE, 1, err, errlen);
 }
