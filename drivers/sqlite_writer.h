@@ -4,10 +4,10 @@
  * SQLite's own write lock has no queue: a connection that finds it taken
  * sleeps in the busy handler (1, 2, 5 ... 100 ms) and tries again, while
  * the connection that just committed takes it straight back.  At 8 VUs a
- * New-Order then waited seconds.  Here writers queue in arrival order; the
- * holder keeps the turn for consecutive transactions up to a quantum (its
- * page cache stays valid: every other writer's commit empties it), then
- * hands it to the writer that has waited longest.  A wait is bounded: past
+ * New-Order then waited seconds.  Here writers queue in arrival order, and
+ * a commit hands the turn to the writer that has waited longest (after a
+ * quantum the holder may keep it for, 0 by default: see
+ * SQLITE_WRITER_QUANTUM_MS).  A wait is bounded: past
  * it the connection goes on to BEGIN IMMEDIATE and SQLite's busy handler,
  * as before (another process, or a lock held by a thread stuck elsewhere).
  * A thread that already holds the turn through one connection and begins

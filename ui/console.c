@@ -245,6 +245,18 @@ static void demo_follow(console *c)
 		return;
 	const demo_action *a = &c->plan.a[i];
 	int paused = c->v.demo_paused, rc = 0;
+	/* A loop begins with the database back to its snapshot once the file
+	 * has grown past the bound: left for days, the demo fills no disk. */
+	const mon_sample *ms = c->v.nsamples ? &c->v.samples[c->v.nsamples - 1] : NULL;
+	if (i == 0 && loop != c->demo_loop && c->cfg->demo_max_db > 0 && ms && ms->db_mb >= 0 &&
+	    ms->db_mb > c->cfg->demo_max_db && !c->demo_changed) {
+		if (worker_reset_database(c->wk, c->cfg))
+			return;
+		snprintf(c->v.caption, sizeof c->v.caption,
+			 "the database has grown past %d MB: back to its snapshot, then the story again",
+			 c->cfg->demo_max_db);
+		console_message(c, 0, "%s", c->v.caption);
+	}
 	switch (a->kind) {
 	case DEMO_VUS:
 		if (!paused)

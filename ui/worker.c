@@ -9,18 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include "run/command.h"
+#include "tpcc/snapshot.h"
 #include "util/util.h"
 #include "worker.h"
 
 #define QUEUE 32
 
-enum job_kind { JOB_COMMAND, JOB_VUS, JOB_KNOBS, JOB_SET, JOB_PUT_BACK };
+enum job_kind { JOB_COMMAND, JOB_VUS, JOB_KNOBS, JOB_SET, JOB_PUT_BACK, JOB_RESET };
 
 typedef struct job {
 	enum job_kind kind;
 	int n;
 	char text[1024];
 	char value[128];          /* JOB_SET's; text is the name */
+	const tpcc_config *cfg;   /* JOB_RESET's: whose snapshot */
 } job;
 
 struct worker {
@@ -45,6 +47,13 @@ static void post_reply(worker *w, const char *text, int is_err, int quit)
 	w->quit |= quit;
 	w->reply_no++;
 	pthread_mutex_unlock(&w->lock);
+}
+
+static int restore_snapshot(void *ud, char *err, size_t errlen)
+{
+	snapshot_report r;
+	const atomic_int no_stop = 0;
+	return snapshot_restore(ud, 1, &no_stop, NULL, &r, err, errlen) ? -1 : 0;
 }
 
 static void run_job(worker *w, const job *j)
@@ -72,6 +81,13 @@ static void run_job(worker *w, const job *j)
 	case JOB_PUT_BACK:
 		if (engine_put_back_var(w->e, j->text, "demo", err, sizeof err))
 			post_reply(w, err, 1, 0);
+		break;
+	case JOB_RESET:
+		if (engine_reset_database(w->e, 1, "demo", restore_snapshot, (void *)j->cfg, NULL,
+					  err, sizeof err)) {
+			engine_event(w->e, "error", "demo: no reset: %s", err);
+			post_reply(w, err, 1, 0);
+		}
 		break;
 	case JOB_KNOBS:
 		for (int i = 0; i < w->nknobs; i++) {
@@ -191,6 +207,21 @@ int worker_set_var(worker *w, const char *name, const char *value)
 int worker_put_back_var(worker *w, const char *name)
 {
 	return push(w, JOB_PUT_BACK, 0, name);
+}
+
+int worker_reset_database(worker *w, const tpcc_config *cfg)
+{
+	pthread_mutex_lock(&w->lock);
+	int full = w->count == QUEUE;
+	if (!full) {
+		job *j = &w->q[(w->head + w->count) % QUEUE];
+		j->kind = JOB_RESET;
+		j->cfg = cfg;
+		w->count++;
+		pthread_cond_signal(&w->cond);
+	}
+	pthread_mutex_unlock(&w->lock);
+	return full ? -1 : 0;
 }
 
 int worker_command(worker *w, const char *line)

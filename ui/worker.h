@@ -32,6 +32,9 @@ int worker_set_vus(worker *w, int n, const char *why);
  * it fails. */
 int worker_set_var(worker *w, const char *name, const char *value);
 int worker_put_back_var(worker *w, const char *name);
+/* Queue the demo's reset: VUs stopped, cfg's schema restored from its
+ * snapshot, VUs started again (engine_reset_database). */
+int worker_reset_database(worker *w, const tpcc_config *cfg);
 /* Queue a re-read of the knobs' values. */
 int worker_read_knobs(worker *w);
 /* The latest reply: returns its number (0: none yet), fills text and

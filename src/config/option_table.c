@@ -500,6 +500,16 @@ const opt_def opt_table[] = {
 		 "subcommand's story, 1 to 3600: VUs change every step, and each\n"
 		 "setting the story changes stands for two steps before it is put back.\n"
 		 "Default 20.\n" },
+	{ .key = "run.demo_max_db", .longopt = "demo-max-db", .type = OPT_INT,
+	  .min = 0, .max = 1000000, .def = "1024", FIELD(demo_max_db), .argname = "MB",
+	  .help = "demo on a database file: restore its snapshot when the file passes "
+		  "this size, at the story's next loop (0: never)",
+	  .man = "For a demo on a database kept in a file here (SQLite): when the file\n"
+		 "has grown past this many MB, the story's next loop begins by stopping\n"
+		 "the VUs, restoring the snapshot the demo took of the freshly built\n"
+		 "schema, and starting them again, so a demo left running for days keeps\n"
+		 "its disk use bounded; 0 to 1000000, 0 never.\n"
+		 "Default 1024.\n" },
 	{ .key = "run.kiosk", .longopt = "kiosk", .type = OPT_BOOL, .def = "false",
 	  FIELD(kiosk),
 	  .help = "open the console in its kiosk view: NOPM in large digits, the "

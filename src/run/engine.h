@@ -172,6 +172,15 @@ enum { STEP_ASK_NONE, STEP_ASK_NEXT, STEP_ASK_END };
 int engine_step_ask(engine *e, int what, char *err, size_t errlen);
 int engine_step_asked(engine *e);
 
+/* Bring the database back to its snapshot under a running run: stop the
+ * VUs (each finishes its transaction and disconnects, so no lock of theirs
+ * is left for the restore to wait on), leave the database where the
+ * restore makes it again (engine_leave_database), call restore, come back,
+ * and start the VUs again when keep_vus.  Logged as events that start with
+ * what ("step 3", "demo"); *seconds (may be NULL) gets the time it took. */
+int engine_reset_database(engine *e, int keep_vus, const char *what,
+			  int (*restore)(void *ud, char *err, size_t errlen), void *ud,
+			  double *seconds, char *err, size_t errlen);
 /* For a restore that makes the database again (the dialect's
  * restore_drops_database; a no-op for the others): with the VUs stopped,
  * close the run's control and sampler connections and open none until
