@@ -21,8 +21,12 @@
  * -13% and -44% (a holder descheduled between two transactions keeps the
  * lock idle for the rest of its turn while the others wait); both kept the
  * New-Order maximum near 0.3-0.6 s where the old hand-off reached 4-12 s.
- * An idle machine may favour a short turn: build with
- * -DSQLITE_WRITER_QUANTUM_MS=N to measure it. */
+ * Later, at a load average of 5: 0 gave 27,148-29,432 NOPM and maxima of
+ * 117-139 ms against the old hand-off's 35,352-42,592 NOPM and 5.4-7.1 s;
+ * single runs of 5 and 20 ms gave 25,488 (172 ms) and 30,008 (217 ms).
+ * So the queue costs NOPM (a writer's page cache goes cold at every
+ * hand-off); which turn, if any, wins it back wants a quiet machine:
+ * build with -DSQLITE_WRITER_QUANTUM_MS=N to measure it. */
 #define SQLITE_WRITER_QUANTUM_MS 0
 #endif
 
