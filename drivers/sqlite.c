@@ -13,6 +13,7 @@
 #endif
 
 #include "driver.h"
+#include "sqlite_writer.h"
 
 #include <sqlite3.h>
 
@@ -33,6 +34,8 @@ typedef struct lite_stmt lite_stmt;
 typedef struct lite_conn {
 	db_conn base;
 	sqlite3 *db;
+	sqlite_writer *writer; /* this file's writer turn, shared in the process */
+	int writing;           /* holds the turn for an open write transaction */
 	db_stmt_list stmts;  /* every open statement: commit ends their cursors */
 	char version[48];
 	db_waits waits;    /* the VU's own thread writes and takes them */
@@ -222,6 +225,7 @@ static int lite_connect(const db_params *p, db_conn **out, db_error *err)
 	sqlite3_wal_hook(db, lite_wal_hook, lc);
 	lc->base.drv = &sqlite_driver;
 	lc->db = db;
+	lc->writer = sqlite_writer_get(sqlite3_db_filename(db, "main"));
 	snprintf(lc->version, sizeof(lc->version), "SQLite %s", sqlite3_libversion());
 	*out = &lc->base;
 	return 0;
@@ -242,7 +246,12 @@ static void lite_disconnect(db_conn *c)
 		s->running = s->pending = s->on_row = 0;
 		lite_unlink(s);
 	}
+	/* An open transaction rolls back with the close: its turn ends. */
+	if (lc->writing)
+		sqlite_writer_release(lc->writer);
+	sqlite_writer_yield(lc->writer);
 	sqlite3_close_v2(lc->db);
+	sqlite_writer_put(lc->writer);
 	free(lc);
 }
 
@@ -501,17 +510,40 @@ static void lite_finalize(db_stmt *st)
  * holds it: a wait is counted from 1 ms). */
 #define LOCK_WAIT_NS 1000000ull
 
+/* The turn is given back once the transaction has ended (COMMIT runs the
+ * WAL hook's checkpoint inside it, so that is covered too). */
+static void lite_end_write(lite_conn *lc)
+{
+	if (lc->writing && sqlite3_get_autocommit(lc->db)) {
+		lc->writing = 0;
+		sqlite_writer_release(lc->writer);
+	}
+}
+
 static int lite_begin(db_conn *c, int write, db_error *err)
 {
 	lite_conn *lc = (lite_conn *)c;
-	if (!write)
+	if (!write) {
+		/* A reader needs no turn: let a writer waiting for ours go. */
+		sqlite_writer_yield(lc->writer);
 		return lite_exec_simple(lc->db, "BEGIN", err);
+	}
+	/* In turn within this process first, so no writer here waits
+	 * seconds in the busy handler while others keep taking the lock;
+	 * BEGIN IMMEDIATE then waits only for other processes.  Both are
+	 * the wait for the write lock. */
 	uint64_t t0 = lite_now_ns();
+	if (!lc->writing)
+		lc->writing = sqlite_writer_acquire(lc->writer, BUSY_TIMEOUT_MS);
 	int rc = lite_exec_simple(lc->db, "BEGIN IMMEDIATE", err);
 	uint64_t dt = lite_now_ns() - t0;
 	lc->waits.lock_ns += dt;
 	lc->waits.lock_n += dt >= LOCK_WAIT_NS;
-	return rc;
+	if (rc < 0) {
+		lite_end_write(lc);
+		return -1;
+	}
+	return 0;
 }
 
 static void lite_take_waits(db_conn *c, db_waits *out)
@@ -524,23 +556,27 @@ static void lite_take_waits(db_conn *c, db_waits *out)
 static int lite_commit(db_conn *c, db_error *err)
 {
 	lite_conn *lc = (lite_conn *)c;
+	int rc = 0;
 
 	lite_reset_all(lc);
-	if (sqlite3_get_autocommit(lc->db))
-		return 0;
-	return lite_exec_simple(lc->db, "COMMIT", err);
+	if (!sqlite3_get_autocommit(lc->db))
+		rc = lite_exec_simple(lc->db, "COMMIT", err);
+	lite_end_write(lc);
+	return rc;
 }
 
 static int lite_rollback(db_conn *c, db_error *err)
 {
 	lite_conn *lc = (lite_conn *)c;
+	int rc = 0;
 
 	lite_reset_all(lc);
 	/* SQLite may already have rolled back (some errors do that); that is
 	 * not a failure. */
-	if (sqlite3_get_autocommit(lc->db))
-		return 0;
-	return lite_exec_simple(lc->db, "ROLLBACK", err);
+	if (!sqlite3_get_autocommit(lc->db))
+		rc = lite_exec_simple(lc->db, "ROLLBACK", err);
+	lite_end_write(lc);
+	return rc;
 }
 
 /* Pages a backup step copies before it lets other connections at the

@@ -20,6 +20,8 @@
 
 #include "drivers/driver.h"
 #include "dialect/server.h"
+#include "dialect/dialect.h"
+#include "run/conn_vars.h"
 
 #include <check.h>
 #include <dirent.h>
@@ -799,6 +801,106 @@ START_TEST(test_sqlite_busy)
 }
 END_TEST
 
+/* Writers in this process queue for SQLite's one write lock instead of
+ * polling for it: a writer whose busy timeout (100 ms) is far shorter than
+ * another thread's transaction (300 ms) still gets the lock when that one
+ * commits, where SQLite's busy handler alone gave up with SQLITE_BUSY. */
+struct queued_arg {
+	int rc;
+	char msg[600];
+};
+
+static void *queued_writer(void *p)
+{
+	struct queued_arg *a = p;
+	const db_driver *d = sqlite_target->drv;
+	db_conn *c = xconnect(sqlite_target);
+	db_error e;
+
+	a->rc = tset(c, "busy_timeout", "100", &e);
+	if (a->rc == 0 && (a->rc = d->begin(c, 1, &e)) == 0 &&
+	    (a->rc = d->exec(c, "INSERT INTO t_queue VALUES (2)", NULL, &e)) == 0)
+		a->rc = d->commit(c, &e);
+	if (a->rc)
+		snprintf(a->msg, sizeof a->msg, "%s", e.msg);
+	d->disconnect(c);
+	return NULL;
+}
+
+START_TEST(test_sqlite_writers_queue)
+{
+	const db_driver *d = sqlite_target->drv;
+	db_conn *a = xconnect(sqlite_target);
+	struct queued_arg q = { 0 };
+	pthread_t th;
+	const struct timespec hold = { 0, 300 * 1000 * 1000 };
+
+	xexec(a, "DROP TABLE IF EXISTS t_queue");
+	xexec(a, "CREATE TABLE t_queue (id INT)");
+	xbegin(a, 1);
+	xexec(a, "INSERT INTO t_queue VALUES (1)");
+	ck_assert_int_eq(pthread_create(&th, NULL, queued_writer, &q), 0);
+	/* The transaction's length, not a synchronisation: the other
+	 * writer passes whether it came during it or after. */
+	nanosleep(&hold, NULL);
+	xcommit(a);
+	pthread_join(th, NULL);
+	ck_assert_msg(q.rc == 0, "the queued writer failed: %s", q.msg);
+	ck_assert_int_eq(xquery_int(a, "SELECT COUNT(*) FROM t_queue"), 2);
+	/* One thread, two connections, one after the other: the turn this
+	 * thread holds lets its other connection write (no wait on itself). */
+	db_conn *b = xconnect(sqlite_target);
+	for (int i = 0; i < 3; i++) {
+		xbegin(a, 1);
+		xexec(a, "INSERT INTO t_queue VALUES (3)");
+		xcommit(a);
+		xbegin(b, 1);
+		xexec(b, "INSERT INTO t_queue VALUES (4)");
+		xcommit(b);
+	}
+	ck_assert_int_eq(xquery_int(a, "SELECT COUNT(*) FROM t_queue"), 8);
+	d->disconnect(b);
+	d->disconnect(a);
+}
+END_TEST
+
+/* A pragma belongs to its connection: what a `set` noted reaches another
+ * connection when it next looks, and a new connection gets all of it. */
+START_TEST(test_sqlite_conn_vars)
+{
+	const db_driver *d = sqlite_target->drv;
+	db_conn *a = xconnect(sqlite_target), *b = xconnect(sqlite_target);
+	conn_vars cv;
+	long seen_a = 0, seen_b = 0;
+	db_error e;
+	char buf[64];
+
+	ck_assert_int_eq(dialect_sqlite.vars_per_connection, 1);
+	conn_vars_init(&cv);
+	ck_assert_int_eq(conn_vars_apply(&cv, &seen_a, &dialect_sqlite, a, &e), 0);
+	ck_assert_int_eq(conn_vars_note(&cv, "synchronous", "FULL"), 0);
+	ck_assert_int_eq(conn_vars_note(&cv, "cache_size", "-4000"), 0);
+	ck_assert_int_eq(tget(a, "synchronous", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "1");   /* not yet: a has not looked */
+	ck_assert_int_eq(conn_vars_apply(&cv, &seen_a, &dialect_sqlite, a, &e), 0);
+	ck_assert_int_eq(tget(a, "synchronous", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "2");
+	ck_assert_int_eq(tget(a, "cache_size", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "-4000");
+	/* The put-back is a change like any other. */
+	ck_assert_int_eq(conn_vars_note(&cv, "synchronous", "1"), 0);
+	ck_assert_int_eq(conn_vars_apply(&cv, &seen_a, &dialect_sqlite, a, &e), 0);
+	ck_assert_int_eq(conn_vars_apply(&cv, &seen_b, &dialect_sqlite, b, &e), 0);
+	ck_assert_int_eq(tget(a, "synchronous", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "1");
+	ck_assert_int_eq(tget(b, "cache_size", buf, sizeof buf, &e), 0);
+	ck_assert_str_eq(buf, "-4000");
+	conn_vars_destroy(&cv);
+	d->disconnect(a);
+	d->disconnect(b);
+}
+END_TEST
+
 START_TEST(test_sqlite_vars)
 {
 	const db_driver *d = sqlite_target->drv;
@@ -1482,6 +1584,8 @@ static Suite *drivers_suite(void)
 	tc = tcase_create("sqlite");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_sqlite_busy);
+	tcase_add_test(tc, test_sqlite_writers_queue);
+	tcase_add_test(tc, test_sqlite_conn_vars);
 	tcase_add_test(tc, test_sqlite_vars);
 	tcase_add_test(tc, test_sqlite_cantopen);
 	suite_add_tcase(s, tc);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "ui/braille.h"
+#include "ui/bigdigits.h"
 #include "dialect/dialect.h"
 #include "ui/complete.h"
 #include "ui/demo.h"
@@ -171,15 +172,43 @@ END_TEST
 
 START_TEST(test_demo_schedule)
 {
-	int want[] = { 1, 2, 4, 8, 4, 2, 1, 2, 4, 8, 4, 2, 1 };
-	for (int i = 0; i < (int)(sizeof want / sizeof want[0]); i++) {
-		ck_assert_int_eq(demo_vus_at(i * 20, 8, 20), want[i]);
-		ck_assert_int_eq(demo_vus_at(i * 20 + 19, 8, 20), want[i]);
-	}
-	ck_assert_int_eq(demo_vus_at(5, 1, 20), 1);
-	ck_assert_int_eq(demo_vus_at(25, 2, 20), 2);
-	ck_assert_int_eq(demo_vus_at(45, 2, 20), 1);
-	ck_assert_int_eq(demo_vus_at(-3, 8, 20), 1);
+	static const dialect_demo_knob knobs[] = {
+		{ "synchronous", "FULL", "FULL caption", "back caption" },
+		{ NULL, NULL, NULL, NULL }
+	};
+	demo_plan p;
+	int loop;
+	demo_plan_make(&p, knobs, 20);
+	/* VUs 1, 2, 4 a step apart; the setting two steps later, standing two
+	 * steps; then 8 VUs and back to 2, and the loop starts again. */
+	ck_assert_int_eq(p.n, 7);
+	ck_assert_int_eq(p.period, 200);
+	ck_assert_int_eq(demo_plan_at(&p, -1, &loop), -1);
+	int i = demo_plan_at(&p, 0, &loop);
+	ck_assert_int_eq(p.a[i].kind, DEMO_VUS);
+	ck_assert_int_eq(p.a[i].vus, 1);
+	ck_assert_int_eq(loop, 0);
+	ck_assert_int_eq(p.a[demo_plan_at(&p, 39, &loop)].vus, 2);
+	i = demo_plan_at(&p, 80, &loop);
+	ck_assert_int_eq(p.a[i].kind, DEMO_SET);
+	ck_assert_str_eq(p.a[i].name, "synchronous");
+	ck_assert_str_eq(p.a[i].value, "FULL");
+	ck_assert_str_eq(p.a[i].caption, "FULL caption");
+	ck_assert_int_eq(demo_plan_vus(&p, i), 4);
+	i = demo_plan_at(&p, 119, &loop);
+	ck_assert_int_eq(p.a[i].kind, DEMO_SET);
+	i = demo_plan_at(&p, 120, &loop);
+	ck_assert_int_eq(p.a[i].kind, DEMO_PUT_BACK);
+	ck_assert_str_eq(p.a[i].caption, "back caption");
+	ck_assert_int_eq(p.a[demo_plan_at(&p, 160, &loop)].vus, 8);
+	ck_assert_int_eq(p.a[demo_plan_at(&p, 199, &loop)].vus, 2);
+	i = demo_plan_at(&p, 200, &loop);
+	ck_assert_int_eq(loop, 1);
+	ck_assert_int_eq(p.a[i].vus, 1);
+	/* No settings: the VU steps alone. */
+	demo_plan_make(&p, NULL, 5);
+	ck_assert_int_eq(p.n, 5);
+	ck_assert_int_eq(p.a[demo_plan_at(&p, 22, &loop)].vus, 8);
 }
 END_TEST
 
@@ -200,6 +229,9 @@ START_TEST(test_event_labels)
 	e = ev("knob", "set innodb_io_capacity 200 -> 2000");
 	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
 	ck_assert_str_eq(b, "innodb_io_capacity 2000");
+	e = ev("knob", "put back synchronous 2 -> 1");
+	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
+	ck_assert_str_eq(b, "synchronous 1");
 	e = ev("knob", "set innodb_io_capacity 200 -> 900: SET GLOBAL: sessions read most variables");
 	ck_assert_int_eq(event_marker_label(&e, b, sizeof b), 1);
 	ck_assert_str_eq(b, "innodb_io_capacity 900");
@@ -346,16 +378,40 @@ START_TEST(test_trim_zeros)
 }
 END_TEST
 
-START_TEST(test_braille_dotted)
+START_TEST(test_bigdigits)
+{
+	char row[256];
+	/* Digits 3 wide, the comma 1, a blank column between glyphs. */
+	ck_assert_int_eq(bigdigits_width("1,234", 1), 17);
+	ck_assert_int_eq(bigdigits_width("1,234", 2), 34);
+	ck_assert_int_eq(bigdigits_width("", 1), 0);
+	ck_assert_int_eq(bigdigits_row("1,2", 0, 1, 0, row, sizeof row), 9);
+	ck_assert_str_eq(row, "##    ###");
+	ck_assert_int_eq(bigdigits_row("1,2", 4, 1, 0, row, sizeof row), 9);
+	ck_assert_str_eq(row, "### # ###");
+	/* Scale 2 doubles both ways: row 1 is row 0 again. */
+	ck_assert_int_eq(bigdigits_row("7", 1, 2, 0, row, sizeof row), 6);
+	ck_assert_str_eq(row, "######");
+	ck_assert_int_eq(bigdigits_row("7", 10, 2, 0, row, sizeof row), 0);
+	ck_assert_int_eq(bigdigits_row("8", 0, 1, 1, row, sizeof row), 3);
+	ck_assert_str_eq(row, "\u2588\u2588\u2588");
+	/* Cut at the buffer, never past it. */
+	ck_assert_int_lt(bigdigits_row("888", 0, 1, 1, row, 8), 9);
+}
+END_TEST
+
+START_TEST(test_braille_fill)
 {
 	braille_canvas c;
-	double v[4] = { 0, 10, 10, 0 };
+	double v[4] = { 0, 10, 5, 0 };
 	ck_assert_int_eq(braille_init(&c, 2, 1), 0);
-	braille_plot_dotted(&c, v, 4, 0, 10);
-	/* One dot a cell, in its left column, no vertical joins: cell 0 has
-	 * the bottom-left dot (7, 0x40) only, cell 1 the top-left (1, 0x01). */
-	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0x40);
-	ck_assert_uint_eq(braille_bits(&c, 1, 0), 0x01);
+	braille_fill(&c, v, 4, 0, 10);
+	/* Every dot from the level down: column 0 the bottom dot (7, 0x40)
+	 * only, column 1 all four (4, 5, 6, 8: 0xB8); in cell 1 column 2 at
+	 * half of 3 dot rows rounds to 2 (dots 2, 3, 7: 0x46) and column 3
+	 * the bottom dot (8, 0x80). */
+	ck_assert_uint_eq(braille_bits(&c, 0, 0), 0x40 | 0xB8);
+	ck_assert_uint_eq(braille_bits(&c, 1, 0), 0x46 | 0x80);
 	braille_free(&c);
 }
 END_TEST
@@ -390,7 +446,8 @@ int main(void)
 	tcase_add_test(tc, test_completion);
 	tcase_add_test(tc, test_label_slot);
 	tcase_add_test(tc, test_trim_zeros);
-	tcase_add_test(tc, test_braille_dotted);
+	tcase_add_test(tc, test_braille_fill);
+	tcase_add_test(tc, test_bigdigits);
 	tcase_add_test(tc, test_frame_wait);
 	suite_add_tcase(s, tc);
 	return unit_run(s);

@@ -18,6 +18,10 @@ tui_start 80 24 "TPCC_DB='$T/demo.db' '$TPCC_BIN' demo --results-dir '$T/results
 assert "the demo starts" tui_wait '^ DEMO (RAMPUP|STEADY) '
 assert "NOPM and TPM figures arrive, both whole at 80x24" tui_wait 'NOPM [1-9][0-9,]* +.* TPM [1-9][0-9,]* *│'
 assert "the frames are whole at 80x24, no figure cut, help and quit on the key bar" tui_frames 80 24
+# NOPM is an area and TPM a line over it (a second colour, and its own
+# shape without one): the legend says so, and the chart has filled cells.
+assert "the legend: NOPM an area, TPM a line" tui_shows '│ ⣿⣿ NOPM [0-9,]+.* ⠒⠒ TPM [0-9,]+'
+assert "the chart has filled cells (the NOPM area)" tui_shows '^│ +│.*⣿'
 for size in "100 30" "120 40" "200 50"; do
 	set -- $size
 	tui resize-window -t tui -x "$1" -y "$2"

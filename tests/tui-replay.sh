@@ -13,7 +13,7 @@ END=$(python3 -c 'import json; t=json.load(open("a4.json"))["ticks"][-1]["t"]; p
 tui_start 120 40 "'$TPCC_BIN' replay a4.json --against a2.json"
 assert "replay starts at 1x" tui_wait "^replay 1x, 00:00:0[0-9] of $END, 4 VUs"
 assert "the header is the run's" tui_wait 'W 2 │ statements │ 4 VUs │ 10\.[0-9.]+-MariaDB'
-assert "the other run is a ghost line" tui_wait '⠂⠂ ghost NOPM [0-9,]+'
+assert "the other run is a ghost line" tui_wait '⠒⠒ ghost NOPM [0-9,]+'
 assert "a closed loop is never behind schedule" eval "! tui_shows 'BEHIND SCHEDULE'"
 tui_keys 3
 assert "60x reaches the end" tui_wait "^replay 60x, $END of $END" 20

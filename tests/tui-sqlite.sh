@@ -104,8 +104,8 @@ assert "ASCII frames" tui_wait '^\+ NOPM and TPM: per-minute rate of each second
 tui_wait 'NOPM [1-9]' >/dev/null
 assert "no braille, no box drawing" tui_gone '[\x{2500}-\x{257F}\x{2800}-\x{28FF}]' 1
 assert "an ASCII chart" tui_shows "^\\| +\\| +.*[.:']"
-# Without colour the two lines differ in their look, and the legend says
-# which is which: NOPM a solid line (.:'), TPM dotted (+).
+# Without colour the two series differ in their look, and the legend says
+# which is which: NOPM an area (.:'), TPM a line (+).
 assert "the legend tells the lines apart without colour" tui_shows '^\| :: NOPM [0-9,]+ .* \+\+ TPM [0-9,]+'
 assert "the TPM line is drawn as +" tui_shows "^\\| +\\| .*\\+"
 

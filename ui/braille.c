@@ -73,11 +73,11 @@ void braille_plot(braille_canvas *c, const double *v, int n, int x0, double top)
 	}
 }
 
-void braille_plot_dotted(braille_canvas *c, const double *v, int n, int x0, double top)
+void braille_fill(braille_canvas *c, const double *v, int n, int x0, double top)
 {
 	for (int i = 0; i < n; i++)
-		if ((x0 + i) % 2 == 0)
-			braille_set(c, x0 + i, braille_level_y(c, v[i], top));
+		for (int y = braille_level_y(c, v[i], top); y < 4 * c->rows; y++)
+			braille_set(c, x0 + i, y);
 }
 
 void braille_utf8(unsigned char bits, char out[4])

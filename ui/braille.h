@@ -27,10 +27,10 @@ int braille_level_y(const braille_canvas *c, double v, double top);
  * scaled to top.  Each sample is joined to the one before by a vertical run
  * so that a steep change stays one connected line. */
 void braille_plot(braille_canvas *c, const double *v, int n, int x0, double top);
-/* The same samples as single dots in the left dot column of each cell, not
- * joined: a dotted line that a connected one can be told from without
- * colour (NO_COLOR, a monochrome terminal). */
-void braille_plot_dotted(braille_canvas *c, const double *v, int n, int x0, double top);
+/* The same samples as an area: every dot from the sample's level down to
+ * the bottom, so a line drawn over it is told from it without colour
+ * (NO_COLOR, a monochrome terminal). */
+void braille_fill(braille_canvas *c, const double *v, int n, int x0, double top);
 
 /* UTF-8 for a pattern (3 bytes and a NUL). */
 void braille_utf8(unsigned char bits, char out[4]);

@@ -14,6 +14,7 @@
 #include "console_state.h"
 #include "crt.h"
 #include "demo.h"
+#include "kiosk.h"
 #include "frame.h"
 #include "help.h"
 #include "linechart.h"
@@ -23,8 +24,6 @@
 #include "util/util.h"
 
 #define FRAME_NS 250000000ull     /* at most 4 snapshots and draws a second */
-#define DEMO_PEAK 8
-#define DEMO_STEP_S 20
 #define MIN_W 80
 #define MIN_H 24
 #define CPU_FULL_H 14
@@ -61,6 +60,8 @@ int console_layout(console *c)
 	c->steps_want = c->steps_h = pane_steps_height(&c->v, avail);
 	if (c->too_small)
 		return 0;
+	if (c->v.kiosk)
+		return kiosk_layout(c);
 	avail -= c->steps_h;
 	int ev_h = avail / 6 > 4 ? avail / 6 : 4;
 	/* On a short terminal the table takes the events' rows instead:
@@ -206,6 +207,8 @@ void console_draw(console *c)
 	c->header.cls->draw(&c->header, &c->v);
 	for (int i = 0; i < P_COUNT; i++)
 		pane_draw(&c->panes[i], &c->v);
+	if (c->v.kiosk)
+		kiosk_draw(c);
 	draw_keybar(LINES - 1, c->replay);
 	if (c->mode == MODE_HELP)
 		help_draw(&c->help_top);
@@ -245,6 +248,58 @@ static int operator_changed_vus(console *c)
 	return found;
 }
 
+/* The demo's story: the action due now, once.  While the operator's VU
+ * count stands (paused) VU steps and changes are left out, but a setting
+ * the story changed is still put back on time. */
+static void demo_follow(console *c)
+{
+	int loop, i = demo_plan_at(&c->plan, c->v.st.t, &loop);
+	if (i < 0 || (loop == c->demo_loop && i == c->demo_idx))
+		return;
+	const demo_action *a = &c->plan.a[i];
+	int paused = c->v.demo_paused, rc = 0;
+	/* A loop begins with the database back to its snapshot once the file
+	 * has grown past the bound: left for days, the demo fills no disk. */
+	const mon_sample *ms = c->v.nsamples ? &c->v.samples[c->v.nsamples - 1] : NULL;
+	if (i == 0 && loop != c->demo_loop && c->cfg->demo_max_db > 0 && ms && ms->db_mb >= 0 &&
+	    ms->db_mb > c->cfg->demo_max_db && !c->demo_changed) {
+		if (worker_reset_database(c->wk, c->cfg))
+			return;
+		snprintf(c->v.caption, sizeof c->v.caption,
+			 "the database has grown past %d MB: back to its snapshot, then the story again",
+			 c->cfg->demo_max_db);
+		console_message(c, 0, "%s", c->v.caption);
+	}
+	switch (a->kind) {
+	case DEMO_VUS:
+		if (!paused)
+			rc = worker_set_vus(c->wk, a->vus, "demo");
+		break;
+	case DEMO_SET:
+		if (!paused && !c->demo_changed) {
+			rc = worker_set_var(c->wk, a->name, a->value);
+			if (rc == 0)
+				c->demo_changed = a->name;
+		}
+		break;
+	case DEMO_PUT_BACK:
+		if (c->demo_changed) {
+			rc = worker_put_back_var(c->wk, c->demo_changed);
+			if (rc == 0)
+				c->demo_changed = NULL;
+		}
+		break;
+	}
+	if (rc)
+		return;           /* the queue is full: again at the next look */
+	c->demo_loop = loop;
+	c->demo_idx = i;
+	if (!paused) {
+		snprintf(c->v.caption, sizeof c->v.caption, "%s", a->caption);
+		console_message(c, 0, "%s", a->caption);
+	}
+}
+
 static void take_snapshot(console *c)
 {
 	char text[4096];
@@ -271,12 +326,9 @@ static void take_snapshot(console *c)
 		console_message(c, 0, "demo schedule paused: your VU count stands; d resumes the schedule");
 	}
 	/* A sweep sets the VUs itself while it runs. */
-	if (c->opts->demo && !c->v.demo_paused && !c->v.done && !c->quitting &&
-	    !c->v.sweeping && c->v.st.phase != PH_IDLE) {
-		int want = demo_vus_at(c->v.st.t, DEMO_PEAK, DEMO_STEP_S);
-		if (want != c->demo_target && worker_set_vus(c->wk, want, "demo") == 0)
-			c->demo_target = want;
-	}
+	if (c->opts->demo && !c->v.done && !c->quitting && !c->v.sweeping &&
+	    c->v.st.phase != PH_IDLE)
+		demo_follow(c);
 }
 
 void console_steps_follow(console *c)
@@ -303,11 +355,14 @@ static int key_done(console *c, int act)
 		c->mode = MODE_HELP, c->help_top = 0;
 	if ((act & ACT_DEMO) && c->opts->demo) {
 		c->v.demo_paused = 0;
-		c->demo_target = -1;     /* the schedule's count again at once */
+		/* The story's VU count again at once. */
+		int loop, i = demo_plan_at(&c->plan, c->v.st.t, &loop);
+		if (i >= 0)
+			worker_set_vus(c->wk, demo_plan_vus(&c->plan, i), "demo");
 		/* VU changes made while it was paused were seen by the pause
 		 * already: they must not pause it again now. */
 		c->events_seen = c->v.events_total;
-		console_message(c, 0, "demo schedule resumed: VUs go 1, 2, 4, 8 and back every 20 s");
+		console_message(c, 0, "demo schedule resumed: its VUs, its settings and its captions");
 	} else if (act & ACT_DEMO) {
 		console_message(c, 1, "d: no demo schedule in this run");
 	}
@@ -434,7 +489,10 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 	c.opts = o;
 	c.v.cfg = cfg;
 	c.v.demo = o->demo;
-	c.demo_target = -1;
+	c.v.kiosk = cfg->kiosk;
+	c.demo_loop = c.demo_idx = -1;
+	if (o->demo)
+		demo_plan_make(&c.plan, engine_dialect(e)->demo_knobs, cfg->demo_step);
 	c.nknobs = knob_names(engine_dialect(e), cfg->knobs, cfg->nknobs, c.knobs, 32);
 	if (view_alloc(&c.v)) {
 		snprintf(err, errlen, "out of memory");
@@ -451,7 +509,7 @@ int console_run(engine *e, const tpcc_config *cfg, const console_opts *o, char *
 	if (crt_init(err, errlen))
 		goto fail_worker;
 	console_panes_init(&c);
-	console_message(&c, 0, "%s", o->demo ? "demo: VUs go 1, 2, 4, 8 and back every 20 s; ? for help, q to leave"
+	console_message(&c, 0, "%s", o->demo ? "demo: VU steps and setting changes, captioned, looping; ? for help, q to leave"
 			: "? for help; : for commands");
 	console_layout(&c);
 	loop(&c);

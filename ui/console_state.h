@@ -6,6 +6,7 @@
 
 #include "cmdline.h"
 #include "config_screen.h"
+#include "demo.h"
 #include "keys.h"
 #include "run/monitor.h"
 #include "pane.h"
@@ -40,7 +41,9 @@ typedef struct console {
 	int help_top;             /* the help's (or marker list's) first line shown */
 	const char *knobs[32];
 	int nknobs;
-	int demo_target;
+	demo_plan plan;           /* the demo's story */
+	int demo_loop, demo_idx;  /* the action last done, and in which loop */
+	const char *demo_changed; /* the setting the story changed, until put back */
 	int steps_shown;          /* the step table was opened once already */
 	int steps_want, steps_h;  /* the rows it asked for, and the layout gave it */
 	long events_seen;         /* events looked at for the operator's VU changes */

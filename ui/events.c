@@ -13,8 +13,10 @@ int event_marker_label(const run_event *ev, char *buf, size_t len)
 		snprintf(buf, len, "VUs %d", b);
 		return 1;
 	}
+	/* A change, or a put-back (the demo's, the end of a sweep's). */
 	if (!strcmp(ev->type, "knob") &&
-	    sscanf(ev->text, "set %63s %63s -> %63s", name, from, to) == 3) {
+	    (sscanf(ev->text, "set %63s %63s -> %63s", name, from, to) == 3 ||
+	     sscanf(ev->text, "put back %63s %63s -> %63s", name, from, to) == 3)) {
 		/* "-> 900: SET GLOBAL: ..." carries the server's note after it. */
 		size_t l = strlen(to);
 		if (l > 1 && to[l - 1] == ':')

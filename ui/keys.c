@@ -60,6 +60,12 @@ static int k_steps(const key_env *k, int key)
 	return ACT_LAYOUT | ACT_DRAW;
 }
 
+static int k_kiosk(const key_env *k, int key)
+{
+	k->v->kiosk = !k->v->kiosk;
+	return ACT_LAYOUT | ACT_DRAW;
+}
+
 static int k_quit(const key_env *k, int key)
 {
 	return k->v->done ? ACT_LEAVE : ACT_QUIT_ASK | ACT_DRAW;
@@ -93,6 +99,11 @@ const key_binding key_bindings[] = {
 	  "duration apply to the run at once, the rest to the next run).\n" },
 	{ { 'k', KEY_F(3) }, k_knobs, "knob panel: server variables, live, with their effect", NULL },
 	{ { 'd' }, k_demo, "demo: resume its VU schedule after a VU change of yours paused it", NULL },
+	{ { 'K' }, k_kiosk, "kiosk view: NOPM in large digits, the chart, the latest change and its verdict / back",
+	  "The kiosk view, for a screen watched from a distance, and back: the\n"
+	  "current NOPM in large block digits, the throughput chart over most of\n"
+	  "the screen, the latest change with its before/after verdict, and the\n"
+	  "demo's caption.\n" },
 	{ { 'M' }, k_markers, "the chart's markers in full: time, what changed, the text", NULL },
 	{ { 'w' }, k_waits, "the server's waits by class, full size (the Waits pane's rows on a "
 	  "small screen)", NULL },

@@ -17,7 +17,7 @@ linechart *linechart_new(int cols, int rows)
 		return NULL;
 	c->cols = cols;
 	c->rows = rows;
-	if (braille_init(&c->solid, cols, rows) || braille_init(&c->dotted, cols, rows) ||
+	if (braille_init(&c->area, cols, rows) || braille_init(&c->line, cols, rows) ||
 	    !(c->a = calloc((size_t)cols * 2, sizeof(double))) ||
 	    !(c->b = calloc((size_t)cols * 2, sizeof(double)))) {
 		linechart_free(c);
@@ -30,8 +30,8 @@ void linechart_free(linechart *c)
 {
 	if (!c)
 		return;
-	braille_free(&c->solid);
-	braille_free(&c->dotted);
+	braille_free(&c->area);
+	braille_free(&c->line);
 	free(c->a);
 	free(c->b);
 	free(c);
@@ -83,24 +83,39 @@ double linechart_draw(linechart *c, const pane *p, int n, int attr_a, int attr_b
 	}
 	double top = scale_nice_top(max);
 	int x0 = 2 * c->cols - n;
-	braille_clear(&c->solid);
-	braille_clear(&c->dotted);
-	braille_plot_dotted(&c->dotted, c->b, n, x0, top);
-	braille_plot(&c->solid, c->a, n, x0, top);
+	braille_clear(&c->area);
+	braille_clear(&c->line);
+	braille_fill(&c->area, c->a, n, x0, top);
+	braille_plot(&c->line, c->b, n, x0, top);
 	draw_axis(p, c->rows, top);
 	for (int r = 0; r < c->rows; r++)
 		for (int col = 0; col < c->cols; col++) {
-			unsigned char ba = braille_bits(&c->solid, col, r), bb = braille_bits(&c->dotted, col, r);
-			if (!(ba | bb))
+			unsigned char ba = braille_bits(&c->area, col, r), bl = braille_bits(&c->line, col, r);
+			if (!(ba | bl))
 				continue;
+			/* The line shows as dots outside the area and as a cut
+			 * through it inside, so it is never lost in the fill;
+			 * the cell takes the line's colour when the line has a
+			 * dot of its own there. */
+			unsigned char bits = ba ^ bl, own = bl & ~ba;
 			char g[4];
 			if (crt_utf8)
-				braille_utf8(ba | bb, g);
+				braille_utf8(bits, g);
 			else
-				g[0] = ba ? braille_ascii(ba | bb) : '+', g[1] = '\0';
-			pane_put(p, r, LINECHART_AXIS_W + col, ba ? attr_a : attr_b, g);
+				g[0] = own ? '+' : braille_ascii(ba), g[1] = '\0';
+			pane_put(p, r, LINECHART_AXIS_W + col, own ? attr_b : attr_a, g);
 		}
 	return top;
+}
+
+const char *linechart_legend_area(void)
+{
+	return crt_utf8 ? "\u28ff\u28ff" : "::";
+}
+
+const char *linechart_legend_line(void)
+{
+	return crt_utf8 ? "\u2812\u2812" : "++";
 }
 
 /* See linechart.h. */

@@ -1,6 +1,7 @@
 /* linechart.h: two series on one braille chart inside a pane, on a shared
- * round axis: the first as a solid line, the second dotted, so the two are
- * told apart without colour.  The throughput chart and the latency-over-
+ * round axis: the first as a filled area, the second as a continuous line
+ * over it in another colour (cut out of the area where it runs inside
+ * it), so the two are told apart without colour too.  The throughput chart and the latency-over-
  * time chart are both this; what differs is what they plot and label. */
 #ifndef TPCC_UI_LINECHART_H
 #define TPCC_UI_LINECHART_H
@@ -11,7 +12,7 @@
 #define LINECHART_AXIS_W 6        /* "  60k" and the tick */
 
 typedef struct linechart {
-	braille_canvas solid, dotted;
+	braille_canvas area, line;
 	double *a, *b;                /* the samples shown, 2 per column */
 	int cols, rows;
 } linechart;
@@ -23,6 +24,10 @@ void linechart_free(linechart *c);
  * from inner row 0 of p, newest at the right; returns the top of the axis.
  * The x axis is the row after the chart's rows. */
 double linechart_draw(linechart *c, const pane *p, int n, int attr_a, int attr_b);
+
+/* The legends' samples, two columns each: the area's, the line's. */
+const char *linechart_legend_area(void);
+const char *linechart_legend_line(void);
 
 /* A pane's chart (in p->priv) made anew for its size, keeping below rows
  * under the axis for the pane's own lines; none when too small.  Returns

@@ -32,9 +32,9 @@ static void lc_draw(pane *p, const ui_view *v)
 	linechart_time_axis(c, p, v->ticks + first, n);
 	stepmarks_draw(c, p, v, v->ticks + first, n);
 	const tick *last = &v->st.last;
-	int x = pane_put(p, rows + 1, 0, crt_attr(CRT_GOOD), crt_utf8 ? "\u2812\u2812" : "::");
+	int x = pane_put(p, rows + 1, 0, crt_attr(CRT_GOOD), linechart_legend_area());
 	x += pane_printf(p, rows + 1, x, 0, " new-order %.1f   ", last->p95[TX_NEW_ORDER]);
-	x += pane_put(p, rows + 1, x, crt_attr(CRT_OPERATOR), crt_utf8 ? "\u2802\u2802" : "++");
+	x += pane_put(p, rows + 1, x, crt_attr(CRT_OPERATOR), linechart_legend_line());
 	pane_printf(p, rows + 1, x, 0, " payment %.1f", last->p95[TX_PAYMENT]);
 }
 

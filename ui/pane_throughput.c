@@ -87,9 +87,9 @@ static void draw_figures(const pane *p, const ui_view *v, int row)
 	char nopm[24], tpm[24], avg_n[48], avg_t[48], srv[48], num[24];
 	fmt_thousands(last->nopm, nopm, sizeof nopm);
 	fmt_thousands(last->tpm, tpm, sizeof tpm);
-	/* Legends first: the line's look tells NOPM from TPM without colour
-	 * (a solid line and a dotted one); each is two columns. */
-	const char *ln = crt_utf8 ? "\u2812\u2812" : "::", *lt = crt_utf8 ? "\u2802\u2802" : "++";
+	/* Legends first: the look tells NOPM from TPM without colour (an
+	 * area and a line over it); each is two columns. */
+	const char *ln = linechart_legend_area(), *lt = linechart_legend_line();
 	for (int level = 3; level >= 0; level--) {
 		avg_n[0] = avg_t[0] = srv[0] = '\0';
 		if (steady && level >= 2) {
@@ -115,7 +115,7 @@ static void draw_figures(const pane *p, const ui_view *v, int row)
 	x += pane_put(p, row, x, 0, "   ");
 	x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), lt);
 	if (v->ghost) {
-		/* The dotted line is the other run's NOPM now. */
+		/* The line is the other run's NOPM now. */
 		x += pane_put(p, row, x, crt_attr(CRT_OPERATOR), " ghost NOPM ");
 		pane_put(p, row, x, 0, fmt_thousands(v->nticks ? v->ghost[v->nticks - 1] : 0,
 						      num, sizeof num));

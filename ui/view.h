@@ -41,6 +41,8 @@ typedef struct ui_view {
 	int latency_steady;       /* latency pane shows the steady phase */
 	int demo;
 	int demo_paused;          /* the operator's VU count stands (d resumes) */
+	char caption[192];        /* the demo's narration of its last step */
+	int kiosk;                /* the kiosk view instead of the panes (K) */
 	int done;                 /* the run is over */
 	/* A sweep's steps as the engine recorded them (engine_steps), copied
 	 * when they change; sweeping: its job runs; show_steps: the step

@@ -9,17 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include "run/command.h"
+#include "tpcc/snapshot.h"
 #include "util/util.h"
 #include "worker.h"
 
 #define QUEUE 32
 
-enum job_kind { JOB_COMMAND, JOB_VUS, JOB_KNOBS };
+enum job_kind { JOB_COMMAND, JOB_VUS, JOB_KNOBS, JOB_SET, JOB_PUT_BACK, JOB_RESET };
 
 typedef struct job {
 	enum job_kind kind;
 	int n;
 	char text[1024];
+	char value[128];          /* JOB_SET's; text is the name */
+	const tpcc_config *cfg;   /* JOB_RESET's: whose snapshot */
 } job;
 
 struct worker {
@@ -46,6 +49,13 @@ static void post_reply(worker *w, const char *text, int is_err, int quit)
 	pthread_mutex_unlock(&w->lock);
 }
 
+static int restore_snapshot(void *ud, char *err, size_t errlen)
+{
+	snapshot_report r;
+	const atomic_int no_stop = 0;
+	return snapshot_restore(ud, 1, &no_stop, NULL, &r, err, errlen) ? -1 : 0;
+}
+
 static void run_job(worker *w, const job *j)
 {
 	char out[4096], err[1024];
@@ -63,6 +73,21 @@ static void run_job(worker *w, const job *j)
 	case JOB_VUS:
 		if (engine_set_vus(w->e, j->n, j->text, err, sizeof err))
 			post_reply(w, err, 1, 0);
+		break;
+	case JOB_SET:
+		if (engine_set_var_by(w->e, j->text, j->value, "demo", NULL, 0, err, sizeof err))
+			post_reply(w, err, 1, 0);
+		break;
+	case JOB_PUT_BACK:
+		if (engine_put_back_var(w->e, j->text, "demo", err, sizeof err))
+			post_reply(w, err, 1, 0);
+		break;
+	case JOB_RESET:
+		if (engine_reset_database(w->e, 1, "demo", restore_snapshot, (void *)j->cfg, NULL,
+					  err, sizeof err)) {
+			engine_event(w->e, "error", "demo: no reset: %s", err);
+			post_reply(w, err, 1, 0);
+		}
 		break;
 	case JOB_KNOBS:
 		for (int i = 0; i < w->nknobs; i++) {
@@ -151,7 +176,7 @@ void worker_stop(worker *w)
 	free(w);
 }
 
-static int push(worker *w, enum job_kind kind, int n, const char *text)
+static int push2(worker *w, enum job_kind kind, int n, const char *text, const char *value)
 {
 	pthread_mutex_lock(&w->lock);
 	if (w->count == QUEUE) {
@@ -162,10 +187,41 @@ static int push(worker *w, enum job_kind kind, int n, const char *text)
 	j->kind = kind;
 	j->n = n;
 	str_copy(j->text, text ? text : "", sizeof j->text);
+	str_copy(j->value, value ? value : "", sizeof j->value);
 	w->count++;
 	pthread_cond_signal(&w->cond);
 	pthread_mutex_unlock(&w->lock);
 	return 0;
+}
+
+static int push(worker *w, enum job_kind kind, int n, const char *text)
+{
+	return push2(w, kind, n, text, NULL);
+}
+
+int worker_set_var(worker *w, const char *name, const char *value)
+{
+	return push2(w, JOB_SET, 0, name, value);
+}
+
+int worker_put_back_var(worker *w, const char *name)
+{
+	return push(w, JOB_PUT_BACK, 0, name);
+}
+
+int worker_reset_database(worker *w, const tpcc_config *cfg)
+{
+	pthread_mutex_lock(&w->lock);
+	int full = w->count == QUEUE;
+	if (!full) {
+		job *j = &w->q[(w->head + w->count) % QUEUE];
+		j->kind = JOB_RESET;
+		j->cfg = cfg;
+		w->count++;
+		pthread_cond_signal(&w->cond);
+	}
+	pthread_mutex_unlock(&w->lock);
+	return full ? -1 : 0;
 }
 
 int worker_command(worker *w, const char *line)

@@ -27,6 +27,14 @@ void worker_stop(worker *w);
 int worker_command(worker *w, const char *line);
 /* Queue a VU count change with a reason ("demo"), no command echo. */
 int worker_set_vus(worker *w, int n, const char *why);
+/* Queue the demo's change of a setting, and its put-back to the value
+ * before the run's first change (journalled "demo"); no reply unless
+ * it fails. */
+int worker_set_var(worker *w, const char *name, const char *value);
+int worker_put_back_var(worker *w, const char *name);
+/* Queue the demo's reset: VUs stopped, cfg's schema restored from its
+ * snapshot, VUs started again (engine_reset_database). */
+int worker_reset_database(worker *w, const tpcc_config *cfg);
 /* Queue a re-read of the knobs' values. */
 int worker_read_knobs(worker *w);
 /* The latest reply: returns its number (0: none yet), fills text and

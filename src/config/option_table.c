@@ -492,6 +492,35 @@ const opt_def opt_table[] = {
 	  .man = "Run without the console even on a terminal: one line per report\n"
 		 "interval, commands from standard input.\n"
 		 "Default false.\n" },
+	{ .key = "run.demo_step", .longopt = "demo-step", .type = OPT_INT,
+	  .min = 1, .max = 3600, .def = "20", FIELD(demo_step), .argname = "SECONDS",
+	  .help = "seconds per step of demo's story (a setting stands two steps)",
+	  .man = "The length of one step of the\n"
+		 ".B demo\n"
+		 "subcommand's story, 1 to 3600: VUs change every step, and each\n"
+		 "setting the story changes stands for two steps before it is put back.\n"
+		 "Default 20.\n" },
+	{ .key = "run.demo_max_db", .longopt = "demo-max-db", .type = OPT_INT,
+	  .min = 0, .max = 1000000, .def = "1024", FIELD(demo_max_db), .argname = "MB",
+	  .help = "demo on a database file: restore its snapshot when the file passes "
+		  "this size, at the story's next loop (0: never)",
+	  .man = "For a demo on a database kept in a file here (SQLite): when the file\n"
+		 "has grown past this many MB, the story's next loop begins by stopping\n"
+		 "the VUs, restoring the snapshot the demo took of the freshly built\n"
+		 "schema, and starting them again, so a demo left running for days keeps\n"
+		 "its disk use bounded; 0 to 1000000, 0 never.\n"
+		 "Default 1024.\n" },
+	{ .key = "run.kiosk", .longopt = "kiosk", .type = OPT_BOOL, .def = "false",
+	  FIELD(kiosk),
+	  .help = "open the console in its kiosk view: NOPM in large digits, the "
+		  "chart, the latest change and its verdict, the demo's caption",
+	  .man = "Open the console in its kiosk view, for a screen watched from a\n"
+		 "distance: the current NOPM in large block digits, the throughput\n"
+		 "chart over most of the screen, the latest change with its before/after\n"
+		 "verdict, and the demo's caption.\n"
+		 ".B K\n"
+		 "toggles it in any run.\n"
+		 "Default false.\n" },
 	{ .key = "run.report_interval", .longopt = "report-interval", .type = OPT_INT,
 	  .min = 1, .max = 3600, .def = "1", FIELD(report_interval),
 	  .argname = "SECONDS", .help = "print every Nth second's line in batch mode "

@@ -78,6 +78,9 @@ typedef struct tpcc_config {
 	int nknobs;
 	char knobs[KNOBS_MAX][64];
 	int restore_knobs;          /* put `set` changes back when the run ends */
+	int demo_step;              /* seconds per step of the demo's story */
+	int kiosk;                  /* open the console in its kiosk view */
+	int demo_max_db;            /* MB: the demo restores its snapshot past it */
 
 	/* sweep */
 	char sweep_vus[OPT_STR_MAX];   /* "1,2,4" (empty: run.vus) */

@@ -113,6 +113,14 @@ typedef struct dialect_view {
 	int gauge;                    /* on the last line, a number without a sparkline */
 } dialect_view;
 
+/* A setting the demo changes for a while, then puts back.  The captions
+ * narrate the change and the put-back ("synchronous=FULL: every commit
+ * waits for the disk; watch NOPM fall"). */
+typedef struct dialect_demo_knob {
+	const char *name, *value;
+	const char *caption, *back_caption;
+} dialect_demo_knob;
+
 typedef struct dialect {
 	const char *name;             /* "mysql", "sqlite" */
 	/* CREATE DATABASE statement with one %s for the name, or NULL when the
@@ -134,6 +142,10 @@ typedef struct dialect {
 	 * completion offer when run.knobs names none (NULL-terminated, or
 	 * NULL for none): what a DBA tuning this server's I/O turns first. */
 	const char *const *knobs;
+	/* The demo's story (NULL, or ended by a NULL name): settings it
+	 * changes and puts back, each with what to watch.  Ones whose effect
+	 * a DBA can see from across a room on a small schema. */
+	const struct dialect_demo_knob *demo_knobs;
 	/* The console's server pane: its title ("InnoDB") and its rows in
 	 * order, ended by a NULL name.  NULL: the pane lists the metrics by
 	 * the names metrics gives them. */
@@ -235,6 +247,10 @@ typedef struct dialect {
 	/* The setting that names the server's data directory, to find the
 	 * disk under it when the server is local.  NULL: none. */
 	const char *datadir_var;
+	/* 1 when a setting set_var changes belongs to the connection it ran
+	 * on (SQLite's pragmas) rather than to the server: the engine then
+	 * sets it on every VU connection too (src/run/conn_vars.h). */
+	int vars_per_connection;
 	/* Change a server setting; note gets what the user should know about
 	 * when and where it takes effect (may be left empty). */
 	int (*set_var)(db_conn *c, const char *name, const char *value, char *note,

@@ -359,9 +359,20 @@ static const dialect_view my_view[] = {
 	{ NULL, NULL, NULL, 0, 0, NULL, 0 }
 };
 
+static const dialect_demo_knob my_demo[] = {
+	{ "innodb_flush_log_at_trx_commit", "2",
+	  "innodb_flush_log_at_trx_commit=2: commits no longer wait for the redo log's flush; watch NOPM rise",
+	  "innodb_flush_log_at_trx_commit back: every commit flushes the redo log again; watch NOPM" },
+	{ "innodb_io_capacity", "2000",
+	  "innodb_io_capacity=2000: the page cleaner may write ten times faster; watch NOPM and dirty pages",
+	  "innodb_io_capacity back: the page cleaner slows down; watch dirty pages climb" },
+	{ NULL, NULL, NULL, NULL }
+};
+
 const dialect dialect_mysql = {
 	.name = "mysql",
 	.knobs = my_knobs,
+	.demo_knobs = my_demo,
 	.view_title = "InnoDB",
 	.view = my_view,
 	.compare_vars = my_cmp,

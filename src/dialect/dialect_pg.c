@@ -473,9 +473,17 @@ static const dialect_view pg_view[] = {
 	{ NULL, NULL, NULL, 0, 0, NULL, 0 }
 };
 
+static const dialect_demo_knob pg_demo[] = {
+	{ "synchronous_commit", "off",
+	  "synchronous_commit=off: commits no longer wait for the WAL's flush; watch NOPM rise",
+	  "synchronous_commit back on: every commit waits for the WAL's flush again; watch NOPM" },
+	{ NULL, NULL, NULL, NULL }
+};
+
 const dialect dialect_pg = {
 	.name = "postgresql",
 	.knobs = pg_knobs,
+	.demo_knobs = pg_demo,
 	.view_title = "PostgreSQL",
 	.view = pg_view,
 	.compare_vars = pg_cmp,

@@ -383,6 +383,9 @@ int engine_ctl_set_var(engine *e, const char *name, const char *value, char *not
 	pthread_mutex_unlock(&e->ctl_lock);
 	if (rc)
 		snprintf(err, errlen, "set %s: %s", name, de.msg);
+	else if (e->d->vars_per_connection && conn_vars_note(&e->cvars, name, value))
+		snprintf(note, notelen, "only the control connection has it: %d settings are "
+			 "carried to the VUs at most", CONN_VARS_MAX);
 	return rc;
 }
 

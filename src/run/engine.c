@@ -235,6 +235,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	e->step_now = -1;
 	pthread_mutex_init(&e->pub_lock, NULL);
 	pthread_mutex_init(&e->knob_lock, NULL);
+	conn_vars_init(&e->cvars);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&e->cond, &ca);
@@ -447,6 +448,7 @@ void engine_destroy(engine *e)
 	journal_destroy(&e->journal);
 	rate_destroy(&e->rate);
 	pthread_mutex_destroy(&e->knob_lock);
+	conn_vars_destroy(&e->cvars);
 	free(e->ring);
 	free(e->acked);
 	free(e->evring);

@@ -179,6 +179,15 @@ enum { STEP_ASK_NONE, STEP_ASK_NEXT, STEP_ASK_END };
 int engine_step_ask(engine *e, int what, char *err, size_t errlen);
 int engine_step_asked(engine *e);
 
+/* Bring the database back to its snapshot under a running run: stop the
+ * VUs (each finishes its transaction and disconnects, so no lock of theirs
+ * is left for the restore to wait on), leave the database where the
+ * restore makes it again (engine_leave_database), call restore, come back,
+ * and start the VUs again when keep_vus.  Logged as events that start with
+ * what ("step 3", "demo"); *seconds (may be NULL) gets the time it took. */
+int engine_reset_database(engine *e, int keep_vus, const char *what,
+			  int (*restore)(void *ud, char *err, size_t errlen), void *ud,
+			  double *seconds, char *err, size_t errlen);
 /* For a restore that makes the database again (the dialect's
  * restore_drops_database; a no-op for the others): with the VUs stopped,
  * close the run's control and sampler connections and open none until
@@ -196,6 +205,10 @@ int engine_set_var(engine *e, const char *name, const char *value, char *err, si
  * for, up to run.reconnect_give_up. */
 int engine_set_var_by(engine *e, const char *name, const char *value, const char *by,
 		      char *was, size_t waslen, char *err, size_t errlen);
+/* Put name back to its value before the run's first change of it, as a
+ * change journalled by `by` that the journal then marks put back; -1
+ * with err when it was never changed or the server refused. */
+int engine_put_back_var(engine *e, const char *name, const char *by, char *err, size_t errlen);
 /* Put back every variable in the knob journal (see knob_journal.h);
  * -1 with err naming what could not be. */
 int engine_restore_knobs(engine *e, char *err, size_t errlen);

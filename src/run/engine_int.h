@@ -26,6 +26,7 @@
 #include "tpcc/schema.h"
 #include "knob_journal.h"
 #include "wait_sampler.h"
+#include "conn_vars.h"
 #include "fiber.h"
 #include "rate.h"
 
@@ -56,6 +57,7 @@ typedef struct vu {
 	atomic_int stop;          /* vu_tell_stop sets it; the VU naps on it */
 	atomic_int state;
 	atomic_int finished;      /* the thread's last write: join it now */
+	long cvars_seen;          /* the VU's own: e->cvars' generation it set */
 	int left;                 /* past its last vu_change_settled; e->lock */
 	/* Only the thread that stops every VU (engine_stop_all_unlocked)
 	 * writes it, while e->ending keeps the list still; the reaper reads
@@ -202,6 +204,8 @@ struct engine {
 	 * where e->lock would make them wait on one another. */
 	atomic_int paused;
 	atomic_int session_warned;   /* a run_session statement was refused */
+	/* Settings the dialect keeps per connection, for every VU's. */
+	conn_vars cvars;
 
 	/* e->lock: a sweep step's measured window (window.c), NULL until
 	 * the first; the collector folds ticks into it, the step reads it. */

@@ -64,8 +64,9 @@ static void write_journal(engine *e)
 	pthread_mutex_unlock(&e->lock);
 }
 
-static int set_journalled(engine *e, const char *name, const char *value, const char *by,
-			  char *was, size_t waslen, char *err, size_t errlen)
+/* verb: the event's first word ("set", "put back"). */
+static int set_journalled(engine *e, const char *verb, const char *name, const char *value,
+			  const char *by, char *was, size_t waslen, char *err, size_t errlen)
 {
 	char old[128] = "?", now[128] = "?", note[256] = "", ign[256];
 	const char *w[WATCH_MAX];
@@ -92,7 +93,7 @@ static int set_journalled(engine *e, const char *name, const char *value, const 
 	if (engine_get_var(e, name, now, sizeof now, ign, sizeof ign))
 		str_copy(now, value, sizeof now);
 	journal_note(&e->journal, name, old, now, by, NULL);
-	engine_event(e, "knob", "set %s %s -> %s%s%s", name, old, now, note[0] ? ": " : "", note);
+	engine_event(e, "knob", "%s %s %s -> %s%s%s", verb, name, old, now, note[0] ? ": " : "", note);
 	for (int i = 0; i < nw; i++) {
 		char after[128];
 		if (!before[i][0] || engine_get_var(e, w[i], after, sizeof after, ign, sizeof ign) ||
@@ -113,7 +114,30 @@ int engine_set_var_by(engine *e, const char *name, const char *value, const char
 	if (e->knobs_closed)
 		snprintf(err, errlen, "set %s: the run is over and its variables were put back", name);
 	else
-		rc = set_journalled(e, name, value, by, was, waslen, err, errlen);
+		rc = set_journalled(e, "set", name, value, by, was, waslen, err, errlen);
+	pthread_mutex_unlock(&e->knob_lock);
+	return rc;
+}
+
+int engine_put_back_var(engine *e, const char *name, const char *by, char *err, size_t errlen)
+{
+	knob_entry k[JOURNAL_MAX];
+	char old[sizeof k[0].old] = "";
+	int rc = -1;
+
+	pthread_mutex_lock(&e->knob_lock);
+	int n = journal_copy(&e->journal, k, JOURNAL_MAX);
+	for (int i = 0; i < n && !old[0]; i++)
+		if (!strcmp(k[i].name, name) && !k[i].dependent_of[0])
+			str_copy(old, k[i].old, sizeof old);
+	if (e->knobs_closed)
+		snprintf(err, errlen, "put back %s: the run is over and its variables were put back", name);
+	else if (!old[0])
+		snprintf(err, errlen, "put back %s: not changed in this run", name);
+	else if ((rc = set_journalled(e, "put back", name, old, by, NULL, 0, err, errlen)) == 0) {
+		journal_mark(&e->journal, name, 1, old);
+		write_journal(e);
+	}
 	pthread_mutex_unlock(&e->knob_lock);
 	return rc;
 }

@@ -483,53 +483,17 @@ static double wait_in_effect(engine *e, const char *name, const char *value, uin
 	}
 }
 
-/* sweep --reset-between: the VUs stopped (each finishes its transaction
- * and disconnects, so no lock of theirs is left for the restore to wait
- * on), and where the restore makes the database again the run's other
- * connections closed too, the database restored, the VUs of a step that names none started
- * again.  The run's seconds go on meanwhile; the step's settle time and
- * window start after it. */
-#define STEP_STOP_MAX_S 120
+/* sweep --reset-between: the database restored (engine_reset_database);
+ * the VUs of a step that names none started again.  The run's seconds go
+ * on meanwhile; the step's settle time and window start after it. */
 static int reset(engine *e, const step_spec *s, step_result *r, char *err, size_t errlen)
 {
-	const struct timespec nap = { 0, 50 * 1000 * 1000 };
-	engine_status st;
-	int t, done;
-	uint64_t t0 = now_ns();
-
-	engine_get_status(e, &st);
-	int vus = st.vus_target;
-	if (vus > 0 && engine_set_vus(e, 0, "reset", err, errlen))
-		return -1;
-	for (;;) {
-		engine_get_status(e, &st);
-		engine_clock(e, &t, &done);
-		if (done) {
-			snprintf(err, errlen, "the run ended before the reset");
-			return -1;
-		}
-		if (st.vus == 0)
-			break;
-		if ((now_ns() - t0) / 1e9 > STEP_STOP_MAX_S) {
-			snprintf(err, errlen, "%d VUs still running %d s after they were asked to "
-				 "stop; no reset", st.vus, STEP_STOP_MAX_S);
-			return -1;
-		}
-		nanosleep(&nap, NULL);
-	}
-	if (engine_leave_database(e, err, errlen))
-		return -1;
-	engine_event(e, "step", "step %d: restoring the snapshot", r->index);
-	int failed = s->reset(s->reset_ud, err, errlen);
-	/* Back even when the restore failed: the knobs are put back over it. */
-	engine_return_database(e);
-	if (failed)
+	char what[48];
+	snprintf(what, sizeof what, "step %d", r->index);
+	if (engine_reset_database(e, s->vus < 0, what, s->reset, s->reset_ud, &r->reset_s, err,
+				  errlen))
 		return -1;
 	r->reset = 1;
-	r->reset_s = (now_ns() - t0) / 1e9;
-	engine_event(e, "step", "step %d: database restored in %.1f s", r->index, r->reset_s);
-	if (s->vus < 0 && vus > 0 && engine_set_vus(e, vus, "reset", err, errlen))
-		return -1;
 	return 0;
 }
 

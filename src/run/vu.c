@@ -193,6 +193,8 @@ static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 			rc = -1;
 		}
 		if (rc == 0) {
+			/* A new connection has none of the run's settings yet. */
+			v->cvars_seen = 0;
 			if (is_reconnect || logged)
 				stat_add(&v->stats->reconnects, 1);
 			return 0;
@@ -415,6 +417,11 @@ static void vu_loop(vu_work *w)
 			}
 		}
 		keyed = 0;
+		/* A `set` of a per-connection setting reaches this VU here,
+		 * between two transactions. */
+		db_error err;
+		if (conn_vars_apply(&e->cvars, &v->cvars_seen, e->d, w->c, &err))
+			vu_error_event(v, "setting", &err);
 		set_state(v, VU_RUNNING);
 		if (vu_transaction(w, due))
 			return;

@@ -16,6 +16,7 @@
 #include "session.h"
 #include "subcommands.h"
 #include "tpcc/schema.h"
+#include "tpcc/snapshot.h"
 #include "ui/build_offer.h"
 #include "ui/cli.h"
 #include "ui/console.h"
@@ -235,10 +236,23 @@ int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen)
 		if (rc)
 			return rc;
 	}
+	/* A file database grows by every order: keep a snapshot of it fresh,
+	 * which the story restores when the file passes run.demo_max_db. */
+	const dialect *d = dialect_for_driver(driver_find(c->driver));
+	snapshot_report r;
+	if (c->demo_max_db > 0 && d && d->log_suffix &&
+	    snapshot_usable(c, 0, &r, err, errlen) == SNAPSHOT_REFUSED) {
+		printf("keeping a snapshot of the schema, restored when the file passes %d MB\n",
+		       c->demo_max_db);
+		if (snapshot_take(c, &s->stop, NULL, &r, err, errlen))
+			return EX_FAIL;
+	}
 	c->vus = 1;
 	c->nschedule = 0;
 	c->rampup = 5;
 	c->duration = 2592000;
 	c->rampdown = 0;
+	/* The story's settings go back however the demo ends. */
+	c->restore_knobs = 1;
 	return run_with(c, s, FRONT_CONSOLE, 1, err, errlen);
 }
