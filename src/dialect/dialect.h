@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include "drivers/driver.h"
 #include "run/stats.h"
+#include "schema_map.h"
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -275,7 +276,33 @@ typedef struct dialect {
 	/* The name of the database a connection reached: one row, one text
 	 * (NULL: the dialect's database is a file). */
 	const char *current_database_sql;
+
+	/* adopt (src/tpcc/adopt*.c): reading another tool's schema.  Each
+	 * query takes no parameter and reads the connected database (or
+	 * schema).  NULL: the dialect cannot adopt. */
+	const char *adopt_tables_sql;    /* rows: table name */
+	/* rows: table, index, its columns comma-separated in key order */
+	const char *adopt_indexes_sql;
+	/* rows: a privilege adopt --apply needs and the user lacks (none: all
+	 * there) */
+	const char *adopt_privileges_sql;
+	/* CREATE INDEX, built online where the server can: printf with the
+	 * index's name, the table and the columns, in that order. */
+	const char *adopt_index_fmt;
+	/* A fresh 16-byte key, for a history table keyed by a column we never
+	 * set (go-tpc's row_id); NULL: none. */
+	const char *adopt_random_key;
+	/* The table definitions adopt compares before and after --apply are
+	 * the test's business; the map this dialect speaks through, NULL for
+	 * our own names.  Set only in a copy (dialect_mapped). */
+	const schema_map *map;
 } dialect;
+
+/* A copy of base in out that names tables through m (NULL or the identity:
+ * base itself is returned). */
+const dialect *dialect_mapped(const dialect *base, const schema_map *m, dialect *out);
+/* sql with d's map applied, in buf (sql itself when d has none). */
+const char *dialect_map_sql(const dialect *d, const char *sql, char *buf, size_t len);
 
 /* The dialect of a native driver (mysql, sqlite); NULL for odbc, whose
  * dialect depends on the server it reaches. */

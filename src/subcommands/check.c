@@ -36,10 +36,11 @@ static int consistency(tpcc_config *c, db_conn *conn, const schema_info *si, sig
 	check_result res[CHECK_COUNT];
 	char why[600];
 
-	printf("consistency check of %s (%d warehouse%s), TPC-C clause 3.3.2\n",
-	       schema_target_name(c), si->warehouses, si->warehouses == 1 ? "" : "s");
+	printf("consistency check of %s (%d warehouse%s%s%s), TPC-C clause 3.3.2\n",
+	       schema_target_name(c), si->warehouses, si->warehouses == 1 ? "" : "s",
+	       si->map.layout[0] ? ", adopted from " : "", si->map.layout);
 	fflush(stdout);
-	int failed = consistency_check(conn, stdout, res, &s->stop, why, sizeof why);
+	int failed = consistency_check(conn, &si->map, 0, stdout, res, &s->stop, why, sizeof why);
 	if (failed < 0) {
 		snprintf(err, errlen, "check could not run: %s", why);
 		return atomic_load(&s->stop) ? EX_SIGNAL : EX_FAIL;

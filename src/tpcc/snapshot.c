@@ -166,9 +166,9 @@ int snapshot_take(const tpcc_config *c, const atomic_int *stop, FILE *progress_o
 			 s.si.present ? "a build that did not finish" : "no TPC-C schema");
 		goto out;
 	}
-	int bad = schema_check_tables(s.conn, where, msg, sizeof msg);
+	int bad = schema_check_tables(s.conn, &s.si.map, where, msg, sizeof msg);
 	if (!bad)
-		bad = schema_check_warehouses(s.conn, s.si.warehouses, where, msg, sizeof msg);
+		bad = schema_check_warehouses(s.conn, &s.si.map, s.si.warehouses, where, msg, sizeof msg);
 	if (bad) {
 		snprintf(err, errlen, "%s; no snapshot taken", msg);
 		rc = bad < 0 ? -1 : SNAPSHOT_REFUSED;
