@@ -48,6 +48,9 @@ typedef struct snap_ctx {
 	 * its own): they are not refused for.  A server that cannot copy a
 	 * database anyone is connected to (PostgreSQL) still refuses. */
 	int others_quiet;
+	/* An adopted schema's table names (NULL: ours), for the dialects
+	 * that copy table by table. */
+	const schema_map *map;
 } snap_ctx;
 
 typedef struct snap_info {
@@ -319,6 +322,8 @@ const char *dialect_sql(const dialect *d, enum sql_id id);
 /* A select of no rows that fails unless table has every one of cols. */
 const char *dialect_probe_sql(const dialect *d, const char *cols, const char *table, char *buf,
 			      size_t len);
+/* A count of table's rows: one row, one integer. */
+const char *dialect_count_sql(const dialect *d, const char *table, char *buf, size_t len);
 /* Short name of a statement, for error messages. */
 const char *dialect_stmt_name(enum stmt_id id);
 

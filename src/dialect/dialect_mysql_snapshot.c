@@ -98,9 +98,10 @@ static void *copier(void *arg)
 		}
 	for (; i < NTABLES; i = take(j)) {
 		int64_t rows = 0;
-		if (copy_table(c, j, tables[i], &rows, &e)) {
-			char what[64];
-			snprintf(what, sizeof what, "copying %s: ", tables[i]);
+		const char *t = schema_map_name(j->x->map, tables[i]);
+		if (copy_table(c, j, t, &rows, &e)) {
+			char what[SCHEMA_NAME_MAX + 16];
+			snprintf(what, sizeof what, "copying %s: ", t);
 			size_t w = strlen(what), m = strlen(e.msg);
 			if (w + m < sizeof e.msg) {
 				memmove(e.msg + w, e.msg, m + 1);

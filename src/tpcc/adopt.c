@@ -108,8 +108,7 @@ static long count_rows(db_conn *c, const char *table, db_error *e)
 {
 	char sql[128];
 	int64_t n = 0;
-	snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM %s", table);
-	if (db_query_int(c, sql, &n, e) < 0)
+	if (db_query_int(c, dialect_count_sql(NULL, table, sql, sizeof sql), &n, e) < 0)
 		return -1;
 	c->drv->commit(c, e);
 	return (long)n;
@@ -224,7 +223,7 @@ static int report_rows(db_conn *c, const schema_map *m, FILE *out, int *warehous
 				 schema_map_name(m, schema_map_tables[i]), e.msg);
 			return -1;
 		}
-	schema_map_apply(m, "SELECT COALESCE(MAX(w_id), 0) FROM warehouse", q, sizeof q);
+	schema_map_apply(m, dialect_sql(NULL, Q_WAREHOUSE_MAX), q, sizeof q);
 	if (db_query_int(c, q, &max, &e) < 0) {
 		snprintf(err, errlen, "cannot read the warehouses: %s", e.msg);
 		return -1;
@@ -290,8 +289,9 @@ static int print_plan(const dialect *d, const schema_map *m, const plan *p, cons
 		if (p->ddl[k][0])
 			fprintf(out, "  %s;\n", p->ddl[k]);
 	fprintf(out, "  %s;\n", meta_ddl(d));
+	fprintf(out, "  %s; -- once for each of:\n", dialect_sql(d, Q_META_INSERT));
 	for (int i = 0; i < r->n; i++)
-		fprintf(out, "  INSERT INTO tpcc_meta (k, v) VALUES ('%s', '%s');\n", r->k[i], r->v[i]);
+		fprintf(out, "       ('%s', '%s')\n", r->k[i], r->v[i]);
 	if (!procs_missing || !d->create_procedures)
 		return 0;
 	fprintf(out, "  -- and our stored procedures, their tables renamed:\n");

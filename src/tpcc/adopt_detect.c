@@ -53,7 +53,7 @@ static int has_column(db_conn *c, const char *table, const char *col)
 	char sql[256];
 	db_stmt *s = NULL;
 	db_error e;
-	snprintf(sql, sizeof sql, "SELECT %s FROM %s WHERE 1 = 0", col, table);
+	dialect_probe_sql(NULL, col, table, sql, sizeof sql);
 	int ok = c->drv->prepare(c, sql, &s, &e) == 0 && c->drv->execute(s, NULL, 0, NULL, &e) == 0;
 	if (s)
 		c->drv->finalize(s);

@@ -98,7 +98,7 @@ static snap_ctx context(session *s, progress *p, FILE *out, const atomic_int *st
 	snap_ctx x = {
 		.connect = connect_to, .ud = (void *)s->c, .snapshot = s->name,
 		.target = s->target, .threads = s->c->load_threads, .prog = p,
-		.progress_out = out, .stop = stop,
+		.progress_out = out, .stop = stop, .map = &s->si.map,
 	};
 	return x;
 }
