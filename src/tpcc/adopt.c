@@ -168,7 +168,7 @@ static void meta_add(meta_rows *r, const char *k, const char *v)
 	}
 }
 
-static void meta_plan(const adopt_layout *L, int warehouses, meta_rows *r)
+static void meta_plan(const adopt_layout *L, int warehouses, unsigned findings, meta_rows *r)
 {
 	char v[300];
 	tpcc_rng rng;
@@ -204,6 +204,13 @@ static void meta_plan(const adopt_layout *L, int warehouses, meta_rows *r)
 	gmtime_r(&now, &tm);
 	strftime(v, sizeof v, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	meta_add(r, "built_at", v);
+	/* check reports these as the other tool's, not as a run's doing. */
+	v[0] = '\0';
+	for (int n = 1; n <= CHECK_COUNT; n++)
+		if (findings & (1u << n))
+			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", v[0] ? "," : "", n);
+	if (v[0])
+		meta_add(r, "findings", v);
 	meta_add(r, "status", "complete");
 }
 
@@ -254,7 +261,8 @@ static int report_rows(db_conn *c, const schema_map *m, FILE *out, int *warehous
 	return n[SM_WAREHOUSE] > 0 ? 0 : (snprintf(err, errlen, "the warehouse table is empty"), 1);
 }
 
-static int report_checks(db_conn *c, const adopt_layout *L, FILE *out, char *err, size_t errlen)
+static int report_checks(db_conn *c, const adopt_layout *L, FILE *out, unsigned *findings,
+			 char *err, size_t errlen)
 {
 	check_result res[CHECK_COUNT];
 	char why[600];
@@ -274,9 +282,11 @@ static int report_checks(db_conn *c, const adopt_layout *L, FILE *out, char *err
 			fprintf(out, "holds\n");
 		else if (res[i].status == CHECK_SKIPPED)
 			fprintf(out, "not checked (%s)\n", res[i].detail);
-		else
+		else {
+			*findings |= 1u << res[i].number;
 			fprintf(out, "does not hold (a finding about the data %s loaded, not an "
 				"error): %ld rows, first %s\n", L->tool, res[i].offenders, res[i].detail);
+		}
 	}
 	return 0;
 }
@@ -440,9 +450,10 @@ int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, FILE *out, ch
 			"them, under our names tpcc_*)" : "there (--apply creates them again)");
 		procs_missing = 1;
 	}
-	if (report_checks(c, &L, out, err, errlen))
+	unsigned findings = 0;
+	if (report_checks(c, &L, out, &findings, err, errlen))
 		goto out;
-	meta_plan(&L, warehouses, &r);
+	meta_plan(&L, warehouses, findings, &r);
 	if (print_plan(d, &L.map, &p, &r, procs_missing, out)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;

@@ -213,6 +213,9 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 			str_copy(info->map.layout, v, sizeof info->map.layout);
 		else if (!strncmp(k, "map.", 4))
 			schema_map_set(&info->map, k + 4, v);
+		else if (!strcmp(k, "findings"))
+			for (const char *q = v; *q; q += strcspn(q, ","), q += strspn(q, ","))
+				info->findings |= atoi(q) > 0 && atoi(q) < 32 ? 1u << atoi(q) : 0;
 		else if (!strcmp(k, "map_extra"))
 			sscanf(v, "%63[^,],%63[^,],%127[^\n]", info->map.extra_table,
 			       info->map.extra_col, info->map.extra_val);

@@ -40,6 +40,9 @@ typedef struct schema_info {
 	 * gives our tables ("map.<ours>" = theirs in tpcc_meta, "layout" its
 	 * tool, "map_extra" = table,column,value); identity for ours. */
 	schema_map map;
+	/* The conditions (bit n: condition n) adopt found not holding on the
+	 * other tool's data before any run of ours ("findings"). */
+	unsigned findings;
 } schema_info;
 
 /* The dialect to speak to the schema info describes: base, or a copy in
