@@ -98,6 +98,28 @@ assert "condition 1 reported as a finding" contains finding.txt "does not hold (
 assert "check exits 0 when only the recorded findings fail" [ $rc -eq 0 ]
 assert "check says which failures are the other tool's" contains finding-check.txt "did not hold on the data sysbench-tpcc loaded when it was adopted"
 
+# snapshot and restore copy tpcc-mysql's tables by their names, and leave
+# their definitions as they were; BenchBase's foreign keys, which a
+# restore here would not make again, make snapshot refuse.
+db=tpcc_ad_tpcc_mysql_$$ SNAP=tpcc_ad_snap_$$
+on_exit "my_sql 'DROP DATABASE IF EXISTS $SNAP'"
+B=$(my_args "$db")
+rows=$(my_sql "SELECT COUNT(*) FROM $db.new_orders")
+"$TPCC_BIN" snapshot $B --snapshot $SNAP >snap.txt 2>&1; rc=$?
+assert "tpcc-mysql: snapshot exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -3 snap.txt
+"$TPCC_BIN" run $B --vus 2 --rampup 0 --duration 2 --results-dir "$T/r-snap" </dev/null >snaprun.txt 2>&1
+"$TPCC_BIN" restore $B --snapshot $SNAP >restore.txt 2>&1; rc=$?
+assert "tpcc-mysql: restore exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -3 restore.txt
+assert "tpcc-mysql: new_orders is back to its rows at the snapshot" [ "$(my_sql "SELECT COUNT(*) FROM $db.new_orders")" = "$rows" ]
+definitions "$db" >restored.after
+assert "tpcc-mysql: its definitions after the restore are as before adopt" diff tpcc-mysql.before restored.after
+check_ok "tpcc-mysql: check passes after the restore" restored.check $B
+"$TPCC_BIN" snapshot $(my_args tpcc_ad_benchbase_$$) --snapshot $SNAP >snapfk.txt 2>&1; rc=$?
+assert "BenchBase: snapshot refused (exit 1)" [ $rc -eq 1 ]
+assert "and it says why" contains snapfk.txt "foreign keys, which a restore here (CREATE TABLE .. LIKE) would not make again"
+
 # tpcc-mysql had no secondary index: adopt added both, online.
 assert "tpcc-mysql: the by-name index was added" contains tpcc-mysql.apply "CREATE INDEX tpcc_customer_i2 ON customer (c_w_id, c_d_id, c_last, c_first, c_id) ALGORITHM=INPLACE LOCK=NONE"
 assert "BenchBase: its own indexes serve, none added" lacks benchbase.apply "adding index"
