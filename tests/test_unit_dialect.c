@@ -106,6 +106,43 @@ static void fresh(const char *ans)
 
 /* ---- statements --------------------------------------------------------- */
 
+/* An adopted schema's map renames whole identifiers only, never inside a
+ * quoted string, a quoted name or a comment, adds go-tpc's extra history
+ * column to an INSERT, and reaches every statement a mapped dialect forms. */
+START_TEST(test_schema_map)
+{
+	schema_map m;
+	char out[2048];
+	dialect copy;
+
+	schema_map_clear(&m);
+	ck_assert_int_eq(schema_map_set(&m, "orders", "oorder"), 0);
+	ck_assert_int_eq(schema_map_set(&m, "new_order", "new_orders"), 0);
+	ck_assert_int_eq(schema_map_set(&m, "bad name", "x"), -1);
+	ck_assert(!schema_map_is_identity(&m));
+	ck_assert_int_eq(schema_map_apply(&m, "SELECT o_id FROM orders, new_order WHERE x = 'orders'"
+					  " -- orders' note\n AND `orders` = orders_i2", out, sizeof out), 0);
+	ck_assert_str_eq(out, "SELECT o_id FROM oorder, new_orders WHERE x = 'orders'"
+			 " -- orders' note\n AND `orders` = orders_i2");
+	snprintf(m.extra_table, sizeof m.extra_table, "history");
+	snprintf(m.extra_col, sizeof m.extra_col, "row_id");
+	snprintf(m.extra_val, sizeof m.extra_val, "UUID()");
+	ck_assert_int_eq(schema_map_apply(&m, "INSERT INTO history (h_c_id, h_amount) VALUES (?, ?)",
+					  out, sizeof out), 0);
+	ck_assert_str_eq(out, "INSERT INTO history (row_id, h_c_id, h_amount) VALUES (UUID(), ?, ?)");
+	ck_assert_int_eq(schema_map_apply(&m, "SELECT * FROM orders", out, 8), -1);
+
+	const dialect *d = dialect_mapped(&dialect_mysql, &m, &copy);
+	ck_assert_ptr_eq(d, &copy);
+	dialect_stmt_sql(d, S_OS_ORDER, out, sizeof out);
+	ck_assert_ptr_nonnull(strstr(out, "FROM oorder WHERE"));
+	dialect_stmt_sql(d, S_DL_NEW_ORDER, out, sizeof out);
+	ck_assert_ptr_nonnull(strstr(out, "FROM new_orders WHERE"));
+	schema_map_clear(&m);
+	ck_assert_ptr_eq(dialect_mapped(&dialect_mysql, &m, &copy), &dialect_mysql);
+}
+END_TEST
+
 START_TEST(test_same_parameters_everywhere)
 {
 	char a[4096], b[4096];
@@ -737,6 +774,7 @@ int main(void)
 	tcase_add_test(tc, test_pg_knobs);
 	tcase_add_test(tc, test_mysql_and_mssql_knobs);
 	tcase_add_test(tc, test_counters);
+	tcase_add_test(tc, test_schema_map);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -56,6 +56,20 @@ const cli_opt cli_table[] = {
 	  "With\n"
 	  ".BR build :\n"
 	  "(re)create the stored procedures alone.\n", 0 },
+	{ "apply", 0, CLI_APPLY, NULL,
+	  "adopt: record the mapping and add the indexes and procedures it printed",
+	  "With\n"
+	  ".BR adopt :\n"
+	  "record the schema map in tpcc_meta and run the DDL adopt printed (missing\n"
+	  "indexes, our stored procedures), after checking the privileges it needs.\n", 0 },
+	{ "table-set", 0, CLI_TABLE_SET, "N",
+	  "adopt: the set of sysbench-tpcc tables to adopt (warehouseN ...; default the lowest)",
+	  "With\n"
+	  ".BR adopt :\n"
+	  "of a sysbench-tpcc database with several sets of tables\n"
+	  ".RB ( \\-\\-tables ),\n"
+	  "adopt the set whose names end in\n"
+	  ".IR n .\n", 0 },
 	{ "help", 'h', CLI_HELP, NULL, "show this help and exit",
 	  "Show the help, which lists every option with its configuration key,\n"
 	  "range and default, and exit 0.\n", 0 },
@@ -419,6 +433,23 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 					return -1;
 				}
 				c->merge = (int)v;
+			}
+			break;
+		case CLI_APPLY:
+			if (st->pass == 1)
+				c->adopt_apply = 1;
+			break;
+		case CLI_TABLE_SET:
+			if (st->pass == 1 && value) {
+				char *end;
+				long v = strtol(value, &end, 10);
+				if (end == value || *end || v < 1 || v > 1000000) {
+					text_errf(err, errlen, "option '--table-set': expected the number "
+						  "sysbench-tpcc's table names end in, got '%.*s%s'",
+						  text_quote_len(value), value, text_quote_ellipsis(value));
+					return -1;
+				}
+				c->adopt_set = (int)v;
 			}
 			break;
 		case CLI_HELP:

@@ -9,7 +9,7 @@
 
 enum cli_kind { CLI_CONFIG = 1, CLI_ASKPASS, CLI_DURABILITY, CLI_SCRIPT, CLI_PROCS_ONLY, CLI_HELP, CLI_VERSION,
 	CLI_DUMP_REF, CLI_OUTPUT, CLI_FORMAT, CLI_FAIL_IF, CLI_JSON, CLI_AGAINST,
-	CLI_MERGE };
+	CLI_MERGE, CLI_APPLY, CLI_TABLE_SET };
 
 /* A command-line option that is not a config key. */
 typedef struct cli_opt {

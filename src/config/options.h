@@ -101,6 +101,8 @@ typedef struct tpcc_config {
 	char durability_file[1024];  /* check --durability RUN.json */
 	char script[OPT_STR_MAX];   /* cli -s FILE: commands to run first */
 	int procedures_only;        /* build --procedures-only */
+	int adopt_apply;            /* adopt --apply */
+	int adopt_set;              /* adopt --table-set N (sysbench-tpcc's suffix; 0: the lowest) */
 	char dump_reference[16];    /* --dump-reference=SECTION: print the man page's roff */
 	/* The words after the subcommand (report, compare, runs, replay and
 	 * restore-knobs take results files; the others none), pointing into

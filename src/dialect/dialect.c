@@ -236,11 +236,36 @@ const char *dialect_stmt_sql(const dialect *d, enum stmt_id id, char *buf, size_
 	static const char fu[] = " FOR UPDATE";
 	size_t n;
 
-	expand(d, sql, (int)(id - base) + 1, buf, len);
+	if (d->map) {
+		char tmp[8192];
+		expand(d, sql, (int)(id - base) + 1, tmp, sizeof tmp);
+		schema_map_apply(d->map, tmp, buf, len);
+	} else {
+		expand(d, sql, (int)(id - base) + 1, buf, len);
+	}
 	n = strlen(buf);
 	if (!d->select_for_update && n >= sizeof fu - 1 &&
 	    strcmp(buf + n - (sizeof fu - 1), fu) == 0)
 		buf[n - (sizeof fu - 1)] = '\0';
+	return buf;
+}
+
+const dialect *dialect_mapped(const dialect *base, const schema_map *m, dialect *out)
+{
+	if (!m || schema_map_is_identity(m))
+		return base;
+	*out = *base;
+	out->map = m;
+	return out;
+}
+
+const char *dialect_map_sql(const dialect *d, const char *sql, char *buf, size_t len)
+{
+	if (!d || !d->map)
+		return sql;
+	/* Cut short, the text fails as SQL; the unmapped text could name
+	 * another set's table and succeed. */
+	schema_map_apply(d->map, sql, buf, len);
 	return buf;
 }
 

@@ -13,6 +13,7 @@
 #include "core/sample.h"
 #include "core/stats.h"
 #include "waits.h"
+#include "schema_map.h"
 #include <stdatomic.h>
 #include <stdio.h>
 
@@ -49,6 +50,9 @@ typedef struct snap_ctx {
 	 * its own): they are not refused for.  A server that cannot copy a
 	 * database anyone is connected to (PostgreSQL) still refuses. */
 	int others_quiet;
+	/* An adopted schema's table names (NULL: ours), for the dialects
+	 * that copy table by table. */
+	const schema_map *map;
 } snap_ctx;
 
 typedef struct snap_info {
@@ -314,7 +318,33 @@ typedef struct dialect {
 	int (*wait_sample)(db_conn *c, wait_src *w, wait_acc *a, db_error *e);
 	int (*wait_timed)(db_conn *c, wait_src *w, wait_reading *r, db_error *e);
 	int (*wait_counters)(db_conn *c, wait_src *w, wait_counter *out, int max, db_error *e);
+	/* adopt (src/tpcc/adopt*.c): reading another tool's schema.  Each
+	 * query takes no parameter and reads the connected database (or
+	 * schema).  NULL: the dialect cannot adopt. */
+	const char *adopt_tables_sql;    /* rows: table name */
+	/* rows: table, index, its columns comma-separated in key order */
+	const char *adopt_indexes_sql;
+	/* rows: a privilege adopt --apply needs and the user lacks (none: all
+	 * there) */
+	const char *adopt_privileges_sql;
+	/* CREATE INDEX, built online where the server can: printf with the
+	 * index's name, the table and the columns, in that order. */
+	const char *adopt_index_fmt;
+	/* A fresh 16-byte key, for a history table keyed by a column we never
+	 * set (go-tpc's row_id); NULL: none. */
+	const char *adopt_random_key;
+	/* The table definitions adopt compares before and after --apply are
+	 * the test's business; the map this dialect speaks through, NULL for
+	 * our own names.  Set only in a copy (dialect_mapped). */
+	const schema_map *map;
 } dialect;
+
+/* A copy of base in out that names tables through m (NULL or the identity:
+ * base itself is returned). */
+const dialect *dialect_mapped(const dialect *base, const schema_map *m, dialect *out);
+/* sql with d's map applied, in buf (sql itself when d has none). */
+const char *dialect_map_sql(const dialect *d, const char *sql, char *buf, size_t len);
+
 
 /* The dialect a native driver's server speaks (its db_driver.dialect);
  * NULL for odbc, whose dialect depends on the server it reaches, and for
@@ -332,6 +362,8 @@ const char *dialect_sql(const dialect *d, enum sql_id id);
 /* A select of no rows that fails unless table has every one of cols. */
 const char *dialect_probe_sql(const dialect *d, const char *cols, const char *table, char *buf,
 			      size_t len);
+/* A count of table's rows: one row, one integer. */
+const char *dialect_count_sql(const dialect *d, const char *table, char *buf, size_t len);
 /* Short name of a statement, for error messages. */
 const char *dialect_stmt_name(enum stmt_id id);
 

@@ -369,6 +369,9 @@ static const dialect_demo_knob my_demo[] = {
 	{ NULL, NULL, NULL, NULL }
 };
 
+/* CURRENT_USER() as information_schema writes a grantee: 'user'@'host'. */
+#define MY_GRANTEE "CONCAT('''', REPLACE(CURRENT_USER(), '@', '''@'''), '''')"
+
 const dialect dialect_mysql = {
 	.name = "mysql",
 	.knobs = my_knobs,
@@ -417,4 +420,22 @@ const dialect dialect_mysql = {
 	.wait_open = mysql_wait_open,
 	.wait_sample = mysql_wait_sample,
 	.wait_counters = mysql_wait_counters,
+	.adopt_tables_sql = "SELECT LOWER(TABLE_NAME) FROM information_schema.TABLES"
+			    " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE'",
+	.adopt_indexes_sql = "SELECT LOWER(TABLE_NAME), INDEX_NAME, LOWER(GROUP_CONCAT(COLUMN_NAME"
+			     " ORDER BY SEQ_IN_INDEX SEPARATOR ',')) FROM information_schema.STATISTICS"
+			     " WHERE TABLE_SCHEMA = DATABASE() GROUP BY TABLE_NAME, INDEX_NAME",
+	/* The user's own grants, global or on this database (a grant on a
+	 * single table, or through a role, is not seen: adopt then names it
+	 * missing, and the DBA grants it on the database). */
+	.adopt_privileges_sql =
+		"SELECT p, '' FROM (SELECT 'INDEX' p UNION ALL SELECT 'CREATE' UNION ALL SELECT 'INSERT'"
+		" UNION ALL SELECT 'DELETE' UNION ALL SELECT 'CREATE ROUTINE' UNION ALL"
+		" SELECT 'ALTER ROUTINE') need WHERE p NOT IN (SELECT PRIVILEGE_TYPE FROM"
+		" information_schema.USER_PRIVILEGES WHERE GRANTEE = " MY_GRANTEE
+		" UNION SELECT PRIVILEGE_TYPE FROM information_schema.SCHEMA_PRIVILEGES"
+		" WHERE GRANTEE = " MY_GRANTEE " AND TABLE_SCHEMA = DATABASE())",
+	/* InnoDB builds a secondary index in place, taking writes meanwhile. */
+	.adopt_index_fmt = "CREATE INDEX %s ON %s (%s) ALGORITHM=INPLACE LOCK=NONE",
+	.adopt_random_key = "UNHEX(REPLACE(UUID(), '-', ''))",
 };

@@ -98,9 +98,10 @@ static void *copier(void *arg)
 		}
 	for (; i < NTABLES; i = take(j)) {
 		int64_t rows = 0;
-		if (copy_table(c, j, tables[i], &rows, &e)) {
-			char what[64];
-			snprintf(what, sizeof what, "copying %s: ", tables[i]);
+		const char *t = schema_map_name(j->x->map, tables[i]);
+		if (copy_table(c, j, t, &rows, &e)) {
+			char what[SCHEMA_NAME_MAX + 16];
+			snprintf(what, sizeof what, "copying %s: ", t);
 			size_t w = strlen(what), m = strlen(e.msg);
 			if (w + m < sizeof e.msg) {
 				memmove(e.msg + w, e.msg, m + 1);
@@ -231,6 +232,25 @@ int mysql_snapshot_info(const snap_ctx *x, snap_info *out, db_error *e)
 	return rc;
 }
 
+/* Restore makes each table again with CREATE TABLE .. LIKE, which leaves
+ * foreign keys out: on another tool's schema (adopted) that would alter
+ * its tables, so a schema with foreign keys is refused before the copy. */
+static int keeps_foreign_keys(db_conn *c, const char *db, db_error *e)
+{
+	char sql[300];
+	int64_t n = 0;
+	snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM information_schema.REFERENTIAL_CONSTRAINTS"
+		 " WHERE CONSTRAINT_SCHEMA = '%s'", db);
+	if (db_query_int(c, sql, &n, e) < 0)
+		return -1;
+	if (!n)
+		return 0;
+	return db_error_set(e, DB_FATAL, 0, "HY000", "the adopted schema in %s has %lld foreign "
+			    "key%s, which a restore here (CREATE TABLE .. LIKE) would not make again: "
+			    "snapshot refused, so that the other tool's tables are never altered",
+			    db, (long long)n, n == 1 ? "" : "s");
+}
+
 int mysql_snapshot(const snap_ctx *x, db_error *e)
 {
 	char db[128], sql[300];
@@ -243,6 +263,8 @@ int mysql_snapshot(const snap_ctx *x, db_error *e)
 		rc = db_error_set(e, DB_FATAL, 0, "HY000", "the snapshot cannot be the database itself");
 	if (!rc)
 		rc = others(x, c, db, "a snapshot", e);
+	if (!rc && x->map && !schema_map_is_identity(x->map))
+		rc = keeps_foreign_keys(c, db, e);
 	/* A copy cut short is dropped whole with the old one: the marks go in
 	 * last, so what is left is never taken for a snapshot. */
 	if (!rc) {

@@ -542,4 +542,22 @@ const dialect dialect_pg = {
 	.wait_open = pg_wait_open,
 	.wait_sample = pg_wait_sample,
 	.wait_counters = pg_wait_counters,
+	.adopt_tables_sql = "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()",
+	.adopt_indexes_sql = "SELECT t.relname, i.relname, string_agg(a.attname, ',' ORDER BY k.n)"
+			     " FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid"
+			     " JOIN pg_class i ON i.oid = x.indexrelid"
+			     " JOIN pg_namespace s ON s.oid = t.relnamespace AND s.nspname = current_schema()"
+			     " CROSS JOIN LATERAL unnest(x.indkey::int2[]) WITH ORDINALITY AS k(attnum, n)"
+			     " JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum"
+			     " GROUP BY t.relname, i.relname",
+	/* An index needs the table's ownership; tpcc_meta and the functions
+	 * CREATE on the schema. */
+	.adopt_privileges_sql =
+		"SELECT 'CREATE on schema ' || current_schema(), '' WHERE NOT"
+		" has_schema_privilege(current_schema(), 'CREATE') UNION ALL"
+		" SELECT 'ownership of table ' || c.relname, c.relname FROM pg_class c"
+		" JOIN pg_namespace s ON s.oid = c.relnamespace AND s.nspname = current_schema()"
+		" WHERE c.relkind IN ('r', 'p') AND NOT pg_has_role(c.relowner, 'USAGE')",
+	/* CONCURRENTLY: writes go on while it builds (in autocommit only). */
+	.adopt_index_fmt = "CREATE INDEX CONCURRENTLY %s ON %s (%s)",
 };

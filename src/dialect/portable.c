@@ -124,3 +124,10 @@ const char *dialect_probe_sql(const dialect *d, const char *cols, const char *ta
 	snprintf(buf, len, "SELECT %s FROM %s WHERE 1 = 0", cols, table);
 	return buf;
 }
+
+const char *dialect_count_sql(const dialect *d, const char *table, char *buf, size_t len)
+{
+	(void)d;
+	snprintf(buf, len, "SELECT COUNT(*) FROM %s", table);
+	return buf;
+}

@@ -167,9 +167,11 @@ static int usable_schema(engine *e, const tpcc_config *cfg, char *err, size_t er
 		snprintf(err, errlen, "cannot read the schema: %s", de.msg);
 		return -1;
 	}
+	e->d = schema_speak(&e->schema, e->d, &e->mapped);
 	if (!e->schema.present) {
 		snprintf(err, errlen, "no TPC-C schema in %s (no tpcc_meta table): run 'tpcc-console "
-			 "build' first, or point the connection at the database that holds it", where);
+			 "build' first, 'tpcc-console adopt' for one another tool built, or point the "
+			 "connection at the database that holds it", where);
 		return ENGINE_EUNUSABLE;
 	}
 	if (!e->schema.complete) {
@@ -189,8 +191,9 @@ static int usable_schema(engine *e, const tpcc_config *cfg, char *err, size_t er
 	}
 	if (e->drv->caps.no_server)
 		return 0;
-	if ((rc = schema_check_tables(e->ctl, where, err, errlen)) ||
-	    (rc = schema_check_warehouses(e->ctl, e->schema.warehouses, where, err, errlen)))
+	if ((rc = schema_check_tables(e->ctl, &e->schema.map, where, err, errlen)) ||
+	    (rc = schema_check_warehouses(e->ctl, &e->schema.map, e->schema.warehouses, where,
+					  err, errlen)))
 		return rc < 0 ? -1 : ENGINE_EUNUSABLE;
 	if (!e->procedures)
 		return 0;

@@ -77,6 +77,7 @@ struct engine {
 	tpcc_config cfg;
 	const db_driver *drv;
 	const dialect *d;
+	dialect mapped;          /* d naming an adopted schema's tables */
 	int procedures;           /* workload.mode procedures */
 	engine_hooks hooks;
 	schema_info schema;

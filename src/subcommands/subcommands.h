@@ -51,6 +51,7 @@ int sub_cli(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_drop(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_adopt(tpcc_config *c, signals *s, char *err, size_t errlen);
 /* results files (src/report/): report.c, compare.c, runs.c, replay.c */
 int sub_compare(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_runs(tpcc_config *c, signals *s, char *err, size_t errlen);

@@ -59,7 +59,7 @@ int durability_load(const char *path, acked_order **out, char *err, size_t errle
 	return n;
 }
 
-long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
+long durability_check(db_conn *c, const schema_map *m, const acked_order *a, int n, FILE *out,
 		      atomic_int *stop, char *err, size_t errlen)
 {
 	const db_driver *d = c->drv;
@@ -71,7 +71,9 @@ long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
 	/* Orders of a district are numbered without gaps (a rolled-back
 	 * New-Order also rolls back its d_next_o_id), so everything up to the
 	 * acknowledged id must be there, and the last one with all its lines. */
-	if (d->prepare(c, dialect_sql(NULL, Q_DURABILITY_DISTRICT), &s, &e)) {
+	char sql[512];
+	schema_map_apply(m, dialect_sql(NULL, Q_DURABILITY_DISTRICT), sql, sizeof sql);
+	if (d->prepare(c, sql, &s, &e)) {
 		snprintf(err, errlen, "%s", e.msg);
 		return -1;
 	}

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include "drivers/driver.h"
+#include "dialect/schema_map.h"
 
 typedef struct acked_order {
 	int w, d, o_id;
@@ -23,8 +24,9 @@ int durability_load(const char *path, acked_order **out, char *err, size_t errle
  * ("durability: 10 districts checked, 7 acknowledged New-Orders lost in
  * 1 district").  When *stop (may be NULL) is set, the audit ends before
  * the next district: -1, err saying how many districts were checked.  Returns the number of acknowledged orders missing,
- * or -1 with err filled. */
-long durability_check(db_conn *c, const acked_order *a, int n, FILE *out,
+ * or -1 with err filled.  m (NULL: our names) names an adopted schema's
+ * tables. */
+long durability_check(db_conn *c, const schema_map *m, const acked_order *a, int n, FILE *out,
 		      atomic_int *stop, char *err, size_t errlen);
 
 #endif

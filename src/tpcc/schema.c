@@ -244,18 +244,50 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 			str_copy(info->built_at, v, sizeof info->built_at);
 		else if (!strcmp(k, "procedures"))
 			info->procedures = atoi(v);
+		else if (!strcmp(k, "layout"))
+			str_copy(info->map.layout, v, sizeof info->map.layout);
+		else if (!strncmp(k, "map.", 4))
+			schema_map_set(&info->map, k + 4, v);
+		else if (!strcmp(k, "findings"))
+			for (const char *q = v; *q; q += strcspn(q, ","), q += strspn(q, ","))
+				info->findings |= atoi(q) > 0 && atoi(q) < 32 ? 1u << atoi(q) : 0;
+		else if (!strcmp(k, "map_extra"))
+			sscanf(v, "%63[^,],%63[^,],%127[^\n]", info->map.extra_table,
+			       info->map.extra_col, info->map.extra_val);
 	}
 	drv->finalize(s);
 	drv->commit(c, &probe);
 	return rc < 0 ? -1 : 0;
 }
 
+const dialect *schema_speak(const schema_info *info, const dialect *base, dialect *storage)
+{
+	return dialect_mapped(base, &info->map, storage);
+}
+
+/* Each statement through d's map (the procedures' bodies name tables). */
+static int exec_mapped(db_conn *c, const dialect *d, const char *const *sql, db_error *e)
+{
+	for (; sql && *sql; sql++) {
+		const char *text = *sql;
+		char *buf = NULL;
+		if (d && d->map) {
+			size_t len = 2 * strlen(*sql) + 1024;
+			if (!(buf = malloc(len)))
+				return db_error_set(e, DB_FATAL, 0, "HY001", "out of memory");
+			text = dialect_map_sql(d, *sql, buf, len);
+		}
+		int rc = db_exec(c, text, e);
+		free(buf);
+		if (rc)
+			return -1;
+	}
+	return c->drv->commit(c, e);
+}
+
 static int exec_list(db_conn *c, const char *const *sql, db_error *e)
 {
-	for (; sql && *sql; sql++)
-		if (db_exec(c, *sql, e))
-			return -1;
-	return c->drv->commit(c, e);
+	return exec_mapped(c, NULL, sql, e);
 }
 
 int schema_create_tables(db_conn *c, const dialect *d, db_error *e)
@@ -283,7 +315,7 @@ int schema_create_procedures(db_conn *c, const dialect *d, db_error *e)
 		return db_error_set(e, DB_FATAL, 0, "HY000", "the %s dialect has no stored procedures",
 				    d->name);
 	char v[16];
-	if (exec_list(c, d->create_procedures, e))
+	if (exec_mapped(c, d, d->create_procedures, e))
 		return -1;
 	snprintf(v, sizeof v, "%d", schema_proc_version(d));
 	return schema_meta_set(c, "procedures", v, e);

@@ -44,7 +44,18 @@ typedef struct schema_info {
 	char built_at[32];
 	int procedures;     /* version of the stored procedures build created,
 	                     * 0: none */
+	/* Another tool's schema that adopt --apply recorded: the names it
+	 * gives our tables ("map.<ours>" = theirs in tpcc_meta, "layout" its
+	 * tool, "map_extra" = table,column,value); identity for ours. */
+	schema_map map;
+	/* The conditions (bit n: condition n) adopt found not holding on the
+	 * other tool's data before any run of ours ("findings"). */
+	unsigned findings;
 } schema_info;
+
+/* The dialect to speak to the schema info describes: base, or a copy in
+ * storage naming the tables through info's map. */
+const dialect *schema_speak(const schema_info *info, const dialect *base, dialect *storage);
 
 int schema_inspect(db_conn *c, schema_info *info, db_error *e);
 int schema_create_tables(db_conn *c, const dialect *d, db_error *e);

@@ -83,36 +83,40 @@ static int missing_columns(db_conn *c, const char *table, const char *cols, char
 	return 0;
 }
 
-int schema_check_tables(db_conn *c, const char *where, char *msg, size_t len)
+/* first: 0 with tpcc_meta, 1 without (a layout adopt reads). */
+static int check_tables(db_conn *c, const schema_map *m, size_t first, const char *where,
+			const char *fix, char *msg, size_t len)
 {
 	db_error e;
 	char missing[512];
 	size_t used = 0;
 
 	/* Name every missing table at once: one rebuild, not one per run. */
-	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
-		int rc = probe(c, "*", tables[i].table, &e);
+	for (size_t i = first; i < sizeof tables / sizeof tables[0]; i++) {
+		const char *t = schema_map_name(m, tables[i].table);
+		int rc = probe(c, "*", t, &e);
 		if (rc < 0)
 			goto lost;
-		if (rc == 1 && used + strlen(tables[i].table) + 3 < sizeof missing)
+		if (rc == 1 && used + strlen(t) + 3 < sizeof missing)
 			used += (size_t)snprintf(missing + used, sizeof missing - used, "%s%s",
-						 used ? ", " : "", tables[i].table);
+						 used ? ", " : "", t);
 	}
 	if (used) {
-		snprintf(msg, len, "table%s %s missing in %s: " HOW_TO_FIX, strchr(missing, ',') ? "s" : "",
-			 missing, where);
+		snprintf(msg, len, "table%s %s missing in %s: %s", strchr(missing, ',') ? "s" : "",
+			 missing, where, fix);
 		return 1;
 	}
-	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
-		int rc = probe(c, tables[i].cols, tables[i].table, &e);
+	for (size_t i = first; i < sizeof tables / sizeof tables[0]; i++) {
+		const char *t = schema_map_name(m, tables[i].table);
+		int rc = probe(c, tables[i].cols, t, &e);
 		if (rc < 0)
 			goto lost;
 		if (rc == 0)
 			continue;
-		if (missing_columns(c, tables[i].table, tables[i].cols, missing, sizeof missing, &e))
+		if (missing_columns(c, t, tables[i].cols, missing, sizeof missing, &e))
 			goto lost;
-		snprintf(msg, len, "table %s in %s lacks column%s %s: " HOW_TO_FIX, tables[i].table,
-			 where, strchr(missing, ',') ? "s" : "", missing[0] ? missing : "(unknown)");
+		snprintf(msg, len, "table %s in %s lacks column%s %s: %s", t, where,
+			 strchr(missing, ',') ? "s" : "", missing[0] ? missing : "(unknown)", fix);
 		return 1;
 	}
 	return 0;
@@ -121,12 +125,29 @@ lost:
 	return -1;
 }
 
-int schema_check_warehouses(db_conn *c, int n, const char *where, char *msg, size_t len)
+int schema_check_tables(db_conn *c, const schema_map *m, const char *where, char *msg,
+			size_t len)
+{
+	return check_tables(c, m, 0, where, m && !schema_map_is_identity(m) ?
+			    "run 'tpcc-console adopt' to see what the schema lacks" : HOW_TO_FIX,
+			    msg, len);
+}
+
+int schema_check_layout(db_conn *c, const schema_map *m, char *msg, size_t len)
+{
+	return check_tables(c, m, 1, "the database", "tpcc-console runs on a complete TPC-C "
+			    "schema only (its tables are left as they are)", msg, len);
+}
+
+int schema_check_warehouses(db_conn *c, const schema_map *m, int n, const char *where,
+			    char *msg, size_t len)
 {
 	db_error e;
 	int64_t count = 0, max = 0;
-	if (db_query_int(c, dialect_sql(NULL, Q_WAREHOUSE_COUNT), &count, &e) < 0 ||
-	    db_query_int(c, dialect_sql(NULL, Q_WAREHOUSE_MAX), &max, &e) < 0) {
+	char q1[256], q2[256];
+	schema_map_apply(m, dialect_sql(NULL, Q_WAREHOUSE_COUNT), q1, sizeof q1);
+	schema_map_apply(m, dialect_sql(NULL, Q_WAREHOUSE_MAX), q2, sizeof q2);
+	if (db_query_int(c, q1, &count, &e) < 0 || db_query_int(c, q2, &max, &e) < 0) {
 		snprintf(msg, len, "cannot read the warehouse table: %s", e.msg);
 		return e.cls == DB_RECONNECT ? -1 : 1;
 	}

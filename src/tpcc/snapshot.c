@@ -98,7 +98,7 @@ static snap_ctx context(session *s, progress *p, FILE *out, const atomic_int *st
 	snap_ctx x = {
 		.connect = connect_to, .ud = (void *)s->c, .snapshot = s->name,
 		.target = s->target, .threads = s->c->load_threads, .prog = p,
-		.progress_out = out, .stop = stop,
+		.progress_out = out, .stop = stop, .map = &s->si.map,
 	};
 	return x;
 }
@@ -166,9 +166,9 @@ int snapshot_take(const tpcc_config *c, const atomic_int *stop, FILE *progress_o
 			 s.si.present ? "a build that did not finish" : "no TPC-C schema");
 		goto out;
 	}
-	int bad = schema_check_tables(s.conn, where, msg, sizeof msg);
+	int bad = schema_check_tables(s.conn, &s.si.map, where, msg, sizeof msg);
 	if (!bad)
-		bad = schema_check_warehouses(s.conn, s.si.warehouses, where, msg, sizeof msg);
+		bad = schema_check_warehouses(s.conn, &s.si.map, s.si.warehouses, where, msg, sizeof msg);
 	if (bad) {
 		snprintf(err, errlen, "%s; no snapshot taken", msg);
 		rc = bad < 0 ? -1 : SNAPSHOT_REFUSED;

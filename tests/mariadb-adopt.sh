@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# mariadb-adopt.sh: adopt on schemas in other tools' layouts (HammerDB,
+# go-tpc, tpcc-mysql, BenchBase, sysbench-tpcc), each made from the
+# fixture DDL in tests/fixtures/adopt and filled with one warehouse our
+# own generator loaded (copied across, renamed): adopt names the tool,
+# --apply records the map, a short run in both modes and check work, and
+# the other tool's tables and indexes are as they were, ours aside.  One
+# column dropped gets the precise error; a user without INDEX changes
+# nothing.
+. "$(dirname "$0")/lib.sh"
+mariadb_db tpcc_adsrc
+SRC=$DBN
+cd "$T"
+mariadb_built "our 1-warehouse schema to copy from"
+
+# table -> its columns, as our loader fills them
+declare -A COLS=(
+	[warehouse]="w_id, w_ytd, w_tax, w_name, w_street_1, w_street_2, w_city, w_state, w_zip"
+	[district]="d_id, d_w_id, d_ytd, d_tax, d_next_o_id, d_name, d_street_1, d_street_2, d_city, d_state, d_zip"
+	[customer]="c_id, c_d_id, c_w_id, c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment, c_payment_cnt, c_delivery_cnt, c_data"
+	[history]="h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data"
+	[new_order]="no_o_id, no_d_id, no_w_id"
+	[orders]="o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local"
+	[order_line]="ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount, ol_dist_info"
+	[item]="i_id, i_im_id, i_name, i_price, i_data"
+	[stock]="s_i_id, s_w_id, s_quantity, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data"
+)
+# fixture DB LAYOUT SUFFIX NEW_ORDER ORDERS [TABLES]: the layout's tables
+# in DB, filled (only TABLES when given).
+fixture() {
+	local db=$1 layout=$2 sfx=$3 no=$4 ord=$5 fill=${6:-"warehouse district customer history item stock orders new_order order_line"} t to extra sel
+	my_sql "CREATE DATABASE $db" && on_exit "my_sql 'DROP DATABASE IF EXISTS $db'"
+	sed "s/SUFFIX/$sfx/g" "$TPCC_SRCDIR/tests/fixtures/adopt/$layout.sql" | my_sql_db "$db" || return 1
+	for t in $fill; do
+		to=$t$sfx extra= sel=
+		[ $t = new_order ] && to=$no$sfx
+		[ $t = orders ] && to=$ord$sfx
+		if [ "$layout" = go-tpc ] && [ $t = history ]; then
+			extra="row_id, " sel="UNHEX(REPLACE(UUID(), '-', '')), "
+		fi
+		my_sql "SET foreign_key_checks = 0; INSERT INTO $db.$to ($extra${COLS[$t]}) SELECT $sel${COLS[$t]} FROM $SRC.$t" || return 1
+	done
+}
+my_sql_db() { mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" -N -B "$1"; }
+# definitions DB: every table's SHOW CREATE TABLE but tpcc_meta, with the
+# lines of the indexes adopt adds (tpcc_*) left out.
+definitions() {
+	local t
+	for t in $(my_sql "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$1' AND TABLE_NAME <> 'tpcc_meta' ORDER BY 1"); do
+		my_sql "SHOW CREATE TABLE $1.$t" | sed 's/\\n/\n/g' | grep -v 'KEY `tpcc_' | sed 's/,$//'
+	done
+}
+
+# layout suffix new_order orders "what adopt says"
+while read -r layout sfx no ord says; do
+	db=tpcc_ad_${layout//-/_}_$$
+	[ "$sfx" = - ] && sfx=
+	assert "$layout: fixture made and filled" fixture "$db" "$layout" "$sfx" "$no" "$ord"
+	definitions "$db" >"$layout.before"
+	B=$(my_args "$db")
+	"$TPCC_BIN" adopt $B >"$layout.adopt" 2>&1; rc=$?
+	assert "$layout: adopt exits 0" [ $rc -eq 0 ]
+	assert "$layout: adopt names the tool" contains "$layout.adopt" "layout: $says"
+	assert "$layout: adopt counted 1 warehouse" contains "$layout.adopt" "warehouses: 1 (counted"
+	assert "$layout: adopt prints the DDL it would run" contains "$layout.adopt" "--apply would run"
+	assert "$layout: the cheap conditions hold on our generator's load" \
+		lacks "$layout.adopt" "does not hold"
+	assert "$layout: adopt changed nothing" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'tpcc_meta'")" = 0 ]
+	"$TPCC_BIN" adopt $B --apply >"$layout.apply" 2>&1; rc=$?
+	assert "$layout: adopt --apply exits 0" [ $rc -eq 0 ]
+	[ $rc -eq 0 ] || tail -5 "$layout.apply"
+	for mode in statements procedures; do
+		"$TPCC_BIN" run $B --mode $mode --vus 2 --rampup 0 --duration 4 --results-dir "$T/r-$layout" </dev/null >"$layout.$mode" 2>&1; rc=$?
+		assert "$layout: a $mode run exits 0" [ $rc -eq 0 ]
+		[ $rc -eq 0 ] || tail -5 "$layout.$mode"
+	done
+	assert "$layout: the runs wrote New-Orders into the other tool's orders table" \
+		[ "$(my_sql "SELECT COUNT(*) > 0 FROM $db.$ord$sfx WHERE o_id > 3000")" = 1 ]
+	check_ok "$layout: check passes" "$layout.check" $B
+	definitions "$db" >"$layout.after"
+	assert "$layout: the other tool's tables and indexes are unchanged" diff "$layout.before" "$layout.after"
+done <<'LAYOUTS'
+hammerdb - new_order orders standard names (HammerDB or go-tpc)
+go-tpc - new_order orders go-tpc
+tpcc-mysql - new_orders orders tpcc-mysql
+benchbase - new_order oorder BenchBase
+sysbench-tpcc 1 new_orders orders sysbench-tpcc, table set 1
+LAYOUTS
+
+# A departure in the other tool's load (here made by hand, in the last
+# layout's database): adopt reports it as a finding and records it, and
+# check does not count it as a failure.
+my_sql "UPDATE $db.warehouse1 SET w_ytd = w_ytd + 1"
+"$TPCC_BIN" adopt $B --apply >finding.txt 2>&1; rc=$?
+assert "a departing load: adopt --apply still exits 0" [ $rc -eq 0 ]
+assert "condition 1 reported as a finding" contains finding.txt "does not hold (a finding about the data sysbench-tpcc, table set 1 loaded"
+"$TPCC_BIN" check $B >finding-check.txt 2>&1; rc=$?
+assert "check exits 0 when only the recorded findings fail" [ $rc -eq 0 ]
+assert "check says which failures are the other tool's" contains finding-check.txt "did not hold on the data sysbench-tpcc loaded when it was adopted"
+
+# snapshot and restore copy tpcc-mysql's tables by their names, and leave
+# their definitions as they were; BenchBase's foreign keys, which a
+# restore here would not make again, make snapshot refuse.
+db=tpcc_ad_tpcc_mysql_$$ SNAP=tpcc_ad_snap_$$
+on_exit "my_sql 'DROP DATABASE IF EXISTS $SNAP'"
+B=$(my_args "$db")
+rows=$(my_sql "SELECT COUNT(*) FROM $db.new_orders")
+"$TPCC_BIN" snapshot $B --snapshot $SNAP >snap.txt 2>&1; rc=$?
+assert "tpcc-mysql: snapshot exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -3 snap.txt
+"$TPCC_BIN" run $B --vus 2 --rampup 0 --duration 2 --results-dir "$T/r-snap" </dev/null >snaprun.txt 2>&1
+"$TPCC_BIN" restore $B --snapshot $SNAP >restore.txt 2>&1; rc=$?
+assert "tpcc-mysql: restore exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -3 restore.txt
+assert "tpcc-mysql: new_orders is back to its rows at the snapshot" [ "$(my_sql "SELECT COUNT(*) FROM $db.new_orders")" = "$rows" ]
+definitions "$db" >restored.after
+assert "tpcc-mysql: its definitions after the restore are as before adopt" diff tpcc-mysql.before restored.after
+check_ok "tpcc-mysql: check passes after the restore" restored.check $B
+"$TPCC_BIN" snapshot $(my_args tpcc_ad_benchbase_$$) --snapshot $SNAP >snapfk.txt 2>&1; rc=$?
+assert "BenchBase: snapshot refused (exit 1)" [ $rc -eq 1 ]
+assert "and it says why" contains snapfk.txt "foreign keys, which a restore here (CREATE TABLE .. LIKE) would not make again"
+
+# tpcc-mysql had no secondary index: adopt added both, online.
+assert "tpcc-mysql: the by-name index was added" contains tpcc-mysql.apply "CREATE INDEX tpcc_customer_i2 ON customer (c_w_id, c_d_id, c_last, c_first, c_id) ALGORITHM=INPLACE LOCK=NONE"
+assert "BenchBase: its own indexes serve, none added" lacks benchbase.apply "adding index"
+
+# One column missing: named, exit 2.
+db=tpcc_ad_bad_$$
+assert "a second tpcc-mysql fixture, empty" fixture "$db" tpcc-mysql "" new_orders orders " "
+my_sql "ALTER TABLE $db.customer DROP COLUMN c_middle"
+"$TPCC_BIN" adopt $(my_args "$db") >bad.txt 2>&1; rc=$?
+assert "a missing column: adopt exits 2" [ $rc -eq 2 ]
+assert "it names the table and the column" contains bad.txt "table customer in the database lacks column c_middle"
+
+# A user without INDEX: told what it needs, and --apply changes nothing.
+db=tpcc_ad_priv_$$
+assert "a third tpcc-mysql fixture, its warehouse alone filled" fixture "$db" tpcc-mysql "" new_orders orders warehouse
+my_sql "CREATE USER IF NOT EXISTS adopt_ro@localhost; GRANT SELECT, INSERT, UPDATE, DELETE, CREATE ON $db.* TO adopt_ro@localhost"
+on_exit "my_sql 'DROP USER IF EXISTS adopt_ro@localhost'"
+definitions "$db" >priv.before
+P="--driver mysql --socket $TPCC_TEST_MYSQL_SOCKET --user adopt_ro --no-read-option-files --database $db"
+"$TPCC_BIN" adopt $P --apply >priv.txt 2>&1; rc=$?
+assert "without INDEX, adopt --apply exits 1" [ $rc -eq 1 ]
+assert "it says what it needs" contains priv.txt "adopt --apply needs INDEX"
+assert "and that nothing changed" contains priv.txt "nothing was changed"
+definitions "$db" >priv.after
+assert "no index was added" diff priv.before priv.after
+assert "no tpcc_meta was made" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'tpcc_meta'")" = 0 ]
+finish

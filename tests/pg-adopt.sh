@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# pg-adopt.sh: adopt on PostgreSQL schemas in HammerDB's and BenchBase's
+# layouts (tests/fixtures/adopt/*-pg.sql), each filled with one warehouse
+# our own generator loaded (moved aside into a schema of its own, copied
+# across, renamed): adopt names the tool, --apply records the map and
+# creates our functions (indexes CONCURRENTLY where one is missing), a
+# short run in both modes and check work, and the other tool's tables and
+# indexes are as they were, ours aside.
+. "$(dirname "$0")/lib.sh"
+need_pg
+cd "$T"
+export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
+unset PGSERVICE PGDATABASE PGHOST PGPORT PGUSER PGPASSWORD PGOPTIONS PGSSLMODE PGSSLROOTCERT
+
+declare -A COLS=(
+	[warehouse]="w_id, w_ytd, w_tax, w_name, w_street_1, w_street_2, w_city, w_state, w_zip"
+	[district]="d_id, d_w_id, d_ytd, d_tax, d_next_o_id, d_name, d_street_1, d_street_2, d_city, d_state, d_zip"
+	[customer]="c_id, c_d_id, c_w_id, c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance, c_ytd_payment, c_payment_cnt, c_delivery_cnt, c_data"
+	[history]="h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data"
+	[new_order]="no_o_id, no_d_id, no_w_id"
+	[orders]="o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt, o_all_local"
+	[order_line]="ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, ol_delivery_d, ol_quantity, ol_amount, ol_dist_info"
+	[item]="i_id, i_im_id, i_name, i_price, i_data"
+	[stock]="s_i_id, s_w_id, s_quantity, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data"
+)
+TABLES="warehouse district customer history item stock orders new_order order_line"
+# fixture LAYOUT ORDERS: $DBN, made from our 1-warehouse template, gets
+# the layout's tables in public, filled from ours, and ours gone.
+fixture() {
+	local layout=$1 ord=$2 t to
+	q "CREATE SCHEMA src" || return 1
+	for t in $TABLES; do q "ALTER TABLE $t SET SCHEMA src" || return 1; done
+	q "DROP TABLE tpcc_meta" || return 1
+	q "DO \$\$ DECLARE f record; BEGIN FOR f IN SELECT p.oid::regprocedure AS sig FROM pg_proc p
+		JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' LOOP
+		EXECUTE 'DROP ROUTINE ' || f.sig; END LOOP; END \$\$" || return 1
+	psql -X -q -v ON_ERROR_STOP=1 -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" -U "$TPCC_TEST_PG_USER" \
+		-d "$DBN" -f "$TPCC_SRCDIR/tests/fixtures/adopt/$layout.sql" || return 1
+	for t in $TABLES; do
+		to=$t
+		[ $t = orders ] && to=$ord
+		q "INSERT INTO $to (${COLS[$t]}) SELECT ${COLS[$t]} FROM src.$t" || return 1
+	done
+	q "DROP SCHEMA src CASCADE"
+}
+# Every table's columns and every index's definition but ours.
+definitions() {
+	q "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns
+		WHERE table_schema = 'public' AND table_name <> 'tpcc_meta' ORDER BY 1, 2"
+	q "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexname NOT LIKE 'tpcc\\_%' ORDER BY 1"
+	q "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conname NOT LIKE 'tpcc\\_%' ORDER BY 1"
+}
+
+while read -r layout ord says; do
+	pg_native_db "tpcc_adpg_${layout//-/_}"
+	pg_built "$layout: our 1-warehouse schema to copy from"
+	assert "$layout: fixture made and filled" fixture "$layout" "$ord"
+	definitions >"$layout.before"
+	"$TPCC_BIN" adopt $A >"$layout.adopt" 2>&1; rc=$?
+	assert "$layout: adopt exits 0" [ $rc -eq 0 ]
+	[ $rc -eq 0 ] || tail -5 "$layout.adopt"
+	assert "$layout: adopt names the tool" contains "$layout.adopt" "layout: $says"
+	assert "$layout: adopt counted 1 warehouse" contains "$layout.adopt" "warehouses: 1 (counted"
+	assert "$layout: the cheap conditions hold on our generator's load" \
+		lacks "$layout.adopt" "does not hold"
+	"$TPCC_BIN" adopt $A --apply >"$layout.apply" 2>&1; rc=$?
+	assert "$layout: adopt --apply exits 0" [ $rc -eq 0 ]
+	[ $rc -eq 0 ] || tail -5 "$layout.apply"
+	for mode in statements procedures; do
+		"$TPCC_BIN" run $A --mode $mode --vus 2 --rampup 0 --duration 4 --results-dir "$T/r-$layout" </dev/null >"$layout.$mode" 2>&1; rc=$?
+		assert "$layout: a $mode run exits 0" [ $rc -eq 0 ]
+		[ $rc -eq 0 ] || tail -5 "$layout.$mode"
+	done
+	assert "$layout: the runs wrote New-Orders into the other tool's orders table" \
+		[ "$(q "SELECT COUNT(*) > 0 FROM $ord WHERE o_id > 3000")" = t ]
+	check_ok "$layout: check passes" "$layout.check" $A
+	definitions >"$layout.after"
+	assert "$layout: the other tool's tables and indexes are unchanged" diff "$layout.before" "$layout.after"
+done <<'LAYOUTS'
+hammerdb-pg orders standard names (HammerDB or go-tpc)
+benchbase-pg oorder BenchBase
+LAYOUTS
+assert "HammerDB's own indexes serve (led by c_last; stock's by s_i_id), none added" lacks hammerdb-pg.apply "adding index"
+finish
