@@ -254,7 +254,12 @@ const dialect *dialect_mapped(const dialect *base, const schema_map *m, dialect 
 {
 	if (!m || schema_map_is_identity(m))
 		return base;
-	*out = *base;
+	/* No base (a caller that needs only the portable statements, as
+	 * check does): those, named through m. */
+	if (base)
+		*out = *base;
+	else
+		memset(out, 0, sizeof *out);
 	out->map = m;
 	return out;
 }

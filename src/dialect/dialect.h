@@ -340,7 +340,7 @@ typedef struct dialect {
 } dialect;
 
 /* A copy of base in out that names tables through m (NULL or the identity:
- * base itself is returned). */
+ * base itself is returned; a NULL base: the portable statements only). */
 const dialect *dialect_mapped(const dialect *base, const schema_map *m, dialect *out);
 /* sql with d's map applied, in buf (sql itself when d has none). */
 const char *dialect_map_sql(const dialect *d, const char *sql, char *buf, size_t len);
