@@ -157,7 +157,7 @@ const db_driver *driver_find(const char *name)
 
 const char *driver_target_name(const db_driver *d, const db_params *p, int *phrase)
 {
-	int dummy;
+	int dummy = 0;
 
 	phrase = phrase ? phrase : &dummy;
 	*phrase = 0;

@@ -192,10 +192,14 @@ int sqlite_writer_acquire(sqlite_writer *w, int wait_ms)
 	me.thread = self;
 	me.next = NULL;
 	me.granted = 0;
+	/* me lives on this stack while it is queued: every way out of the
+	 * wait below takes it off the queue first. */
 	if (w->tail)
 		w->tail->next = &me;
 	else
+		/* cppcheck-suppress autoVariables */
 		w->head = &me;
+	/* cppcheck-suppress autoVariables */
 	w->tail = &me;
 	deadline = now + (int64_t)wait_ms * 1000000;
 	for (;;) {

@@ -143,6 +143,7 @@ int wait_timed_fold(wait_src *w, const wait_reading *r, double dt, wait_second *
 	int had = w->have_timed;
 	wait_event ev[WAIT_TIMED_MAX];
 	int nev = 0;
+	memset(ev, 0, sizeof ev);
 	out->source = WS_TIMED;
 	memset(out->aas, 0, sizeof out->aas);
 	for (int i = 0; had && dt > 0 && i < r->n; i++) {

@@ -294,7 +294,7 @@ void svg_line_chart(FILE *out, const svg_chart *c)
 	 * as its label: flags of marks close together stand side by side
 	 * (a leader from the mark's line to its flag), and those that would
 	 * pass the plot's right edge are pushed back left, still apart. */
-	double flx[SVG_MARKS_MAX] = { 0 }, flw[SVG_MARKS_MAX];
+	double flx[SVG_MARKS_MAX] = { 0 }, flw[SVG_MARKS_MAX] = { 0 };
 	int nm = c->nmarks < SVG_MARKS_MAX ? c->nmarks : SVG_MARKS_MAX;
 	double last = -1e9;
 	for (int i = 0; i < nm; i++) {

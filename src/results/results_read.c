@@ -261,7 +261,8 @@ static int load_root(const char *path, rr_run *r, char *err, size_t errlen)
 	if (r->repaired) {
 		char *fixed = utf8_repair(text, len, &len);
 		free(text);
-		if (!(text = fixed)) {
+		text = fixed;
+		if (!text) {
 			snprintf(err, errlen, "%s: out of memory", path);
 			return -1;
 		}

@@ -261,7 +261,7 @@ static void yield_to_worker(fiber *f)
  * nor turn into a loop, until the guard page stops them. */
 static __attribute__((noinline)) unsigned overflow(volatile const int *on, unsigned depth)
 {
-	volatile char frame[512];
+	volatile char frame[512] = { 0 };
 	frame[depth % sizeof frame] = (char)depth;
 	if (!*on)
 		return depth;

@@ -82,7 +82,7 @@ int steady_trend(const double *x, int n, double *pct, double *lo, double *hi)
 
 void steady_find(const int *t, const double *nopm, const int *phase, int n, steady_state *out)
 {
-	double *x = malloc((size_t)(n ? n : 1) * sizeof *x);
+	double *x = calloc((size_t)(n ? n : 1), sizeof *x);
 	memset(out, 0, sizeof *out);
 	out->from_t = -1;
 	if (!x)

@@ -25,7 +25,7 @@ int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen)
 		if (r && rr_repaired_note(r, note, sizeof note))
 			fprintf(stderr, "tpcc-console: warning: %s: %s\n", r->path, note);
 	}
-	if (!runs[0]->nticks) {
+	if (c->nfiles < 1 || !runs[0] || !runs[0]->nticks) {
 		snprintf(err, errlen, "%s: no ticks to replay", c->files[0]);
 		rc = EX_USAGE;
 	} else {
