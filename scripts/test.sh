@@ -149,6 +149,7 @@ if [ $sanitizers -eq 1 ]; then
 		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_diskstats tests/test_unit_chart \
 		tests/test_unit_dialect tests/test_unit_odbc_errors tests/test_unit_results \
 		tests/test_unit_metrics tests/test_unit_step tests/test_unit_rate tests/test_unit_fiber tests/test_unit_fiber_ucontext \
+		tests/test_unit_text tests/test_unit_paired tests/test_unit_waits \
 		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh tests/mariadb-proc.sh \
 		tests/report.sh tests/pg-pipeline.sh") || status=1
 
