@@ -57,10 +57,14 @@ assert "in the file, row locks dominate seconds of the lock's window" json_true 
 	"sum(1 for t in $W if ($dom)(t) == 'row_lock') >= 3"
 assert "InnoDB row lock wait is the top event there" json_true "$R" \
 	"any(t['waits']['top'][0][0] == 'InnoDB row lock wait' for t in $W)"
-# Four VUs on one warehouse contend for its districts themselves: after
-# the lock, row-lock waits go back to that level, well under the peak.
+# Four VUs on one warehouse contend for its districts and its warehouse
+# row themselves, more so on a loaded host where a commit holds them
+# longer: after the lock, row-lock waits go back to that level, well under
+# the level while all four queued behind the lock.
+mean="lambda ts: sum(t['waits']['aas']['row_lock'] for t in ts) / max(len(ts), 1)"
+echo "figures: row-lock sessions: $(json_get "$R" "'peak %.2f, mean %.2f while held; mean %.2f after' % (max(t['waits']['aas']['row_lock'] for t in $W), ($mean)($W), ($mean)($A2))")"
 assert "row-lock waits fall after it" json_true "$R" \
-	"max(t['waits']['aas']['row_lock'] for t in $W) >= 2 and 3 * sum(t['waits']['aas']['row_lock'] for t in $A2) / len($A2) < max(t['waits']['aas']['row_lock'] for t in $W)"
+	"($mean)($W) >= 2 and len($A2) >= 3 and 2 * ($mean)($A2) < ($mean)($W)"
 assert "the InnoDB row lock counters went with them" json_true "$R" \
 	"any(t['waits']['counters'].get('row_lock_time_ms', 0) > 0 for t in $W)"
 assert "the steady phase's waits are summed" json_true "$R" \
