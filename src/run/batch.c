@@ -8,6 +8,7 @@
 #include <string.h>
 #include "batch.h"
 #include "command.h"
+#include "util/utf8.h"
 
 const char *fmt_thousands(double v, char *buf, size_t len)
 {
@@ -56,6 +57,17 @@ static void on_tick(const tick *t, void *ud)
 		(unsigned long long)err, (unsigned long long)t->retries, recon);
 	fflush(b->out);
 	pthread_mutex_unlock(&b->lock);
+}
+
+/* One line of a command's answer: a server's rows and errors come in its
+ * own character set, and a pipeline's log wants UTF-8. */
+static void put_utf8(FILE *out, const char *prefix, const char *text)
+{
+	size_t n = strlen(text);
+	char *u = utf8_repair(text, n, &n);
+	const char *s = u ? u : text;
+	fprintf(out, "%s%s%s", prefix, s, n && s[n - 1] == '\n' ? "" : "\n");
+	free(u);
 }
 
 static void on_event(const run_event *ev, void *ud)
@@ -108,9 +120,9 @@ static void *reader_main(void *arg)
 		int rc = p < 0 ? -1 : command_run(&x, line, err, sizeof err);
 		pthread_mutex_lock(&r->b->lock);
 		if (rc)
-			fprintf(r->b->out, "error: %s\n", err);
+			put_utf8(r->b->out, "error: ", err);
 		else if (out[0])
-			fprintf(r->b->out, "%s%s", out, out[strlen(out) - 1] == '\n' ? "" : "\n");
+			put_utf8(r->b->out, "", out);
 		fflush(r->b->out);
 		pthread_mutex_unlock(&r->b->lock);
 		if (rc)

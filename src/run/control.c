@@ -12,16 +12,22 @@
 #include "dialect/server.h"
 #include "engine_int.h"
 #include "tpcc/schema.h"
+#include "util/utf8.h"
 #include "util/util.h"
 
 /* ---- events ------------------------------------------------------------- */
 
+/* An event's text is UTF-8 wherever it goes next (the results file, the
+ * batch lines, the screen), cut between two characters: a server's
+ * Latin-1 error or a label typed in another locale may be in it. */
 static void emit(engine *e, const char *type, const char *fmt, va_list ap)
 {
 	run_event ev;
+	char raw[2 * sizeof ev.text];
 	memset(&ev, 0, sizeof ev);
 	str_copy(ev.type, type, sizeof ev.type);
-	vsnprintf(ev.text, sizeof ev.text, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
+	utf8_copy(ev.text, raw, sizeof ev.text);
 	pthread_mutex_lock(&e->lock);
 	ev.t = e->t;
 	if (e->res)
