@@ -5,7 +5,10 @@
 # the Waits pane's row-lock class takes the largest share while it does, and
 # the results file shows the row-lock class dominating that window and
 # falling after it.  Then a user without PROCESS gets one clear line and
-# the run completes.
+# the run completes.  The VUs are paced (1,200 transactions a minute):
+# flat out on one warehouse, a CI host's load makes them convoy on the
+# warehouse row by themselves, all four in row-lock waits with or without
+# the other session (seen: 3.87 of 4 after the release).
 . "$(dirname "$0")/lib.sh"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
@@ -14,7 +17,7 @@ cd "$T"
 mariadb_built "build exits 0"
 [ "$(my_sql 'SELECT @@performance_schema')" = 0 ] || skip_all "the test MariaDB runs with performance_schema on"
 
-tui_start 120 40 "'$TPCC_BIN' run $A --vus 4 --rampup 0 --duration 600 --results-dir '$T/results'"
+tui_start 120 40 "'$TPCC_BIN' run $A --vus 4 --rate 1200 --rampup 0 --duration 600 --results-dir '$T/results'"
 assert "the console is up" tui_wait '^┌ Events ─'
 assert "the Waits pane is there, naming its source" \
 	tui_wait '┌ Waits: sessions by class \(PROCESSLIST \+ INNODB_TRX at 10 Hz\)'
@@ -57,14 +60,13 @@ assert "in the file, row locks dominate seconds of the lock's window" json_true 
 	"sum(1 for t in $W if ($dom)(t) == 'row_lock') >= 3"
 assert "InnoDB row lock wait is the top event there" json_true "$R" \
 	"any(t['waits']['top'][0][0] == 'InnoDB row lock wait' for t in $W)"
-# Four VUs on one warehouse contend for its districts and its warehouse
-# row themselves, more so on a loaded host where a commit holds them
-# longer: after the lock, row-lock waits go back to that level, well under
-# the level while all four queued behind the lock.
+# Paced VUs seldom meet each other's locks: after the release (and the
+# catching up on the schedule it left behind) row-lock waits go back to
+# that level, well under the peak, when three or four queued behind the lock.
 mean="lambda ts: sum(t['waits']['aas']['row_lock'] for t in ts) / max(len(ts), 1)"
 echo "figures: row-lock sessions: $(json_get "$R" "'peak %.2f, mean %.2f while held; mean %.2f after' % (max(t['waits']['aas']['row_lock'] for t in $W), ($mean)($W), ($mean)($A2))")"
 assert "row-lock waits fall after it" json_true "$R" \
-	"($mean)($W) >= 2 and len($A2) >= 3 and 2 * ($mean)($A2) < ($mean)($W)"
+	"max(t['waits']['aas']['row_lock'] for t in $W) >= 3 and len($A2) >= 3 and 3 * ($mean)($A2) < max(t['waits']['aas']['row_lock'] for t in $W)"
 assert "the InnoDB row lock counters went with them" json_true "$R" \
 	"any(t['waits']['counters'].get('row_lock_time_ms', 0) > 0 for t in $W)"
 assert "the steady phase's waits are summed" json_true "$R" \
