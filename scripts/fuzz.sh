@@ -56,7 +56,7 @@ done
 ar rcs "$scratch/libtpcc-fuzz.a" "${objs[@]}"
 
 run_env=(TMPDIR="$scratch" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
-	LSAN_OPTIONS=suppressions="$top/fuzz/lsan.supp":print_suppressions=0)
+	LSAN_OPTIONS=suppressions="$top/tests/lsan.supp":print_suppressions=0)
 status=0
 for name in config command results; do
 	target=fuzz_$name
@@ -91,7 +91,7 @@ for name in config command results; do
 		crash=$(sed -n 's/.*Test unit written to //p' "$log" | tail -1)
 		echo "fuzz.sh: crash input: ${crash:-none written, see the log below}"
 		cp "$scratch/$target" "$artifacts/"
-		echo "fuzz.sh: reproduce: LSAN_OPTIONS=suppressions=$top/fuzz/lsan.supp $artifacts/$target ${crash:-INPUT}"
+		echo "fuzz.sh: reproduce: LSAN_OPTIONS=suppressions=$top/tests/lsan.supp $artifacts/$target ${crash:-INPUT}"
 		tail -n 40 "$log"
 		continue
 	fi

@@ -99,12 +99,29 @@ if [ $sanitizers -eq 1 ]; then
 	builds_pid=$!
 fi
 
+# The suite, split three ways:
+# - report.sh (the HTML, CSV and Markdown writers), the pg-* suites (libpq,
+#   psqlODBC, pipelining, snapshots, waits, adopt) and the metrics-* suites
+#   (libmicrohttpd, Prometheus) run once, under ASan and UBSan, and not in
+#   the plain run too: twice they did not fit CI's 30 minutes.  Without the
+#   sanitizers they run in the plain run.
+# - Suites that measure a setting's effect on the server (mariadb-ab.sh:
+#   flushing the log at every commit or once a second) run alone at the
+#   end: beside make check's other tests and the analysis, the host's load
+#   swamped the effect (pairs of segments 0.2x to 4x apart).
+# - The rest, the plain run.
+all_tests=$(make -s print-tests)
+asan_only=$(printf '%s\n' $all_tests | grep -E '^tests/(report|pg-[a-z-]+|metrics-[a-z-]+)\.sh$' | tr '\n' ' ' || true)
+alone_tests=tests/mariadb-ab.sh
+[ $sanitizers -eq 1 ] || asan_only=
+plain_tests=$(printf '%s\n' $all_tests | grep -vxF -f <(printf '%s\n' $asan_only $alone_tests) | tr '\n' ' ')
+
 # Each test keeps to its own database, tmux server and scratch directory:
 # two at a time fit the CI budget on 2 cores.  Without TPCC_DEB,
 # debian-package.sh skips here; it runs once the package is there.
 jobs=${TPCC_TEST_JOBS:-2}
 part "make check, $jobs at a time, with the package, analysis, fuzzing and sanitizer builds beside it"
-env -u TPCC_DEB make -s -j"$jobs" check VERBOSE=1 || status=1
+env -u TPCC_DEB make -s -j"$jobs" check VERBOSE=1 TESTS="$plain_tests" || status=1
 tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
 echo "== slowest test scripts (wall seconds) =="
 grep -hoE '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed in [0-9]+ s$' tests/*.log |
@@ -131,19 +148,13 @@ if [ $sanitizers -eq 1 ]; then
 	# mariadb_built) copy the plain build's templates: a build under
 	# TSan takes minutes, and sqlite-run.sh still builds under both.
 	export TPCC_TEST_TEMPLATE_BIN=$top/tpcc-console TPCC_TEST_TEMPLATES=$work/templates
-	# report.sh (the HTML, CSV and Markdown writers) and pg-pipeline.sh
-	# (libpq's pipelined batches, rollbacks and retries) stand for their
-	# families: under ASan here they took 76 s and 102 s (about 1.3x
-	# plain).  Tried and left out: metrics-abuse.sh passes but for its
-	# honest scrapes' 2 s bound (2.0 s and 1.75 s under ASan at a load of
-	# 40 and more); pg-native.sh died once of SIGSEGV in its
-	# terminated-backends part (not seen again in four tries of it alone);
-	# pg-odbc.sh is stopped by LeakSanitizer at exit (134); pg-snapshot.sh
-	# and metrics-prometheus.sh failed on timing (a restore's server
-	# metrics, a merged run's compare); and all of them would add some
-	# five minutes to the 30-minute budget.
+	# The unit tests and the SQLite, CLI and procedures suites run here
+	# and in the plain run; report.sh, the pg-* and the metrics-* suites
+	# here only (see above).  psqlODBC's own leaks are suppressed
+	# (tests/lsan.supp says which).
 	part "AddressSanitizer + UndefinedBehaviorSanitizer"
 	(export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+	 export LSAN_OPTIONS=suppressions=$top/tests/lsan.supp:print_suppressions=0
 	 export CK_FORK=no
 	 cd "$asan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_rand tests/test_unit_histogram \
 		tests/test_unit_config tests/test_unit_command tests/test_unit_mix tests/test_drivers tests/test_unit_procstat tests/test_unit_diskstats tests/test_unit_chart \
@@ -151,7 +162,7 @@ if [ $sanitizers -eq 1 ]; then
 		tests/test_unit_metrics tests/test_unit_step tests/test_unit_rate tests/test_unit_fiber tests/test_unit_fiber_ucontext \
 		tests/test_unit_text tests/test_unit_paired tests/test_unit_waits \
 		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh tests/mariadb-proc.sh \
-		tests/report.sh tests/pg-pipeline.sh") || status=1
+		$asan_only") || status=1
 
 	# ThreadSanitizer on the engine: VUs added and removed, the collector,
 	# commands from another thread, against SQLite and MariaDB, as threads
@@ -175,6 +186,10 @@ fi
 part "static analysis (scan-build, cppcheck) and libFuzzer"
 background_done scan-build "$scan_pid" || status=1
 background_done checks "$checks_pid" || status=1
+
+# Last, alone: nothing else runs now.
+part "suites that measure an effect, alone"
+make -s check VERBOSE=1 TESTS="$alone_tests" || status=1
 
 part ""
 echo "test.sh: $SECONDS s in all"

@@ -131,6 +131,10 @@ wait_for term.txt '^\[ +2s steady'
 q "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '$DBN' AND application_name = 'tpcc-console'" >/dev/null
 mark=$(lines_in term.txt)
 wait_for term.txt "^\[ +[0-9]+s steady +\] vus 4  nopm [1-9].*retry [0-9]+$" 30 "$mark"
+# Every VU back, in the file's ticks, before the stop: a VU still in its
+# reconnect when the stop came would not count (seen under ASan).
+R=$(ls "$T"/rt/*.json 2>/dev/null | head -1)
+assert "all four VUs reconnect" wait_json "$R" 'sum(t["reconnects"] for t in d["ticks"]) >= 4' 60
 send "stop"
 wait_exit "$CON_PID" 60
 assert "the run with terminated backends exits 0" [ $? -eq 0 ]
