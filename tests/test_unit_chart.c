@@ -24,21 +24,26 @@ START_TEST(test_nice_top)
 	ck_assert_double_eq(scale_nice_top(-5), 1);
 	ck_assert_double_eq(scale_nice_top(0.3), 1);
 	ck_assert_double_eq(scale_nice_top(1), 1);
-	ck_assert_double_eq(scale_nice_top(1.01), 2);
+	ck_assert_double_eq(scale_nice_top(1.01), 1.5);
 	ck_assert_double_eq(scale_nice_top(2), 2);
 	ck_assert_double_eq(scale_nice_top(2.2), 2.5);
-	ck_assert_double_eq(scale_nice_top(3), 5);
-	ck_assert_double_eq(scale_nice_top(7), 10);
+	ck_assert_double_eq(scale_nice_top(3), 3);
+	ck_assert_double_eq(scale_nice_top(7), 8);
 	ck_assert_double_eq(scale_nice_top(10), 10);
 	ck_assert_double_eq(scale_nice_top(41220), 50000);
-	ck_assert_double_eq(scale_nice_top(60000), 100000);
-	ck_assert_double_eq(scale_nice_top(59999), 100000);
+	ck_assert_double_eq(scale_nice_top(60000), 60000);
+	ck_assert_double_eq(scale_nice_top(59999), 60000);
 	ck_assert_double_eq(scale_nice_top(49000), 50000);
 	ck_assert_double_eq(scale_nice_top(20001), 25000);
-	ck_assert_double_eq(scale_nice_top(1.5e6), 2e6);
-	/* Always at least the value. */
-	for (double v = 1.5; v < 1e7; v *= 1.37)
+	ck_assert_double_eq(scale_nice_top(1.5e6), 1.5e6);
+	ck_assert_double_eq(scale_nice_top(105000), 150000);
+	ck_assert_double_eq(scale_nice_top(8001), 10000);
+	/* Always at least the value, and never more than half as much
+	 * again: the line fills two thirds of the chart or more. */
+	for (double v = 1.5; v < 1e7; v *= 1.37) {
 		ck_assert(scale_nice_top(v) >= v);
+		ck_assert_msg(scale_nice_top(v) <= 1.5 * v, "%g for %g", scale_nice_top(v), v);
+	}
 }
 END_TEST
 

@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
-/* The smallest of 1, 2, 2.5, 5 times a power of ten that is >= max (and at
- * least 1, so an idle chart still has an axis). */
+/* The smallest of 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten
+ * that is >= max (and at least 1, so an idle chart still has an axis). */
 double scale_nice_top(double max);
 /* A label of at most 5 characters for v >= 0. */
 void scale_label(double v, char *buf, size_t len);
