@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# pg-adopt.sh: adopt on PostgreSQL schemas in HammerDB's and BenchBase's
-# layouts (tests/fixtures/adopt/*-pg.sql), each filled with one warehouse
+# pg-adopt.sh: adopt on PostgreSQL schemas in HammerDB's, BenchBase's,
+# go-tpc's and sysbench-tpcc's layouts (tests/fixtures/adopt/*-pg.sql; the
+# other two tools build for MySQL only), each filled with one warehouse
 # our own generator loaded (moved aside into a schema of its own, copied
 # across, renamed): adopt names the tool, --apply records the map and
 # creates our functions (indexes CONCURRENTLY where one is missing), a
@@ -24,21 +25,24 @@ declare -A COLS=(
 	[stock]="s_i_id, s_w_id, s_quantity, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10, s_ytd, s_order_cnt, s_remote_cnt, s_data"
 )
 TABLES="warehouse district customer history item stock orders new_order order_line"
-# fixture LAYOUT ORDERS: $DBN, made from our 1-warehouse template, gets
-# the layout's tables in public, filled from ours, and ours gone.
+# fixture LAYOUT SUFFIX NEW_ORDER ORDERS: $DBN, made from our 1-warehouse
+# template, gets the layout's tables in public (each name ending in
+# SUFFIX), filled from ours, and ours gone.
 fixture() {
-	local layout=$1 ord=$2 t to
+	local layout=$1 sfx=$2 no=$3 ord=$4 t to
 	q "CREATE SCHEMA src" || return 1
 	for t in $TABLES; do q "ALTER TABLE $t SET SCHEMA src" || return 1; done
 	q "DROP TABLE tpcc_meta" || return 1
 	q "DO \$\$ DECLARE f record; BEGIN FOR f IN SELECT p.oid::regprocedure AS sig FROM pg_proc p
 		JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' LOOP
 		EXECUTE 'DROP ROUTINE ' || f.sig; END LOOP; END \$\$" || return 1
-	psql -X -q -v ON_ERROR_STOP=1 -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" -U "$TPCC_TEST_PG_USER" \
-		-d "$DBN" -f "$TPCC_SRCDIR/tests/fixtures/adopt/$layout.sql" || return 1
+	sed "s/SUFFIX/$sfx/g" "$TPCC_SRCDIR/tests/fixtures/adopt/$layout.sql" |
+		psql -X -q -v ON_ERROR_STOP=1 -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" \
+			-U "$TPCC_TEST_PG_USER" -d "$DBN" || return 1
 	for t in $TABLES; do
-		to=$t
-		[ $t = orders ] && to=$ord
+		to=$t$sfx
+		[ $t = new_order ] && to=$no$sfx
+		[ $t = orders ] && to=$ord$sfx
 		q "INSERT INTO $to (${COLS[$t]}) SELECT ${COLS[$t]} FROM src.$t" || return 1
 	done
 	q "DROP SCHEMA src CASCADE"
@@ -51,10 +55,12 @@ definitions() {
 	q "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conname NOT LIKE 'tpcc\\_%' ORDER BY 1"
 }
 
-while read -r layout ord says; do
+# layout suffix new_order orders "what adopt says"
+while read -r layout sfx no ord says; do
+	[ "$sfx" = - ] && sfx=
 	pg_native_db "tpcc_adpg_${layout//-/_}"
 	pg_built "$layout: our 1-warehouse schema to copy from"
-	assert "$layout: fixture made and filled" fixture "$layout" "$ord"
+	assert "$layout: fixture made and filled" fixture "$layout" "$sfx" "$no" "$ord"
 	definitions >"$layout.before"
 	"$TPCC_BIN" adopt $A >"$layout.adopt" 2>&1; rc=$?
 	assert "$layout: adopt exits 0" [ $rc -eq 0 ]
@@ -63,6 +69,7 @@ while read -r layout ord says; do
 	assert "$layout: adopt counted 1 warehouse" contains "$layout.adopt" "warehouses: 1 (counted"
 	assert "$layout: the cheap conditions hold on our generator's load" \
 		lacks "$layout.adopt" "does not hold"
+	assert "$layout: adopt changed nothing" [ "$(q "SELECT to_regclass('tpcc_meta') IS NULL")" = t ]
 	"$TPCC_BIN" adopt $A --apply >"$layout.apply" 2>&1; rc=$?
 	assert "$layout: adopt --apply exits 0" [ $rc -eq 0 ]
 	[ $rc -eq 0 ] || tail -5 "$layout.apply"
@@ -72,13 +79,15 @@ while read -r layout ord says; do
 		[ $rc -eq 0 ] || tail -5 "$layout.$mode"
 	done
 	assert "$layout: the runs wrote New-Orders into the other tool's orders table" \
-		[ "$(q "SELECT COUNT(*) > 0 FROM $ord WHERE o_id > 3000")" = t ]
+		[ "$(q "SELECT COUNT(*) > 0 FROM $ord$sfx WHERE o_id > 3000")" = t ]
 	check_ok "$layout: check passes" "$layout.check" $A
 	definitions >"$layout.after"
 	assert "$layout: the other tool's tables and indexes are unchanged" diff "$layout.before" "$layout.after"
 done <<'LAYOUTS'
-hammerdb-pg orders standard names (HammerDB or go-tpc)
-benchbase-pg oorder BenchBase
+hammerdb-pg - new_order orders standard names (HammerDB or go-tpc)
+benchbase-pg - new_order oorder BenchBase
+go-tpc-pg - new_order orders go-tpc (its index names)
+sysbench-tpcc-pg 1 new_orders orders sysbench-tpcc, table set 1
 LAYOUTS
 assert "HammerDB's own indexes serve (led by c_last; stock's by s_i_id), none added" lacks hammerdb-pg.apply "adding index"
 finish

@@ -216,7 +216,8 @@ const subcommand subcommands[] = {
 	{ "adopt", sub_adopt, 0, "recognise a TPC-C schema another tool built; --apply makes it ours to run",
 	  "Inspect a TPC-C schema another tool built and say which tool's layout it\n"
 	  "is: HammerDB or go-tpc (the specification's table names; go-tpc's history\n"
-	  "has a row_id key), tpcc-mysql\n"
+	  "has a row_id key on MySQL, and on PostgreSQL its index names, idx_h_w_id\n"
+	  "and idx_order, tell it), tpcc-mysql\n"
 	  ".RB ( new_orders ),\n"
 	  "sysbench-tpcc (every name ending in its table set's number,\n"
 	  ".BR warehouse1 ;\n"

@@ -4,7 +4,8 @@
  * name ending in its set's number (warehouse1, new_orders1, ...);
  * BenchBase names the orders table oorder; HammerDB and go-tpc both use
  * the specification's names, and go-tpc keys its history by a row_id
- * column of its own. */
+ * column of its own on MySQL, while on PostgreSQL (no row_id there) its
+ * index names tell it: idx_h_w_id on history, idx_order on orders. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -62,6 +63,29 @@ static int has_column(db_conn *c, const char *table, const char *col)
 	else
 		c->drv->rollback(c, &e);
 	return ok;
+}
+
+/* Is there an index named index on table?  From the dialect's list of
+ * indexes (table, index, columns); no list, or a failing one: no. */
+static int has_index(db_conn *c, const dialect *d, const char *table, const char *index)
+{
+	const db_driver *drv = c->drv;
+	db_stmt *s = NULL;
+	db_error e;
+	int found = 0;
+	if (!d->adopt_indexes_sql)
+		return 0;
+	if (drv->prepare(c, d->adopt_indexes_sql, &s, &e) == 0 &&
+	    drv->execute(s, NULL, 0, NULL, &e) == 0) {
+		while (!found && drv->fetch(s, &e) == 1) {
+			const char *t = drv->col_text(s, 0, NULL), *i = drv->col_text(s, 1, NULL);
+			found = t && i && !strcasecmp(t, table) && !strcasecmp(i, index);
+		}
+	}
+	if (s)
+		drv->finalize(s);
+	drv->rollback(c, &e);
+	return found;
 }
 
 /* The sysbench-tpcc sets: the numbers n of every warehouse<n>. */
@@ -142,6 +166,11 @@ int adopt_detect(db_conn *c, const dialect *d, const adopt_tables *t, int set,
 				snprintf(o->map.extra_val, sizeof o->map.extra_val, "%s",
 					 d->adopt_random_key);
 			}
+		} else if (adopt_has(t, "history") &&
+			   (has_index(c, d, "history", "idx_h_w_id") ||
+			    has_index(c, d, "orders", "idx_order"))) {
+			snprintf(o->tool, sizeof o->tool, "go-tpc (its index names)");
+			snprintf(o->id, sizeof o->id, "go-tpc");
 		} else {
 			snprintf(o->tool, sizeof o->tool, "standard names (HammerDB or go-tpc)");
 			snprintf(o->id, sizeof o->id, "hammerdb");
