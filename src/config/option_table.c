@@ -737,6 +737,45 @@ const opt_def opt_table[] = {
 		 ".RB ( sweep.settle ),\n"
 		 "1 to 86400.\n"
 		 "Default 60.\n" },
+	{ .key = "sweep.limit", .longopt = "limit", .type = OPT_STRING, .def = "",
+	  FIELD(sweep_limit), .argname = "TYPE.PCT=TIME", .repeat = 2,
+	  .help = "capacity: a latency limit the rate found must hold, e.g. new_order.p90=5s "
+		  "(repeatable; none: TPC-C's 90th-percentile bounds)",
+	  .man = "A latency limit a\n"
+		 ".B capacity\n"
+		 "search holds, as\n"
+		 ".IB type . percentile = time :\n"
+		 ".I type\n"
+		 "one of\n"
+		 ".BR new_order ,\n"
+		 ".BR payment ,\n"
+		 ".BR order_status ,\n"
+		 ".B delivery\n"
+		 "and\n"
+		 ".BR stock_level ;\n"
+		 ".I percentile\n"
+		 "one of\n"
+		 ".BR p50 ,\n"
+		 ".BR p90 ,\n"
+		 ".BR p95 ,\n"
+		 ".B p99\n"
+		 "and\n"
+		 ".BR max ;\n"
+		 ".I time\n"
+		 "a number with\n"
+		 ".B ms\n"
+		 "or\n"
+		 ".BR s ,\n"
+		 "e.g.\n"
+		 ".BR new_order.p90=5s \" or \" payment.p99=200ms .\n"
+		 "The option may be given again for more limits (in the file, the items\n"
+		 "apart by\n"
+		 ".BR \"; \" ).\n"
+		 "Latency counts from each transaction's intended start (the offered\n"
+		 "load's corrected latency).\n"
+		 "Default empty: the 90th-percentile bounds of the TPC-C specification\n"
+		 "(clause 5.2.5.4): 5 s for New-Order, Payment, Order-Status and\n"
+		 "Delivery, 20 s for Stock-Level.\n" },
 	{ .key = "sweep.reset_between", .longopt = "reset-between", .type = OPT_BOOL,
 	  .def = "false", FIELD(sweep_reset),
 	  .help = "sweep: restore the snapshot (see snapshot) before every step, the VUs "
@@ -806,6 +845,11 @@ const opt_def opt_table[] = {
 		 ".RE\n"
 		 ".IP\n"
 		 "At most 4 variables a step and 256 steps.\n"
+		 "For\n"
+		 ".BR capacity ,\n"
+		 ".B \\-\\-steps\n"
+		 "is a number instead: the most steps its search takes, 2 to 64\n"
+		 "(default 10).\n"
 		 "Default empty.\n" },
 	{ .key = "run.knobs", .type = OPT_LIST, .def = "", FIELD(knobs),
 	  .help = "server variables for the console's knob panel, e.g. "

@@ -94,6 +94,10 @@ typedef struct tpcc_config {
 	 * sweep.rate give A's and B's values; sweep.settle each one's settle) */
 	int ab_segments;               /* how many, at least 4 */
 	int ab_segment;                /* measured seconds of each */
+	/* capacity (sweep.limit): "new_order.p90=5s; payment.p99=200ms"
+	 * (empty: TPC-C's 90th-percentile bounds); sweep.steps, a number,
+	 * is its step budget */
+	char sweep_limit[OPT_STR_MAX];
 
 	/* where values came from, for messages */
 	char config_path[OPT_STR_MAX];

@@ -56,6 +56,7 @@ struct results {
 	jbuf steps_table;     /* and its printed table, string elements */
 	jbuf knobs;           /* the knob journal's entries, elements (knobs.c) */
 	jbuf ab;              /* an A/B trial's object, whole */
+	jbuf capacity;        /* a capacity search's object, whole */
 	jbuf closing_text;    /* closing_running's */
 	int closing_fresh;    /* closing_text holds what the buffers above say */
 	jbuf waits;           /* the steady phase's waits: an object's members, or empty */
@@ -234,6 +235,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->steps_table);
 	jb_init(&r->knobs);
 	jb_init(&r->ab);
+	jb_init(&r->capacity);
 	jb_init(&r->closing_text);
 	jb_init(&r->waits);
 
@@ -491,6 +493,11 @@ static void closing_arrays(jbuf *b, const results *r)
 	if (r->ab.s.len) {
 		jb_key(b, "ab");
 		jb_raw(b, r->ab.s.p);
+		b->need_comma = 1;
+	}
+	if (r->capacity.s.len) {
+		jb_key(b, "capacity");
+		jb_raw(b, r->capacity.s.p);
 		b->need_comma = 1;
 	}
 }
@@ -876,13 +883,24 @@ int results_steps_table(results *r, const char *const *lines, int n)
 	return changed_unlock(r);
 }
 
-int results_ab(results *r, const char *json_object)
+/* A section kept whole and replaced by each call. */
+static int section(results *r, jbuf *into, const char *json_object)
 {
 	pthread_mutex_lock(&r->lock);
 	r->closing_fresh = 0;
-	jb_reset(&r->ab);
-	jb_raw(&r->ab, json_object);
+	jb_reset(into);
+	jb_raw(into, json_object);
 	return changed_unlock(r);
+}
+
+int results_ab(results *r, const char *json_object)
+{
+	return section(r, &r->ab, json_object);
+}
+
+int results_capacity(results *r, const char *json_object)
+{
+	return section(r, &r->capacity, json_object);
 }
 
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
@@ -998,6 +1016,7 @@ void results_close(results *r)
 	jb_free(&r->steps_table);
 	jb_free(&r->knobs);
 	jb_free(&r->ab);
+	jb_free(&r->capacity);
 	jb_free(&r->waits);
 	jb_free(&r->events);
 	jb_free(&r->tmp);

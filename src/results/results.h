@@ -111,6 +111,8 @@ int results_steps_table(results *r, const char *const *lines, int n);
 /* An A/B trial's section, a JSON object, under "ab" (replaced by each
  * call: the running estimate as segments end). */
 int results_ab(results *r, const char *json_object);
+/* A capacity search's section under "capacity", as results_ab. */
+int results_capacity(results *r, const char *json_object);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its
  * own) and rename it into place. */
 int results_finish(results *r, const run_summary *s, const char *stopped_by,

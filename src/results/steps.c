@@ -56,7 +56,8 @@ void step_json(jbuf *b, const step_result *s)
 	jb_kv_int(b, "vus_max", s->vus_max);
 	figures_tpm_json(b, s->nopm, s->tpm, s->server_tpm, 1);
 	figures_json(b, &(figures_ref){ .commits = s->commits, .p50 = s->p50, .p95 = s->p95,
-					.p99 = s->p99, .max = s->max, .errors = s->errors,
+					.p99 = s->p99, .max = s->max, .p90 = s->p90,
+					.errors = s->errors,
 					.failed = s->failed, .retries = s->retries,
 					.reconnects = s->reconnects });
 	figures_rate_json(b, &(rate_ref){ .offered_tpm = s->offered_tpm,

@@ -40,6 +40,7 @@ typedef struct step_result {
 	double server_tpm;        /* averaged over the window; -1: none */
 	uint64_t commits[TX_COUNT];
 	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT];  /* ms */
+	double p90[TX_COUNT];     /* ms: the percentile TPC-C bounds (capacity's default limits) */
 	uint64_t errors[ERR_KIND_COUNT];
 	uint64_t failed, retries, reconnects;
 	double client_cpu_s;

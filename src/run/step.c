@@ -392,6 +392,7 @@ static void fill(step_result *r, const engine_window *w)
 	r->tpm = w->seconds ? tk.tpm : 0;
 	memcpy(r->commits, tk.commits, sizeof r->commits);
 	memcpy(r->p50, tk.p50, sizeof r->p50);
+	memcpy(r->p90, tk.p90, sizeof r->p90);
 	memcpy(r->p95, tk.p95, sizeof r->p95);
 	memcpy(r->p99, tk.p99, sizeof r->p99);
 	memcpy(r->max, tk.max, sizeof r->max);
@@ -614,8 +615,8 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 			     i + 1, n, r->label, r->nopm, r->tpm, r->seconds,
 			     r->complete ? "" : ask == STEP_ASK_NEXT ? ", ended early (next)" :
 			     ", cut short");
-		if (s[i].after)
-			s[i].after(s[i].after_ud, out, i + 1);
+		if (s[i].after && s[i].after(s[i].after_ud, out, i + 1))
+			break;
 		if (ask == STEP_ASK_END)
 			break;
 	}

@@ -26,8 +26,10 @@ typedef struct step_spec {
 	int (*reset)(void *ud, char *err, size_t errlen);
 	void *reset_ud;
 	/* After the step is recorded (NULL: nothing): the results so far,
-	 * the first n steps' (an A/B trial's running estimate). */
-	void (*after)(void *ud, const step_result *r, int n);
+	 * the first n steps' (an A/B trial's running estimate).  It may
+	 * rewrite the steps after this one (a capacity search picks its next
+	 * rate); nonzero ends the steps here (the search has its answer). */
+	int (*after)(void *ud, const step_result *r, int n);
 	void *after_ud;
 } step_spec;
 
