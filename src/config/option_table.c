@@ -412,10 +412,27 @@ const opt_def opt_table[] = {
 	  .man = "Virtual users at the start, 1 to 10000.\n"
 		 "Default 2.\n" },
 	{ .key = "run.rampup", .longopt = "rampup", .type = OPT_INT, .min = 0,
-	  .max = 86400, .def = "10", FIELD(rampup), .argname = "SECONDS",
-	  .help = "ramp-up before measuring starts",
+	  .max = 86400, .def = "10", FIELD(rampup), .argname = "SECONDS|auto[:MAX]",
+	  .auto_offset = offsetof(tpcc_config, rampup_auto), .auto_max = 600,
+	  .help = "ramp-up before measuring starts (auto: until NOPM settles, MSER-5, at most "
+		  "MAX s, default 600)",
 	  .screen = OPT_SCR_PHASES,
 	  .man = "Ramp-up, not measured, 0 to 86400.\n"
+		 ".B auto\n"
+		 "or\n"
+		 ".BI auto: max\n"
+		 "ends it when the run finds its steady state: every 5 s the NOPM of the\n"
+		 "ramp-up so far is put to MSER-5 (the warm-up truncation rule the\n"
+		 "summary's steady state uses: 5-s batches, cut where the standard\n"
+		 "error of what is left is least),\n"
+		 "and the steady phase starts once the rule settles within the first\n"
+		 "half of it (so, at the earliest, 20 s in, and about as long after\n"
+		 "the warm-up's end as the warm-up lasted), or after\n"
+		 ".I max\n"
+		 "seconds (default 600), whichever comes first.\n"
+		 "An event says which, and the results file's\n"
+		 ".B summary.steady_state.auto_rampup\n"
+		 "records it.\n"
 		 "Default 10.\n" },
 	{ .key = "run.duration", .longopt = "duration", .type = OPT_INT, .min = 1,
 	  .max = 2592000, .def = "60", FIELD(duration), .argname = "SECONDS",
@@ -716,10 +733,35 @@ const opt_def opt_table[] = {
 		 "is measured, after its settle time, 1 to 86400.\n"
 		 "Default 60.\n" },
 	{ .key = "sweep.settle", .longopt = "settle", .type = OPT_INT, .min = 0,
-	  .max = 86400, .def = "15", FIELD(sweep_settle), .argname = "SECONDS",
-	  .help = "sweep: seconds after a step's change before its measuring starts",
+	  .max = 86400, .def = "15", FIELD(sweep_settle), .argname = "SECONDS|auto[:MAX]",
+	  .auto_offset = offsetof(tpcc_config, settle_auto), .auto_max = 600,
+	  .help = "sweep: seconds after a step's change before its measuring starts (auto: "
+		  "until NOPM is steady, MSER-5, at most MAX s, default 600)",
 	  .man = "Seconds after a step's change (VUs connected, variable set) before\n"
 		 "its measured window starts, 0 to 86400.\n"
+		 ".B auto\n"
+		 "or\n"
+		 ".BI auto: max\n"
+		 "settles each step (of a\n"
+		 ".BR sweep ,\n"
+		 "an\n"
+		 ".B ab\n"
+		 "or a\n"
+		 ".BR capacity )\n"
+		 "until NOPM since its change is steady by the rule\n"
+		 ".B \\-\\-rampup auto\n"
+		 "uses (MSER-5, tried every 5 s from 20 s on), or for\n"
+		 ".I max\n"
+		 "seconds (default 600); an event says which, and the step's record in\n"
+		 "the results file has\n"
+		 ".B settle_by\n"
+		 "and\n"
+		 ".BR settle_found .\n"
+		 "A step's own\n"
+		 ".BI settle= n\n"
+		 "in\n"
+		 ".B \\-\\-steps\n"
+		 "is fixed.\n"
 		 "Default 15.\n" },
 	{ .key = "sweep.segments", .longopt = "segments", .type = OPT_INT, .min = 4,
 	  .max = 256, .def = "8", FIELD(ab_segments), .argname = "N",

@@ -530,6 +530,24 @@ static void summary_verdicts(jbuf *b, const run_summary *s)
 		jb_kv_null(b, "trend_pct");
 		jb_kv_null(b, "steady");
 	}
+	if (s->auto_max > 0) {
+		jb_key(b, "auto_rampup");
+		jb_obj_open(b);
+		jb_kv_int(b, "max_s", s->auto_max);
+		if (s->auto_entered_at >= 0)
+			jb_kv_int(b, "entered_at", s->auto_entered_at);
+		else
+			jb_kv_null(b, "entered_at");
+		if (s->auto_settled_at >= 0)
+			jb_kv_int(b, "settled_at", s->auto_settled_at);
+		else
+			jb_kv_null(b, "settled_at");
+		jb_kv_str(b, "by", s->auto_settled_at >= 0 ? "MSER-5" : s->auto_entered_at < 0 ?
+			  "none" : s->auto_entered_at >= s->auto_max ? "max" : "operator");
+		jb_obj_close(b);
+	} else {
+		jb_kv_null(b, "auto_rampup");
+	}
 	jb_obj_close(b);
 }
 

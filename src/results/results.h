@@ -76,6 +76,10 @@ typedef struct run_summary {
 	 * with its 95% interval; trending: not steady. */
 	int steady_from_t;
 	int trend_known, trend_seconds, trending;
+	/* --rampup auto (auto_max > 0: its MAX): the second the steady phase
+	 * started (-1: the run never left ramp-up) and where MSER-5 found NOPM
+	 * settled when it did (-1: MAX was reached, or the operator ended it). */
+	int auto_max, auto_entered_at, auto_settled_at;
 	/* Client-bound (the client, not the server, was the limit): the
 	 * share of steady seconds it wanted 85% of the host's cores, or an
 	 * offered load fell behind; client_bound when either is half or more. */

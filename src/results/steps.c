@@ -45,6 +45,13 @@ void step_json(jbuf *b, const step_result *s)
 	}
 	jb_kv_int(b, "started", s->started);
 	jb_kv_int(b, "settled", s->settled);
+	if (s->settle_by[0]) {
+		jb_kv_str(b, "settle_by", s->settle_by);
+		if (s->settle_found >= 0)
+			jb_kv_int(b, "settle_found", s->settle_found);
+		else
+			jb_kv_null(b, "settle_found");
+	}
 	jb_kv_int(b, "ended", s->ended);
 	jb_kv_bool(b, "complete", s->complete);
 	if (s->ended_by[0])

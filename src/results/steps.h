@@ -30,6 +30,8 @@ typedef struct step_result {
 	step_change set[STEP_SET_MAX];
 	int started, settled, ended;  /* seconds of the run */
 	int complete;             /* 0: cut short (stop, signal, next) */
+	char settle_by[8];        /* --settle auto: "MSER-5" (found), "max"; "" fixed */
+	int settle_found;         /* the second MSER-5 found NOPM settled at (-1 none) */
 	char ended_by[8];         /* cut short by: "next" (the operator's), "stop"
 	                           * (the run or the sweep ended); "" complete */
 	int reset;                /* the database was restored before the step */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "steady.h"
 #include "step.h"
 #include "util/util.h"
 
@@ -111,6 +112,7 @@ static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, c
 	s->rate = -1;
 	s->seconds = c->sweep_step;
 	s->settle = c->sweep_settle;
+	s->settle_auto = c->settle_auto;
 	int fields = 0;
 	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w;
 	     w = strtok_r(NULL, " \t", &save), fields++) {
@@ -142,6 +144,8 @@ static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, c
 			}
 			*(!strcmp(w, "vus") ? &s->vus : !strcmp(w, "settle") ? &s->settle
 									    : &s->seconds) = (int)n;
+			if (!strcmp(w, "settle"))
+				s->settle_auto = 0;
 			continue;
 		}
 		if (opt_check_knob(w, msg, sizeof msg)) {
@@ -255,6 +259,7 @@ int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, 
 			}
 			s->seconds = c->sweep_step;
 			s->settle = c->sweep_settle;
+			s->settle_auto = c->settle_auto;
 		}
 	free(vals);
 	return n;
@@ -280,6 +285,7 @@ int steps_ab_arms(const tpcc_config *c, step_spec *a, step_spec *b, char *err, s
 	a->rate = -1;
 	a->seconds = c->ab_segment;
 	a->settle = c->sweep_settle;
+	a->settle_auto = c->settle_auto;
 	*b = *a;
 	if (c->sweep_steps[0]) {
 		snprintf(err, errlen, "ab: give A and B with --knob NAME=A,B, --vus A,B or --rate "
@@ -456,6 +462,43 @@ static void label(step_result *r, const step_spec *s)
 		str_copy(r->label, "as is", sizeof r->label);
 }
 
+/* --settle auto: from second t0 (the change), wait until MSER-5 on the
+ * NOPM since settles (tried every STEP_AUTO_BATCH seconds once it has the
+ * 20 s it needs), or max seconds have gone.  Returns as wait_until; r
+ * gets settle_by ("MSER-5", "max") and settle_found. */
+#define STEP_AUTO_BATCH 5
+static int settle_auto(engine *e, int t0, int max, struct progress *p, int *ask, step_result *r)
+{
+	tick *tk = malloc((size_t)(max + 2) * sizeof *tk);
+	double *x = malloc((size_t)(max + 2) * sizeof *x);
+	int rc = 0;
+	r->settle_found = -1;
+	for (int t = t0 + STEP_AUTO_BATCH;; t += STEP_AUTO_BATCH) {
+		if (t > t0 + max)
+			t = t0 + max;
+		rc = wait_until(e, t, refresh, p, ask);
+		if (rc)
+			break;
+		if (t >= t0 + max || !tk || !x) {
+			str_copy(r->settle_by, "max", sizeof r->settle_by);
+			break;
+		}
+		int n = engine_ticks(e, tk, t - t0 + 1), m = 0;
+		for (int i = 0; i < n; i++)
+			if (tk[i].t > t0)
+				x[m++] = tk[i].nopm;
+		int cut = steady_mser5(x, m);
+		if (cut >= 0) {
+			str_copy(r->settle_by, "MSER-5", sizeof r->settle_by);
+			r->settle_found = t0 + 1 + cut;
+			break;
+		}
+	}
+	free(tk);
+	free(x);
+	return rc;
+}
+
 /* The settle time starts once the server has the value in effect: a
  * buffer pool resizes in the background, a reload reaches each backend
  * when it gets round to it.  Seconds since t0, or -1 when the server did
@@ -576,18 +619,42 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 			break;
 		}
 		engine_clock(e, &t, &done);
-		int from = t + s[i].settle + 1, to = t + s[i].settle + s[i].seconds;
-		if (engine_window_open(e, from, to, err, errlen)) {
-			rc = -1;
-			break;
-		}
-		engine_event(e, "step", "step %d/%d: %s, settling %d s, then measuring %d s",
-			     i + 1, n, r->label, s[i].settle, s[i].seconds);
 		/* A next or stop asked before this step was under way was
 		 * meant for the last one. */
 		engine_step_asked(e);
-		int ask = STEP_ASK_NONE;
-		int waited = wait_until(e, from - 1, refresh, &p, &ask);
+		int ask = STEP_ASK_NONE, waited = 0, settle = s[i].settle;
+		if (s[i].settle_auto) {
+			engine_event(e, "step", "step %d/%d: %s, settling until NOPM is steady "
+				     "(MSER-5, at most %d s), then measuring %d s", i + 1, n, r->label,
+				     s[i].settle, s[i].seconds);
+			int t0 = t;
+			/* A window at the latest the step could measure, so that
+			 * one cut short while settling reads as measuring nothing. */
+			if (engine_window_open(e, t + s[i].settle + 1, t + s[i].settle + s[i].seconds,
+					       err, errlen)) {
+				rc = -1;
+				break;
+			}
+			waited = settle_auto(e, t0, s[i].settle, &p, &ask, r);
+			engine_clock(e, &t, &done);
+			settle = 0;
+			if (!waited && r->settle_found >= 0)
+				engine_event(e, "steady", "step %d/%d settled after %d s: NOPM steady "
+					     "from second %d (MSER-5)", i + 1, n, t - t0, r->settle_found);
+			else if (!waited)
+				engine_event(e, "steady", "step %d/%d: NOPM not found steady within "
+					     "%d s; measuring anyway", i + 1, n, t - t0);
+		}
+		int from = t + settle + 1, to = t + settle + s[i].seconds;
+		if (!waited && engine_window_open(e, from, to, err, errlen)) {
+			rc = -1;
+			break;
+		}
+		if (!s[i].settle_auto)
+			engine_event(e, "step", "step %d/%d: %s, settling %d s, then measuring %d s",
+				     i + 1, n, r->label, s[i].settle, s[i].seconds);
+		if (!waited)
+			waited = wait_until(e, from - 1, refresh, &p, &ask);
 		r->settled = from - 1;
 		if (!waited) {
 			engine_event(e, "step", "step %d/%d measuring (%s)", i + 1, n, r->label);

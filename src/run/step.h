@@ -20,6 +20,9 @@ typedef struct step_spec {
 	int nset;
 	struct { char name[64]; char value[128]; } set[STEP_SET_MAX];
 	int seconds, settle;
+	/* --settle auto: settle until MSER-5 on the step's NOPM since its
+	 * change settles, at most settle seconds. */
+	int settle_auto;
 	/* Before the step, with its VUs stopped, bring the database back to
 	 * its snapshot (sweep --reset-between); NULL: not.  0, or -1 with err
 	 * filled (the steps end). */

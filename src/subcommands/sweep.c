@@ -145,11 +145,12 @@ int sweep_run(tpcc_config *c, signals *s, step_spec *steps, int n, const sweep_h
 		total += steps[i].settle + steps[i].seconds;
 	engine_status st;
 	engine_get_status(e, &st);
-	printf("%s: %s on %s, %d warehouse%s, %d %s%s (%d s each: settle %d, measure %d), "
-	       "about %d s after a %d s ramp-up, %s mode\n",
+	printf("%s: %s on %s, %d warehouse%s, %d %s%s (%d s each: settle %s%d, measure %d), "
+	       "about %d s after a %s%d s ramp-up, %s mode\n",
 	       name, st.server_version, schema_target_name(c), st.warehouses,
 	       st.warehouses == 1 ? "" : "s", n, unit, n == 1 ? "" : "s",
-	       steps[0].settle + steps[0].seconds, steps[0].settle, steps[0].seconds, total,
+	       steps[0].settle + steps[0].seconds, steps[0].settle_auto ? "auto, at most " : "",
+	       steps[0].settle, steps[0].seconds, total, c->rampup_auto ? "at most " : "",
 	       c->rampup, c->mode);
 	if (how && how->started)
 		how->started(how->ud, e);
