@@ -39,6 +39,11 @@ typedef struct step_result {
 	int seconds;              /* ticks in the measured window */
 	int vus_min, vus_max;     /* active VUs over the window's ticks */
 	double nopm, tpm;
+	int nopm_ci;              /* nopm_lo..nopm_hi known: NOPM's 95% interval
+	                           * from the window's per-second NOPM (the
+	                           * printed table's; not in the file, whose
+	                           * readers compute it from the ticks) */
+	double nopm_lo, nopm_hi;
 	double server_tpm;        /* averaged over the window; -1: none */
 	uint64_t commits[TX_COUNT];
 	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT];  /* ms */

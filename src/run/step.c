@@ -731,8 +731,15 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 	char wt[32] = "";
 	if (waited)
 		snprintf(wt, sizeof wt, "  %-13s", "most waited");
-	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s%s %10s %9s %9s %7s %6s%s", "step", w, "setting",
-		 "NOPM", off, "TPM", "p95 NO", "p95 Pay", "errors", "ratio", wt);
+	/* NOPM's 95% interval, where the caller could work it out. */
+	int ci = 0;
+	for (int i = 0; i < n; i++)
+		ci |= r[i].nopm_ci;
+	char iv[48] = "";
+	if (ci)
+		snprintf(iv, sizeof iv, " %17s", "95%-interval");
+	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s%s%s %10s %9s %9s %7s %6s%s", "step", w,
+		 "setting", "NOPM", iv, off, "TPM", "p95 NO", "p95 Pay", "errors", "ratio", wt);
 	for (int i = 0; i < n && k < max; i++) {
 		uint64_t errs = 0;
 		for (int c = 0; c < ERR_KIND_COUNT; c++)
@@ -752,8 +759,14 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 			snprintf(wt, sizeof wt, "  %-8s %3.0f%%", wait_class_brief[dom], 100 * share);
 		else if (waited)
 			snprintf(wt, sizeof wt, "  %-13s", "-");
-		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f%s %10.0f %9.2f %9.2f %7llu %6s%s%s%s",
-			 r[i].index, w, w, r[i].label, r[i].nopm, off, r[i].tpm,
+		if (ci && r[i].nopm_ci) {
+			char span[40];
+			snprintf(span, sizeof span, "%.0f..%.0f", r[i].nopm_lo, r[i].nopm_hi);
+			snprintf(iv, sizeof iv, " %17s", span);
+		} else if (ci)
+			snprintf(iv, sizeof iv, " %17s", "-");
+		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f%s%s %10.0f %9.2f %9.2f %7llu %6s%s%s%s",
+			 r[i].index, w, w, r[i].label, r[i].nopm, iv, off, r[i].tpm,
 			 r[i].p95[TX_NEW_ORDER], r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio, wt,
 			 r[i].offered_tpm > 0 && !r[i].rate_met ? "  (not achieved)" : "",
 			 r[i].complete ? "" : !strcmp(r[i].ended_by, "next") ? "  (ended early)" :

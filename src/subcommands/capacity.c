@@ -239,6 +239,7 @@ static int setup(const tpcc_config *cf, cap_run *c, char *err, size_t errlen)
 		s[i].rate = 1;        /* picked as the step before ends */
 		s[i].seconds = cf->sweep_step;
 		s[i].settle = cf->sweep_settle;
+		s[i].settle_auto = cf->settle_auto;
 		s[i].after = after;
 		s[i].after_ud = c;
 	}
