@@ -75,8 +75,8 @@ assert "no subcommand exits 2 with a hint" [ $rc -eq 2 ]
 # The subcommand table drives dispatch, the refusal and --help alike.
 "$TPCC_BIN" frobnicate >o.txt 2>&1
 assert "an unknown subcommand's message lists the table" \
-	contains o.txt "(build, run, sweep, ab, restore-knobs, demo, cli, adopt, check, snapshot, restore, drop, compare, report, replay, runs)"
-for sub in build run sweep ab restore-knobs demo cli adopt check snapshot restore drop compare report replay runs; do
+	contains o.txt "(build, run, sweep, ab, capacity, restore-knobs, demo, cli, adopt, check, snapshot, restore, drop, compare, report, replay, runs)"
+for sub in build run sweep ab capacity restore-knobs demo cli adopt check snapshot restore drop compare report replay runs; do
 	assert "--help lists $sub with its line" grep -qE "^  $sub( +[a-z]|$)" help.txt
 done
 "$TPCC_BIN" run build --db never.sqlite >o.txt 2>&1; rc=$?

@@ -8,7 +8,8 @@
 #    file says steady false.  (The warm-up run's steady phase holds its
 #    ramp too, but with two runs side by side on a loaded machine its
 #    trend's interval was once wide enough to hold 0: not asserted.)
-#  - the report's step table gives the step's NOPM a 95% interval.
+#  - the report's step table, and the one sweep prints, give the step's
+#    NOPM a 95% interval.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 NULL=(--driver null --database 1 --rampup 0 sweep --settle 0 --step 30)
@@ -42,5 +43,10 @@ rows = list(csv.reader(open("drift.csv")))
 h = [i for i, r in enumerate(rows) if r[:2] == ["run", "step"]][0]
 r = dict(zip(rows[h], rows[h + 1]))
 sys.exit(not float(r["nopm_lo95"]) < float(r["nopm"]) < float(r["nopm_hi95"]))'
+sed -n '/^sweep: 1 step$/,$p' warm.txt | tail -n +2 >printed.txt
+assert "the printed step table gives the step's NOPM a 95% interval around it" \
+	awk 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	     { split($c["95%-interval"], iv, /[.][.]/); n++; if (!(iv[1] < $3 && $3 < iv[2])) exit 1 }
+	     END { exit n != 1 }' printed.txt
 assert "drift: the summary says not steady" file_matches drift.txt "NOPM fell [0-9]+% across the steady phase .*not steady"
 finish

@@ -1,7 +1,8 @@
 /* test_unit_step.c: a sweep's steps from its settings (the --vus x --knob
  * grid in its order, the one-by-one text form that --steps and the config
  * file's list become, and the errors that name the setting), and the
- * table printed at the end. */
+ * table printed at the end; capacity's limits and its search (bracket,
+ * then bisect) against a server whose answer is known. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -9,6 +10,7 @@
 #include "unit.h"
 #include <string.h>
 #include "config/options.h"
+#include "run/capacity.h"
 #include "run/step.h"
 #include "run/sweep_live.h"
 
@@ -221,6 +223,75 @@ START_TEST(test_live_args)
 }
 END_TEST
 
+START_TEST(test_cap_limits)
+{
+	cap_limit l[CAP_LIMITS_MAX];
+	char err[256];
+	ck_assert_int_eq(cap_limits_parse("", l, CAP_LIMITS_MAX, err, sizeof err), TX_COUNT);
+	ck_assert_str_eq(l[4].name, "stock_level.p90");
+	ck_assert(l[4].ms == 20000 && l[0].ms == 5000);
+	ck_assert_int_eq(cap_limits_parse("new_order.p90=5s; payment.p99=200ms", l,
+					  CAP_LIMITS_MAX, err, sizeof err), 2);
+	ck_assert(l[0].ms == 5000 && l[1].ms == 200 && l[1].pct == CAP_P99);
+	ck_assert_int_eq(cap_limits_parse("neworder.p90=5s", l, CAP_LIMITS_MAX, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "unknown transaction 'neworder'"));
+	ck_assert_int_eq(cap_limits_parse("payment.p91=5s", l, CAP_LIMITS_MAX, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "unknown percentile 'p91'"));
+	ck_assert_int_eq(cap_limits_parse("payment.max=5", l, CAP_LIMITS_MAX, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "with a unit"));
+	ck_assert_int_eq(cap_limits_parse("payment.max=5s;payment.max=1s", l, CAP_LIMITS_MAX, err,
+					  sizeof err), -1);
+	ck_assert_int_eq(cap_budget_parse("", err, sizeof err), CAP_STEPS_DEFAULT);
+	ck_assert_int_eq(cap_budget_parse("1", err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "--steps"));
+	ck_assert_int_eq(cap_budget_parse("vus=4", err, sizeof err), -1);
+}
+END_TEST
+
+/* A server that holds any rate up to cap and no more; the search, fed
+ * its verdicts, ends within its budget at a knee within resolution. */
+static long search(double ceiling, long cap, int budget, cap_search *s, int *steps)
+{
+	step_result r[CAP_STEPS_MAX];
+	memset(r, 0, sizeof r);
+	cap_search_init(s, budget);
+	r[0].complete = 1;
+	r[0].tpm = ceiling;
+	long next = cap_search_next(s, r, 1, 0);
+	int n = 1;
+	while (next) {
+		r[n].complete = 1;
+		r[n].rate = next;
+		n++;
+		next = cap_search_next(s, r, n, next <= cap);
+	}
+	*steps = n;
+	return s->lo;
+}
+
+START_TEST(test_cap_search)
+{
+	cap_search s;
+	int n;
+	/* The knee below the ceiling: halve to bracket, then bisect to 1%. */
+	long k = search(100000, 61000, 20, &s, &n);
+	ck_assert(k <= 61000 && k >= 61000 * (1 - 2 * CAP_RESOLUTION));
+	ck_assert_str_eq(s.stopped, "resolved");
+	ck_assert_int_le(n, 20);
+	/* The ceiling holds: look 25% above it, then bisect. */
+	k = search(50000, 55000, 20, &s, &n);
+	ck_assert(k <= 55000 && k >= 55000 * (1 - 2 * CAP_RESOLUTION));
+	/* The budget ends it, with the best rate found so far. */
+	k = search(100000, 61000, 4, &s, &n);
+	ck_assert_int_eq(n, 4);
+	ck_assert_str_eq(s.stopped, "step budget spent");
+	ck_assert(k == 50000 && s.hi == 75000);
+	/* Nothing holds: it gives up, no knee. */
+	k = search(100000, 10, 40, &s, &n);
+	ck_assert(k == 0 && s.stopped[0]);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("step");
@@ -231,6 +302,8 @@ int main(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_table);
 	tcase_add_test(tc, test_live_args);
+	tcase_add_test(tc, test_cap_limits);
+	tcase_add_test(tc, test_cap_search);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -625,6 +625,11 @@ static void set_value(loader *l, const opt_def *o, const config_setting_t *s)
 
 	switch (o->type) {
 	case OPT_INT:
+		if (o->auto_offset && type == CONFIG_TYPE_STRING) {
+			if (opt_set(c, o, config_setting_get_string(s), msg, sizeof(msg)) < 0)
+				report(l, s, "%s: %s", o->key, msg);
+			return;
+		}
 		if (get_integer(l, s, o->key, o->min, o->max, &v) == 0)
 			*int_field(c, o) = (int)v;
 		return;

@@ -75,6 +75,12 @@ static int add_option(config_t *cf, const opt_def *o, const tpcc_config *c, int 
 		return -1;
 	switch (o->type) {
 	case OPT_INT:
+		if (o->auto_offset && *(const int *)((const char *)c + o->auto_offset)) {
+			char text[32];
+			snprintf(text, sizeof text, "auto:%d", *(const int *)f);
+			s = config_setting_add(g, leaf, CONFIG_TYPE_STRING);
+			return s && config_setting_set_string(s, text) ? 0 : -1;
+		}
 		s = config_setting_add(g, leaf, CONFIG_TYPE_INT);
 		return s && config_setting_set_int(s, *(const int *)f) ? 0 : -1;
 	case OPT_BOOL:

@@ -412,10 +412,27 @@ const opt_def opt_table[] = {
 	  .man = "Virtual users at the start, 1 to 10000.\n"
 		 "Default 2.\n" },
 	{ .key = "run.rampup", .longopt = "rampup", .type = OPT_INT, .min = 0,
-	  .max = 86400, .def = "10", FIELD(rampup), .argname = "SECONDS",
-	  .help = "ramp-up before measuring starts",
+	  .max = 86400, .def = "10", FIELD(rampup), .argname = "SECONDS|auto[:MAX]",
+	  .auto_offset = offsetof(tpcc_config, rampup_auto), .auto_max = 600,
+	  .help = "ramp-up before measuring starts (auto: until NOPM settles, MSER-5, at most "
+		  "MAX s, default 600)",
 	  .screen = OPT_SCR_PHASES,
 	  .man = "Ramp-up, not measured, 0 to 86400.\n"
+		 ".B auto\n"
+		 "or\n"
+		 ".BI auto: max\n"
+		 "ends it when the run finds its steady state: every 5 s the NOPM of the\n"
+		 "ramp-up so far is put to MSER-5 (the warm-up truncation rule the\n"
+		 "summary's steady state uses: 5-s batches, cut where the standard\n"
+		 "error of what is left is least),\n"
+		 "and the steady phase starts once the rule settles within the first\n"
+		 "half of it (so, at the earliest, 20 s in, and about as long after\n"
+		 "the warm-up's end as the warm-up lasted), or after\n"
+		 ".I max\n"
+		 "seconds (default 600), whichever comes first.\n"
+		 "An event says which, and the results file's\n"
+		 ".B summary.steady_state.auto_rampup\n"
+		 "records it.\n"
 		 "Default 10.\n" },
 	{ .key = "run.duration", .longopt = "duration", .type = OPT_INT, .min = 1,
 	  .max = 2592000, .def = "60", FIELD(duration), .argname = "SECONDS",
@@ -716,10 +733,35 @@ const opt_def opt_table[] = {
 		 "is measured, after its settle time, 1 to 86400.\n"
 		 "Default 60.\n" },
 	{ .key = "sweep.settle", .longopt = "settle", .type = OPT_INT, .min = 0,
-	  .max = 86400, .def = "15", FIELD(sweep_settle), .argname = "SECONDS",
-	  .help = "sweep: seconds after a step's change before its measuring starts",
+	  .max = 86400, .def = "15", FIELD(sweep_settle), .argname = "SECONDS|auto[:MAX]",
+	  .auto_offset = offsetof(tpcc_config, settle_auto), .auto_max = 600,
+	  .help = "sweep: seconds after a step's change before its measuring starts (auto: "
+		  "until NOPM is steady, MSER-5, at most MAX s, default 600)",
 	  .man = "Seconds after a step's change (VUs connected, variable set) before\n"
 		 "its measured window starts, 0 to 86400.\n"
+		 ".B auto\n"
+		 "or\n"
+		 ".BI auto: max\n"
+		 "settles each step (of a\n"
+		 ".BR sweep ,\n"
+		 "an\n"
+		 ".B ab\n"
+		 "or a\n"
+		 ".BR capacity )\n"
+		 "until NOPM since its change is steady by the rule\n"
+		 ".B \\-\\-rampup auto\n"
+		 "uses (MSER-5, tried every 5 s from 20 s on), or for\n"
+		 ".I max\n"
+		 "seconds (default 600); an event says which, and the step's record in\n"
+		 "the results file has\n"
+		 ".B settle_by\n"
+		 "and\n"
+		 ".BR settle_found .\n"
+		 "A step's own\n"
+		 ".BI settle= n\n"
+		 "in\n"
+		 ".B \\-\\-steps\n"
+		 "is fixed.\n"
 		 "Default 15.\n" },
 	{ .key = "sweep.segments", .longopt = "segments", .type = OPT_INT, .min = 4,
 	  .max = 256, .def = "8", FIELD(ab_segments), .argname = "N",
@@ -737,6 +779,45 @@ const opt_def opt_table[] = {
 		 ".RB ( sweep.settle ),\n"
 		 "1 to 86400.\n"
 		 "Default 60.\n" },
+	{ .key = "sweep.limit", .longopt = "limit", .type = OPT_STRING, .def = "",
+	  FIELD(sweep_limit), .argname = "TYPE.PCT=TIME", .repeat = 2,
+	  .help = "capacity: a latency limit the rate found must hold, e.g. new_order.p90=5s "
+		  "(repeatable; none: TPC-C's 90th-percentile bounds)",
+	  .man = "A latency limit a\n"
+		 ".B capacity\n"
+		 "search holds, as\n"
+		 ".IB type . percentile = time :\n"
+		 ".I type\n"
+		 "one of\n"
+		 ".BR new_order ,\n"
+		 ".BR payment ,\n"
+		 ".BR order_status ,\n"
+		 ".B delivery\n"
+		 "and\n"
+		 ".BR stock_level ;\n"
+		 ".I percentile\n"
+		 "one of\n"
+		 ".BR p50 ,\n"
+		 ".BR p90 ,\n"
+		 ".BR p95 ,\n"
+		 ".B p99\n"
+		 "and\n"
+		 ".BR max ;\n"
+		 ".I time\n"
+		 "a number with\n"
+		 ".B ms\n"
+		 "or\n"
+		 ".BR s ,\n"
+		 "e.g.\n"
+		 ".BR new_order.p90=5s \" or \" payment.p99=200ms .\n"
+		 "The option may be given again for more limits (in the file, the items\n"
+		 "apart by\n"
+		 ".BR \"; \" ).\n"
+		 "Latency counts from each transaction's intended start (the offered\n"
+		 "load's corrected latency).\n"
+		 "Default empty: the 90th-percentile bounds of the TPC-C specification\n"
+		 "(clause 5.2.5.4): 5 s for New-Order, Payment, Order-Status and\n"
+		 "Delivery, 20 s for Stock-Level.\n" },
 	{ .key = "sweep.reset_between", .longopt = "reset-between", .type = OPT_BOOL,
 	  .def = "false", FIELD(sweep_reset),
 	  .help = "sweep: restore the snapshot (see snapshot) before every step, the VUs "
@@ -806,6 +887,11 @@ const opt_def opt_table[] = {
 		 ".RE\n"
 		 ".IP\n"
 		 "At most 4 variables a step and 256 steps.\n"
+		 "For\n"
+		 ".BR capacity ,\n"
+		 ".B \\-\\-steps\n"
+		 "is a number instead: the most steps its search takes, 2 to 64\n"
+		 "(default 10).\n"
 		 "Default empty.\n" },
 	{ .key = "run.knobs", .type = OPT_LIST, .def = "", FIELD(knobs),
 	  .help = "server variables for the console's knob panel, e.g. "

@@ -400,12 +400,28 @@ int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size
 	}
 	switch (o->type) {
 	case OPT_INT:
+		if (o->auto_offset && !strncmp(value, "auto", 4)) {
+			v = o->auto_max;
+			if ((value[4] && value[4] != ':') ||
+			    (value[4] == ':' && parse_long(value + 5, 1, o->max, &v) < 0)) {
+				text_errf(err, errlen, "expected an integer from %ld to %ld, or auto "
+					  "or auto:MAX (MAX seconds 1 to %ld), got '%.*s%s'", o->min,
+					  o->max, o->max, text_quote_len(value), value,
+					  text_quote_ellipsis(value));
+				return -1;
+			}
+			*(int *)field(c, o) = (int)v;
+			*(int *)((char *)c + o->auto_offset) = 1;
+			return 0;
+		}
 		if (parse_long(value, o->min, o->max, &v) < 0) {
 			text_errf(err, errlen, "expected an integer from %ld to %ld, got '%.*s%s'",
 			     o->min, o->max, text_quote_len(value), value, text_quote_ellipsis(value));
 			return -1;
 		}
 		*(int *)field(c, o) = (int)v;
+		if (o->auto_offset)
+			*(int *)((char *)c + o->auto_offset) = 0;
 		return 0;
 	case OPT_BOOL:
 		if (parse_bool(value, &b) < 0) {
@@ -450,7 +466,10 @@ void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len)
 	buf[0] = '\0';
 	switch (o->type) {
 	case OPT_INT:
-		text_append(buf, len, &pos, "%d", *(const int *)cfield(c, o));
+		if (o->auto_offset && *(const int *)((const char *)c + o->auto_offset))
+			text_append(buf, len, &pos, "auto:%d", *(const int *)cfield(c, o));
+		else
+			text_append(buf, len, &pos, "%d", *(const int *)cfield(c, o));
 		break;
 	case OPT_BOOL:
 		text_append(buf, len, &pos, "%s", *(const int *)cfield(c, o) ? "true" : "false");

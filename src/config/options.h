@@ -58,7 +58,8 @@ typedef struct tpcc_config {
 
 	/* run */
 	int vus;
-	int rampup;                 /* seconds */
+	int rampup;                 /* seconds (auto: the most) */
+	int rampup_auto;            /* run.rampup = "auto[:MAX]": until steady (MSER-5) */
 	int duration;               /* steady seconds */
 	int rampdown;
 	int extend_step;            /* seconds added by `extend` with no argument */
@@ -87,13 +88,18 @@ typedef struct tpcc_config {
 	char sweep_knob[OPT_STR_MAX];  /* "NAME=V1,V2" (empty: none) */
 	char sweep_rate[OPT_STR_MAX];  /* offered loads "20000,40000" (empty: run.rate) */
 	int sweep_step;                /* measured seconds per step */
-	int sweep_settle;              /* seconds before measuring */
+	int sweep_settle;              /* seconds before measuring (auto: the most) */
+	int settle_auto;               /* sweep.settle = "auto[:MAX]": until steady */
 	char sweep_steps[4096];        /* "vus=4 NAME=V settle=S step=S; ..." */
 	int sweep_reset;               /* restore the snapshot before every step */
 	/* ab (sweep.segments, sweep.segment): A/B segments in a balanced order (sweep.knob, sweep.vus and
 	 * sweep.rate give A's and B's values; sweep.settle each one's settle) */
 	int ab_segments;               /* how many, at least 4 */
 	int ab_segment;                /* measured seconds of each */
+	/* capacity (sweep.limit): "new_order.p90=5s; payment.p99=200ms"
+	 * (empty: TPC-C's 90th-percentile bounds); sweep.steps, a number,
+	 * is its step budget */
+	char sweep_limit[OPT_STR_MAX];
 
 	/* where values came from, for messages */
 	char config_path[OPT_STR_MAX];
@@ -144,6 +150,12 @@ typedef struct opt_def {
 	int repeat;             /* OPT_STRING, comma-separated: each use on the
 				 * command line adds an item; 2: items apart
 				 * by "; " (items that hold commas) */
+	/* OPT_INT: nonzero, the option also takes "auto" or "auto:MAX" (a
+	 * phase that ends when the run finds its steady state, at most MAX
+	 * seconds): the int at auto_offset is then 1 and the value MAX
+	 * (auto_max when not given); a number sets it 0. */
+	size_t auto_offset;
+	int auto_max;
 	/* Checks a value beyond its type (NULL: none); -1 with err filled. */
 	int (*check)(const char *value, char *err, size_t errlen);
 	opt_screen screen;      /* the config screen it is edited on */

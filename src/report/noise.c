@@ -229,3 +229,16 @@ void noise_paired_text(const noise_verdict *v, double detectable_pct, const char
 		snprintf(buf, len, "%s %+.1f%% (95%% CI %+.1f..%+.1f%%)", what, v->change_pct,
 			 v->lo_pct, v->hi_pct);
 }
+
+int noise_mean_interval(const double *x, int n, double *lo, double *hi)
+{
+	noise_stat st;
+	*lo = *hi = NAN;
+	noise_blocks(x, n, &st);
+	if (st.blocks < 2 || isnan(st.rel_se))
+		return -1;
+	double h = noise_t95(st.blocks - 1) * st.rel_se * st.mean;
+	*lo = st.mean - h;
+	*hi = st.mean + h;
+	return 0;
+}

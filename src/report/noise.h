@@ -24,6 +24,10 @@ int noise_block_len(int n);
 /* Block statistics of x[0..n) (NAN values skipped within a block). */
 void noise_blocks(const double *x, int n, noise_stat *out);
 
+/* The 95% interval of x[0..n)'s mean (a step's per-second NOPM) from its
+ * block statistics; 0, or -1 (lo, hi NAN) with fewer than 2 blocks. */
+int noise_mean_interval(const double *x, int n, double *lo, double *hi);
+
 /* Block statistics of the ratio sum(num)/sum(den) per block (client CPU
  * per New-Order), scaled by scale. */
 void noise_ratio_blocks(const double *num, const double *den, int n, double scale,

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "report.h"
 #include "report_ab.h"
+#include "report_capacity.h"
 #include "report_steps.h"
 #include "util/utf8.h"
 
@@ -95,6 +96,36 @@ static void ab_rows(FILE *out, const rr_run *r)
 	free(ab);
 }
 
+/* A capacity search's curve (report_capacity.h), when r has one: a row
+ * per rate tried, each limit's figure in its own column. */
+static void capacity_rows(FILE *out, const rr_run *r)
+{
+	report_capacity *c = malloc(sizeof *c);
+	if (!c || !report_capacity_read(r, c)) {
+		free(c);
+		return;
+	}
+	fputs("\nrun,section,offered_tpm,achieved_tpm,nopm,held,knee", out);
+	for (int l = 0; l < c->nlim; l++)
+		fprintf(out, ",%s_ms", c->limit[l]);
+	fputs(",failed\n", out);
+	for (int i = 0; i < c->npt; i++) {
+		field(out, report_run_name(r));
+		fputs(",capacity", out);
+		num(out, c->pt[i].offered);
+		num(out, c->pt[i].achieved);
+		num(out, c->pt[i].nopm);
+		fprintf(out, ",%s,%s", c->pt[i].held ? "true" : "false",
+			c->pt[i].offered == c->knee_tpm ? "true" : "false");
+		for (int l = 0; l < c->nlim; l++)
+			num(out, c->pt[i].ms[l]);
+		fputc(',', out);
+		field(out, c->pt[i].failed);
+		fputc('\n', out);
+	}
+	free(c);
+}
+
 int report_csv(FILE *out, rr_run *const *runs, int n)
 {
 	fputs("run,t,phase,vus,nopm,tpm,server_tpm", out);
@@ -151,6 +182,7 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 	for (int r = 0; r < n; r++) {
 		steps(out, runs[r]);
 		ab_rows(out, runs[r]);
+		capacity_rows(out, runs[r]);
 	}
 	return ferror(out) ? -1 : 0;
 }

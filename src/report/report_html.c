@@ -13,6 +13,7 @@
 #include <string.h>
 #include "report.h"
 #include "report_ab.h"
+#include "report_capacity.h"
 #include "report_steps.h"
 #include "report_waits.h"
 #include "svg.h"
@@ -609,6 +610,74 @@ static void ab_trial(FILE *out, const rr_run *r)
 	free(abp);
 }
 
+/* A capacity search: the knee, and the latency-throughput curve: each
+ * limit's figure against the rate offered (log latency: it climbs by
+ * orders of magnitude past the knee), the knee marked, then the table. */
+static void capacity(FILE *out, const rr_run *r)
+{
+	report_capacity *c = malloc(sizeof *c);
+	if (!c || !report_capacity_read(r, c)) {
+		free(c);
+		return;
+	}
+	fprintf(out, "<h2>Capacity</h2>\n<p class=\"verdict\"><b>");
+	if (isnan(c->knee_tpm))
+		fputs("No rate tried held every limit.", out);
+	else
+		fprintf(out, "Knee at %.0f TPM offered (NOPM %.0f): the highest rate that held every "
+			"limit at %d VUs.", c->knee_tpm, c->knee_nopm, c->vus);
+	fputs("</b></p>\n", out);
+	svg_series s[REPORT_CAP_LIMITS];
+	double *x = col(c->npt), *y[REPORT_CAP_LIMITS] = { 0 };
+	int ok = x != NULL, ns = 0;
+	for (int l = 0; l < c->nlim && ok; l++)
+		ok = (y[l] = col(c->npt)) != NULL;
+	if (ok && c->npt > 0) {
+		for (int i = 0; i < c->npt; i++) {
+			x[i] = c->pt[i].offered;
+			for (int l = 0; l < c->nlim; l++)
+				y[l][i] = c->pt[i].ms[l] > 0 ? c->pt[i].ms[l] : NAN;
+		}
+		for (int l = 0; l < c->nlim; l++)
+			if (any_value(y[l], c->npt))
+				s[ns++] = (svg_series){ .name = c->limit[l], .cls = "capacity",
+							.x = x, .y = y[l], .n = c->npt,
+							.color = svg_color(l), .width = 2,
+							.keep_all = 1 };
+		svg_mark m = { .x = c->knee_tpm, .label = "knee" };
+		if (ns)
+			chart(out, "capacity", "Latency against the offered rate", "ms",
+			      "offered TPM", s, ns, &m, isnan(c->knee_tpm) ? 0 : 1, 1, 280);
+	}
+	fputs("<div class=\"wrap\"><table>\n<tr><th>offered TPM</th><th>achieved TPM</th>"
+	      "<th>NOPM</th>", out);
+	for (int l = 0; l < c->nlim; l++) {
+		fputs("<th>", out);
+		esc(out, c->limit[l]);
+		fprintf(out, " ms (&le; %.0f)</th>", c->limit_ms[l]);
+	}
+	fputs("<th>held</th></tr>\n", out);
+	for (int i = 0; i < c->npt; i++) {
+		fputs("<tr>", out);
+		cell_num(out, c->pt[i].offered, 0);
+		cell_num(out, c->pt[i].achieved, 0);
+		cell_num(out, c->pt[i].nopm, 0);
+		for (int l = 0; l < c->nlim; l++)
+			cell_num(out, c->pt[i].ms[l], 1);
+		fputs(c->pt[i].held ? "<td>yes</td>" : "<td>no: ", out);
+		if (!c->pt[i].held) {
+			esc(out, c->pt[i].failed);
+			fputs("</td>", out);
+		}
+		fputs("</tr>\n", out);
+	}
+	fputs("</table></div>\n", out);
+	free(x);
+	for (int l = 0; l < c->nlim; l++)
+		free(y[l]);
+	free(c);
+}
+
 static void charts_single(FILE *out, const rr_run *r)
 {
 	run_series s;
@@ -792,6 +861,7 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 		about_run(out, r);
 		steps(out, r);
 		ab_trial(out, r);
+		capacity(out, r);
 		events_table(out, r);
 	} else {
 		fprintf(out, "TPC-C: %d runs compared</h1>\n<p>Ratios are against A, the first run; "

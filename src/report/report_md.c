@@ -9,6 +9,7 @@
 #include <string.h>
 #include "report.h"
 #include "report_ab.h"
+#include "report_capacity.h"
 #include "report_steps.h"
 #include "util/utf8.h"
 
@@ -127,6 +128,10 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 		if (ab && report_ab_read(runs[r], ab))
 			report_ab_md(out, report_run_name(runs[r]), ab);
 		free(ab);
+		report_capacity *cap = malloc(sizeof *cap);
+		if (cap && report_capacity_read(runs[r], cap))
+			report_capacity_md(out, report_run_name(runs[r]), cap);
+		free(cap);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -87,14 +87,8 @@ static void interval(const rr_run *r, int from, int to, double *lo, double *hi)
 	for (int i = 0; i < r->nticks && n < to - from; i++)
 		if (r->ticks[i].t > from && r->ticks[i].t <= to)
 			x[n++] = r->ticks[i].nopm;
-	noise_stat st;
-	noise_blocks(x, n, &st);
+	noise_mean_interval(x, n, lo, hi);
 	free(x);
-	if (st.blocks < 2 || isnan(st.rel_se))
-		return;
-	double h = noise_t95(st.blocks - 1) * st.rel_se * st.mean;
-	*lo = st.mean - h;
-	*hi = st.mean + h;
 }
 
 double report_step_value(const report_step *s, const report_step_col *c)

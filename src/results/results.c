@@ -56,6 +56,7 @@ struct results {
 	jbuf steps_table;     /* and its printed table, string elements */
 	jbuf knobs;           /* the knob journal's entries, elements (knobs.c) */
 	jbuf ab;              /* an A/B trial's object, whole */
+	jbuf capacity;        /* a capacity search's object, whole */
 	jbuf closing_text;    /* closing_running's */
 	int closing_fresh;    /* closing_text holds what the buffers above say */
 	jbuf waits;           /* the steady phase's waits: an object's members, or empty */
@@ -234,6 +235,7 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	jb_init(&r->steps_table);
 	jb_init(&r->knobs);
 	jb_init(&r->ab);
+	jb_init(&r->capacity);
 	jb_init(&r->closing_text);
 	jb_init(&r->waits);
 
@@ -493,6 +495,11 @@ static void closing_arrays(jbuf *b, const results *r)
 		jb_raw(b, r->ab.s.p);
 		b->need_comma = 1;
 	}
+	if (r->capacity.s.len) {
+		jb_key(b, "capacity");
+		jb_raw(b, r->capacity.s.p);
+		b->need_comma = 1;
+	}
 }
 
 /* Whether the client was the limit, and where NOPM settled (MSER-5) and
@@ -522,6 +529,24 @@ static void summary_verdicts(jbuf *b, const run_summary *s)
 	} else {
 		jb_kv_null(b, "trend_pct");
 		jb_kv_null(b, "steady");
+	}
+	if (s->auto_max > 0) {
+		jb_key(b, "auto_rampup");
+		jb_obj_open(b);
+		jb_kv_int(b, "max_s", s->auto_max);
+		if (s->auto_entered_at >= 0)
+			jb_kv_int(b, "entered_at", s->auto_entered_at);
+		else
+			jb_kv_null(b, "entered_at");
+		if (s->auto_settled_at >= 0)
+			jb_kv_int(b, "settled_at", s->auto_settled_at);
+		else
+			jb_kv_null(b, "settled_at");
+		jb_kv_str(b, "by", s->auto_settled_at >= 0 ? "MSER-5" : s->auto_entered_at < 0 ?
+			  "none" : s->auto_entered_at >= s->auto_max ? "max" : "operator");
+		jb_obj_close(b);
+	} else {
+		jb_kv_null(b, "auto_rampup");
 	}
 	jb_obj_close(b);
 }
@@ -876,13 +901,24 @@ int results_steps_table(results *r, const char *const *lines, int n)
 	return changed_unlock(r);
 }
 
-int results_ab(results *r, const char *json_object)
+/* A section kept whole and replaced by each call. */
+static int section(results *r, jbuf *into, const char *json_object)
 {
 	pthread_mutex_lock(&r->lock);
 	r->closing_fresh = 0;
-	jb_reset(&r->ab);
-	jb_raw(&r->ab, json_object);
+	jb_reset(into);
+	jb_raw(into, json_object);
 	return changed_unlock(r);
+}
+
+int results_ab(results *r, const char *json_object)
+{
+	return section(r, &r->ab, json_object);
+}
+
+int results_capacity(results *r, const char *json_object)
+{
+	return section(r, &r->capacity, json_object);
 }
 
 int results_finish(results *r, const run_summary *s, const char *stopped_by,
@@ -998,6 +1034,7 @@ void results_close(results *r)
 	jb_free(&r->steps_table);
 	jb_free(&r->knobs);
 	jb_free(&r->ab);
+	jb_free(&r->capacity);
 	jb_free(&r->waits);
 	jb_free(&r->events);
 	jb_free(&r->tmp);

@@ -76,6 +76,10 @@ typedef struct run_summary {
 	 * with its 95% interval; trending: not steady. */
 	int steady_from_t;
 	int trend_known, trend_seconds, trending;
+	/* --rampup auto (auto_max > 0: its MAX): the second the steady phase
+	 * started (-1: the run never left ramp-up) and where MSER-5 found NOPM
+	 * settled when it did (-1: MAX was reached, or the operator ended it). */
+	int auto_max, auto_entered_at, auto_settled_at;
 	/* Client-bound (the client, not the server, was the limit): the
 	 * share of steady seconds it wanted 85% of the host's cores, or an
 	 * offered load fell behind; client_bound when either is half or more. */
@@ -111,6 +115,8 @@ int results_steps_table(results *r, const char *const *lines, int n);
 /* An A/B trial's section, a JSON object, under "ab" (replaced by each
  * call: the running estimate as segments end). */
 int results_ab(results *r, const char *json_object);
+/* A capacity search's section under "capacity", as results_ab. */
+int results_capacity(results *r, const char *json_object);
 /* Write the final file (summary, stopped_by: NULL when the run ended on its
  * own) and rename it into place. */
 int results_finish(results *r, const run_summary *s, const char *stopped_by,

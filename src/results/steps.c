@@ -45,6 +45,13 @@ void step_json(jbuf *b, const step_result *s)
 	}
 	jb_kv_int(b, "started", s->started);
 	jb_kv_int(b, "settled", s->settled);
+	if (s->settle_by[0]) {
+		jb_kv_str(b, "settle_by", s->settle_by);
+		if (s->settle_found >= 0)
+			jb_kv_int(b, "settle_found", s->settle_found);
+		else
+			jb_kv_null(b, "settle_found");
+	}
 	jb_kv_int(b, "ended", s->ended);
 	jb_kv_bool(b, "complete", s->complete);
 	if (s->ended_by[0])
@@ -56,7 +63,8 @@ void step_json(jbuf *b, const step_result *s)
 	jb_kv_int(b, "vus_max", s->vus_max);
 	figures_tpm_json(b, s->nopm, s->tpm, s->server_tpm, 1);
 	figures_json(b, &(figures_ref){ .commits = s->commits, .p50 = s->p50, .p95 = s->p95,
-					.p99 = s->p99, .max = s->max, .errors = s->errors,
+					.p99 = s->p99, .max = s->max, .p90 = s->p90,
+					.errors = s->errors,
 					.failed = s->failed, .retries = s->retries,
 					.reconnects = s->reconnects });
 	figures_rate_json(b, &(rate_ref){ .offered_tpm = s->offered_tpm,

@@ -30,6 +30,8 @@ typedef struct step_result {
 	step_change set[STEP_SET_MAX];
 	int started, settled, ended;  /* seconds of the run */
 	int complete;             /* 0: cut short (stop, signal, next) */
+	char settle_by[8];        /* --settle auto: "MSER-5" (found), "max"; "" fixed */
+	int settle_found;         /* the second MSER-5 found NOPM settled at (-1 none) */
 	char ended_by[8];         /* cut short by: "next" (the operator's), "stop"
 	                           * (the run or the sweep ended); "" complete */
 	int reset;                /* the database was restored before the step */
@@ -37,9 +39,15 @@ typedef struct step_result {
 	int seconds;              /* ticks in the measured window */
 	int vus_min, vus_max;     /* active VUs over the window's ticks */
 	double nopm, tpm;
+	int nopm_ci;              /* nopm_lo..nopm_hi known: NOPM's 95% interval
+	                           * from the window's per-second NOPM (the
+	                           * printed table's; not in the file, whose
+	                           * readers compute it from the ticks) */
+	double nopm_lo, nopm_hi;
 	double server_tpm;        /* averaged over the window; -1: none */
 	uint64_t commits[TX_COUNT];
 	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT];  /* ms */
+	double p90[TX_COUNT];     /* ms: the percentile TPC-C bounds (capacity's default limits) */
 	uint64_t errors[ERR_KIND_COUNT];
 	uint64_t failed, retries, reconnects;
 	double client_cpu_s;

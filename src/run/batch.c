@@ -184,6 +184,13 @@ static void steady_line(FILE *out, const run_summary *s)
 		fprintf(out, "; no trend across the steady phase (NOPM %+.1f%%, 95%% %+.1f..%+.1f%%)",
 			s->trend_pct, s->trend_lo_pct, s->trend_hi_pct);
 	fputc('\n', out);
+	if (s->auto_max > 0 && s->auto_settled_at >= 0)
+		fprintf(out, "  ramp-up auto: the steady phase started at second %d, MSER-5 having "
+			"found NOPM settled at second %d\n", s->auto_entered_at, s->auto_settled_at);
+	else if (s->auto_max > 0)
+		fprintf(out, "  ramp-up auto: no steady state found; the ramp-up ended %s\n",
+			s->auto_entered_at < 0 ? "never" : s->auto_entered_at >= s->auto_max ?
+			"at its most (auto:MAX)" : "by hand");
 }
 
 void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *results_path)

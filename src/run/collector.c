@@ -111,6 +111,9 @@ static void steady_summary(engine *e, run_summary *s)
 		steady_find(t, x, ph, n, &st);
 	}
 	s->steady_from_t = st.found ? st.from_t : -1;
+	s->auto_max = e->cfg.rampup_auto ? e->cfg.rampup : 0;
+	s->auto_entered_at = e->steady_secs ? e->rampup_end : -1;
+	s->auto_settled_at = e->auto_from;
 	s->trend_known = st.trend_known;
 	s->trend_seconds = st.seconds;
 	s->trend_pct = st.trend_pct;
@@ -346,6 +349,44 @@ static int await_second_locked(engine *e, uint64_t t0)
 	return (e->stop_req && now_ns() < deadline) || e->phase == PH_DONE;
 }
 
+/* --rampup auto: at the end of each 5-s batch of the ramp-up, MSER-5 on
+ * its NOPM so far; once the rule settles (within the first half: its own
+ * test that the series has stopped moving) the ramp-up ends with this
+ * second, as `end-rampup` ends it.  Returns 1 when it did; e->lock held. */
+#define AUTO_BATCH 5
+static int auto_rampup_locked(engine *e, int phase)
+{
+	if (!e->cfg.rampup_auto || phase != PH_RAMPUP || e->auto_at >= 0 || e->t % AUTO_BATCH ||
+	    e->rampup_end <= e->t)
+		return 0;
+	int max = e->t < RING ? e->t : RING;
+	tick *tk = malloc((size_t)max * sizeof *tk);
+	double *x = malloc((size_t)max * sizeof *x);
+	int found = 0;
+	if (tk && x) {
+		int n = ring_latest(tk, e->ring, sizeof *tk, e->nticks, RING, max), m = 0, t0 = -1;
+		for (int i = 0; i < n; i++)
+			if (tk[i].phase == PH_RAMPUP) {
+				if (t0 < 0)
+					t0 = tk[i].t;
+				x[m++] = tk[i].nopm;
+			}
+		int cut = steady_mser5(x, m);
+		if (cut >= 0) {
+			int shift = e->rampup_end - e->t;
+			e->rampup_end -= shift;
+			e->steady_end -= shift;
+			e->rampdown_end -= shift;
+			e->auto_at = e->t;
+			e->auto_from = t0 + cut;
+			found = 1;
+		}
+	}
+	free(tk);
+	free(x);
+	return found;
+}
+
 /* What a tick decided under the lock, for what it does after, without. */
 typedef struct tick_after {
 	tick tk;
@@ -355,6 +396,7 @@ typedef struct tick_after {
 	int behind;              /* rate_warning_locked's */
 	int flip, failing;       /* the results file stopped or started failing */
 	int stop;
+	int auto_found;          /* --rampup auto: the steady state found now */
 } tick_after;
 
 /* The phase for the next second, and the VU schedule.  A job (a live
@@ -387,6 +429,7 @@ static void tick_locked(engine *e, tick_after *a)
 	engine_reap_locked(e, 0);
 	collect_locked(e, &a->tk, a->phase);
 	publish_locked(e, &a->tk);
+	a->auto_found = auto_rampup_locked(e, a->phase);
 	next_phase_locked(e, a);
 	a->lost_all = e->target > 0 && e->vus_lost > 0 && engine_active_locked(e) == 0;
 	if (a->lost_all && !e->stop_req) {
@@ -419,6 +462,13 @@ static void tick_unlocked(engine *e, const tick_after *a)
 			     "the file is caught up when writing works again" :
 			     "the results file %s is being written again", e->results_path);
 
+	if (a->auto_found)
+		engine_event(e, "steady", "steady state found: NOPM settled at second %d (MSER-5 "
+			     "on the ramp-up's NOPM); the steady phase starts", e->auto_from);
+	else if (e->cfg.rampup_auto && a->phase == PH_RAMPUP && a->newphase == PH_STEADY &&
+		 e->auto_at < 0)
+		engine_event(e, "steady", "no steady state found within the ramp-up's %d s "
+			     "(auto:%d): the steady phase starts", e->cfg.rampup, e->cfg.rampup);
 	waits_note(e);
 	if (e->hooks.on_tick)
 		e->hooks.on_tick(&a->tk, e->hooks.ud);

@@ -349,6 +349,7 @@ int engine_start(engine *e, char *err, size_t errlen)
 		return -1;
 
 	e->rampup_end = e->cfg.rampup;
+	e->auto_at = e->auto_from = -1;
 	e->steady_end = e->rampup_end + e->cfg.duration;
 	e->rampdown_end = e->steady_end + e->cfg.rampdown;
 	e->phase = engine_phase_at(e, 0);

@@ -141,6 +141,8 @@ void engine_record_step(engine *e, const step_result *s, int final);
 void engine_record_steps_table(engine *e, const char *const *lines, int n);
 /* An A/B trial's section of the results file, a JSON object (results_ab). */
 void engine_record_ab(engine *e, const char *json_object);
+/* A capacity search's section (results_capacity). */
+void engine_record_capacity(engine *e, const char *json_object);
 
 /* What the engine keeps of each step recorded (engine_record_step), for a
  * front end's step table and chart: the step as last recorded, whether it

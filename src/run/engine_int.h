@@ -171,6 +171,9 @@ struct engine {
 	 * all the cores, or an offered load's schedule fell behind. */
 	double demand_last;
 	int cb_cpu_secs, cb_behind_secs;
+	/* --rampup auto: the second the steady phase started at and the one
+	 * MSER-5 found NOPM settled at (-1: not yet / not found). */
+	int auto_at, auto_from;
 	uint64_t cpu_last_ns;
 	tick *ring;
 	int nticks;

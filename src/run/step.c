@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "steady.h"
 #include "step.h"
 #include "util/util.h"
 
@@ -111,6 +112,7 @@ static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, c
 	s->rate = -1;
 	s->seconds = c->sweep_step;
 	s->settle = c->sweep_settle;
+	s->settle_auto = c->settle_auto;
 	int fields = 0;
 	for (char *save = NULL, *w = strtok_r(text, " \t", &save); w;
 	     w = strtok_r(NULL, " \t", &save), fields++) {
@@ -142,6 +144,8 @@ static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, c
 			}
 			*(!strcmp(w, "vus") ? &s->vus : !strcmp(w, "settle") ? &s->settle
 									    : &s->seconds) = (int)n;
+			if (!strcmp(w, "settle"))
+				s->settle_auto = 0;
 			continue;
 		}
 		if (opt_check_knob(w, msg, sizeof msg)) {
@@ -255,6 +259,7 @@ int steps_from_config(const tpcc_config *c, step_spec *out, int max, char *err, 
 			}
 			s->seconds = c->sweep_step;
 			s->settle = c->sweep_settle;
+			s->settle_auto = c->settle_auto;
 		}
 	free(vals);
 	return n;
@@ -280,6 +285,7 @@ int steps_ab_arms(const tpcc_config *c, step_spec *a, step_spec *b, char *err, s
 	a->rate = -1;
 	a->seconds = c->ab_segment;
 	a->settle = c->sweep_settle;
+	a->settle_auto = c->settle_auto;
 	*b = *a;
 	if (c->sweep_steps[0]) {
 		snprintf(err, errlen, "ab: give A and B with --knob NAME=A,B, --vus A,B or --rate "
@@ -392,6 +398,7 @@ static void fill(step_result *r, const engine_window *w)
 	r->tpm = w->seconds ? tk.tpm : 0;
 	memcpy(r->commits, tk.commits, sizeof r->commits);
 	memcpy(r->p50, tk.p50, sizeof r->p50);
+	memcpy(r->p90, tk.p90, sizeof r->p90);
 	memcpy(r->p95, tk.p95, sizeof r->p95);
 	memcpy(r->p99, tk.p99, sizeof r->p99);
 	memcpy(r->max, tk.max, sizeof r->max);
@@ -453,6 +460,43 @@ static void label(step_result *r, const step_spec *s)
 					 used ? " " : "", s->set[i].name, s->set[i].value);
 	if (!r->label[0])
 		str_copy(r->label, "as is", sizeof r->label);
+}
+
+/* --settle auto: from second t0 (the change), wait until MSER-5 on the
+ * NOPM since settles (tried every STEP_AUTO_BATCH seconds once it has the
+ * 20 s it needs), or max seconds have gone.  Returns as wait_until; r
+ * gets settle_by ("MSER-5", "max") and settle_found. */
+#define STEP_AUTO_BATCH 5
+static int settle_auto(engine *e, int t0, int max, struct progress *p, int *ask, step_result *r)
+{
+	tick *tk = malloc((size_t)(max + 2) * sizeof *tk);
+	double *x = malloc((size_t)(max + 2) * sizeof *x);
+	int rc = 0;
+	r->settle_found = -1;
+	for (int t = t0 + STEP_AUTO_BATCH;; t += STEP_AUTO_BATCH) {
+		if (t > t0 + max)
+			t = t0 + max;
+		rc = wait_until(e, t, refresh, p, ask);
+		if (rc)
+			break;
+		if (t >= t0 + max || !tk || !x) {
+			str_copy(r->settle_by, "max", sizeof r->settle_by);
+			break;
+		}
+		int n = engine_ticks(e, tk, t - t0 + 1), m = 0;
+		for (int i = 0; i < n; i++)
+			if (tk[i].t > t0)
+				x[m++] = tk[i].nopm;
+		int cut = steady_mser5(x, m);
+		if (cut >= 0) {
+			str_copy(r->settle_by, "MSER-5", sizeof r->settle_by);
+			r->settle_found = t0 + 1 + cut;
+			break;
+		}
+	}
+	free(tk);
+	free(x);
+	return rc;
 }
 
 /* The settle time starts once the server has the value in effect: a
@@ -575,18 +619,42 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 			break;
 		}
 		engine_clock(e, &t, &done);
-		int from = t + s[i].settle + 1, to = t + s[i].settle + s[i].seconds;
-		if (engine_window_open(e, from, to, err, errlen)) {
-			rc = -1;
-			break;
-		}
-		engine_event(e, "step", "step %d/%d: %s, settling %d s, then measuring %d s",
-			     i + 1, n, r->label, s[i].settle, s[i].seconds);
 		/* A next or stop asked before this step was under way was
 		 * meant for the last one. */
 		engine_step_asked(e);
-		int ask = STEP_ASK_NONE;
-		int waited = wait_until(e, from - 1, refresh, &p, &ask);
+		int ask = STEP_ASK_NONE, waited = 0, settle = s[i].settle;
+		if (s[i].settle_auto) {
+			engine_event(e, "step", "step %d/%d: %s, settling until NOPM is steady "
+				     "(MSER-5, at most %d s), then measuring %d s", i + 1, n, r->label,
+				     s[i].settle, s[i].seconds);
+			int t0 = t;
+			/* A window at the latest the step could measure, so that
+			 * one cut short while settling reads as measuring nothing. */
+			if (engine_window_open(e, t + s[i].settle + 1, t + s[i].settle + s[i].seconds,
+					       err, errlen)) {
+				rc = -1;
+				break;
+			}
+			waited = settle_auto(e, t0, s[i].settle, &p, &ask, r);
+			engine_clock(e, &t, &done);
+			settle = 0;
+			if (!waited && r->settle_found >= 0)
+				engine_event(e, "steady", "step %d/%d settled after %d s: NOPM steady "
+					     "from second %d (MSER-5)", i + 1, n, t - t0, r->settle_found);
+			else if (!waited)
+				engine_event(e, "steady", "step %d/%d: NOPM not found steady within "
+					     "%d s; measuring anyway", i + 1, n, t - t0);
+		}
+		int from = t + settle + 1, to = t + settle + s[i].seconds;
+		if (!waited && engine_window_open(e, from, to, err, errlen)) {
+			rc = -1;
+			break;
+		}
+		if (!s[i].settle_auto)
+			engine_event(e, "step", "step %d/%d: %s, settling %d s, then measuring %d s",
+				     i + 1, n, r->label, s[i].settle, s[i].seconds);
+		if (!waited)
+			waited = wait_until(e, from - 1, refresh, &p, &ask);
 		r->settled = from - 1;
 		if (!waited) {
 			engine_event(e, "step", "step %d/%d measuring (%s)", i + 1, n, r->label);
@@ -614,8 +682,8 @@ int steps_run(engine *e, const step_spec *s, int n, step_result *out, int *nout,
 			     i + 1, n, r->label, r->nopm, r->tpm, r->seconds,
 			     r->complete ? "" : ask == STEP_ASK_NEXT ? ", ended early (next)" :
 			     ", cut short");
-		if (s[i].after)
-			s[i].after(s[i].after_ud, out, i + 1);
+		if (s[i].after && s[i].after(s[i].after_ud, out, i + 1))
+			break;
 		if (ask == STEP_ASK_END)
 			break;
 	}
@@ -663,8 +731,15 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 	char wt[32] = "";
 	if (waited)
 		snprintf(wt, sizeof wt, "  %-13s", "most waited");
-	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s%s %10s %9s %9s %7s %6s%s", "step", w, "setting",
-		 "NOPM", off, "TPM", "p95 NO", "p95 Pay", "errors", "ratio", wt);
+	/* NOPM's 95% interval, where the caller could work it out. */
+	int ci = 0;
+	for (int i = 0; i < n; i++)
+		ci |= r[i].nopm_ci;
+	char iv[48] = "";
+	if (ci)
+		snprintf(iv, sizeof iv, " %17s", "95%-interval");
+	snprintf(lines[k++], STEP_LINE, "%4s  %-*s %10s%s%s %10s %9s %9s %7s %6s%s", "step", w,
+		 "setting", "NOPM", iv, off, "TPM", "p95 NO", "p95 Pay", "errors", "ratio", wt);
 	for (int i = 0; i < n && k < max; i++) {
 		uint64_t errs = 0;
 		for (int c = 0; c < ERR_KIND_COUNT; c++)
@@ -684,8 +759,14 @@ int steps_table(const step_result *r, int n, char lines[][STEP_LINE], int max)
 			snprintf(wt, sizeof wt, "  %-8s %3.0f%%", wait_class_brief[dom], 100 * share);
 		else if (waited)
 			snprintf(wt, sizeof wt, "  %-13s", "-");
-		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f%s %10.0f %9.2f %9.2f %7llu %6s%s%s%s",
-			 r[i].index, w, w, r[i].label, r[i].nopm, off, r[i].tpm,
+		if (ci && r[i].nopm_ci) {
+			char span[40];
+			snprintf(span, sizeof span, "%.0f..%.0f", r[i].nopm_lo, r[i].nopm_hi);
+			snprintf(iv, sizeof iv, " %17s", span);
+		} else if (ci)
+			snprintf(iv, sizeof iv, " %17s", "-");
+		snprintf(lines[k++], STEP_LINE, "%4d  %-*.*s %10.0f%s%s %10.0f %9.2f %9.2f %7llu %6s%s%s%s",
+			 r[i].index, w, w, r[i].label, r[i].nopm, iv, off, r[i].tpm,
 			 r[i].p95[TX_NEW_ORDER], r[i].p95[TX_PAYMENT], (unsigned long long)errs, ratio, wt,
 			 r[i].offered_tpm > 0 && !r[i].rate_met ? "  (not achieved)" : "",
 			 r[i].complete ? "" : !strcmp(r[i].ended_by, "next") ? "  (ended early)" :

@@ -20,14 +20,19 @@ typedef struct step_spec {
 	int nset;
 	struct { char name[64]; char value[128]; } set[STEP_SET_MAX];
 	int seconds, settle;
+	/* --settle auto: settle until MSER-5 on the step's NOPM since its
+	 * change settles, at most settle seconds. */
+	int settle_auto;
 	/* Before the step, with its VUs stopped, bring the database back to
 	 * its snapshot (sweep --reset-between); NULL: not.  0, or -1 with err
 	 * filled (the steps end). */
 	int (*reset)(void *ud, char *err, size_t errlen);
 	void *reset_ud;
 	/* After the step is recorded (NULL: nothing): the results so far,
-	 * the first n steps' (an A/B trial's running estimate). */
-	void (*after)(void *ud, const step_result *r, int n);
+	 * the first n steps' (an A/B trial's running estimate).  It may
+	 * rewrite the steps after this one (a capacity search picks its next
+	 * rate); nonzero ends the steps here (the search has its answer). */
+	int (*after)(void *ud, const step_result *r, int n);
 	void *after_ud;
 } step_spec;
 

@@ -181,3 +181,11 @@ void engine_record_ab(engine *e, const char *json_object)
 		results_ab(e->res, json_object);
 	pthread_mutex_unlock(&e->lock);
 }
+
+void engine_record_capacity(engine *e, const char *json_object)
+{
+	pthread_mutex_lock(&e->lock);
+	if (e->res && !e->done)
+		results_capacity(e->res, json_object);
+	pthread_mutex_unlock(&e->lock);
+}

@@ -171,13 +171,14 @@ static void record(ab_trial *t, const step_result *r, int n)
 	jb_free(&b);
 }
 
-static void after(void *ud, const step_result *r, int n)
+static int after(void *ud, const step_result *r, int n)
 {
 	ab_trial *t = ud;
 	estimate(t, r, n);
 	record(t, r, n);
 	if (t->est[0].known)
 		engine_event(t->e, "ab", "after %d of %d segments: %s", n, t->n, t->verdict);
+	return 0;
 }
 
 static void started(void *ud, engine *e)

@@ -58,6 +58,7 @@ int sub_runs(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_report(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_sweep(tpcc_config *c, signals *s, char *err, size_t errlen);
+int sub_capacity(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_ab(tpcc_config *c, signals *s, char *err, size_t errlen);
 int sub_restore_knobs(tpcc_config *c, signals *s, char *err, size_t errlen);
 /* snapshot.c, restore.c */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "report/noise.h"
 #include "run/batch.h"
 #include "run/step.h"
 #include "instance.h"
@@ -17,6 +18,28 @@
 #include "sweep.h"
 #include "tpcc/schema.h"
 #include "tpcc/snapshot.h"
+
+#define STEP_TICKS 4096   /* the most ticks the engine keeps (its ring) */
+
+/* Each step's NOPM 95% interval, from the per-second NOPM of its window
+ * (the ticks the engine still holds), as the reports give it. */
+static void intervals(engine *e, step_result *r, int n)
+{
+	tick *tk = malloc(STEP_TICKS * sizeof *tk);
+	double *x = malloc(STEP_TICKS * sizeof *x);
+	int nt = tk && x ? engine_ticks(e, tk, STEP_TICKS) : 0;
+	for (int i = 0; i < n; i++) {
+		int m = 0;
+		for (int j = 0; j < nt; j++)
+			if (tk[j].t > r[i].settled && tk[j].t <= r[i].ended)
+				x[m++] = tk[j].nopm;
+		/* A window older than the ticks kept is left without one. */
+		r[i].nopm_ci = m == r[i].seconds && r[i].seconds > 0 &&
+			!noise_mean_interval(x, m, &r[i].nopm_lo, &r[i].nopm_hi);
+	}
+	free(tk);
+	free(x);
+}
 
 /* The table onto stdout (steps_run has put it in the results file). */
 static void table(const step_result *r, int n)
@@ -53,6 +76,9 @@ static int sweep_steps(engine *e, const step_spec *steps, int n, step_result *re
 	int nres = 0;
 	char serr[512] = "";
 	int failed = steps_run(e, steps, n, res, &nres, serr, sizeof serr) != 0;
+	/* Each step's NOPM interval, while the run (and its file) is open. */
+	intervals(e, res, nres);
+	steps_record_table(e, res, nres);
 	/* The steps are the steady phase: their end is the run's. */
 	char ign[128];
 	engine_start_rampdown(e, ign, sizeof ign);
@@ -145,11 +171,12 @@ int sweep_run(tpcc_config *c, signals *s, step_spec *steps, int n, const sweep_h
 		total += steps[i].settle + steps[i].seconds;
 	engine_status st;
 	engine_get_status(e, &st);
-	printf("%s: %s on %s, %d warehouse%s, %d %s%s (%d s each: settle %d, measure %d), "
-	       "about %d s after a %d s ramp-up, %s mode\n",
+	printf("%s: %s on %s, %d warehouse%s, %d %s%s (%d s each: settle %s%d, measure %d), "
+	       "about %d s after a %s%d s ramp-up, %s mode\n",
 	       name, st.server_version, schema_target_name(c), st.warehouses,
 	       st.warehouses == 1 ? "" : "s", n, unit, n == 1 ? "" : "s",
-	       steps[0].settle + steps[0].seconds, steps[0].settle, steps[0].seconds, total,
+	       steps[0].settle + steps[0].seconds, steps[0].settle_auto ? "auto, at most " : "",
+	       steps[0].settle, steps[0].seconds, total, c->rampup_auto ? "at most " : "",
 	       c->rampup, c->mode);
 	if (how && how->started)
 		how->started(how->ud, e);
