@@ -11,7 +11,7 @@
 #include "unit.h"
 #include <math.h>
 #include <string.h>
-#include "report/noise.h"
+#include "util/noise.h"
 #include "run/steady.h"
 
 /* A ripple of about 1% that repeats with no pattern of A and B. */

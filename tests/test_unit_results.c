@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "report/compare.h"
-#include "report/noise.h"
+#include "util/noise.h"
 #include "results/results_merge.h"
 #include "results/results_read.h"
 #include "core/histogram.h"

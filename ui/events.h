@@ -5,7 +5,7 @@
 #define TPCC_UI_EVENTS_H
 
 #include <stddef.h>
-#include "report/noise.h"
+#include "util/noise.h"
 #include "results/results.h"
 #include "core/stats.h"
 #include "run/monitor.h"

@@ -4,7 +4,7 @@
 #define TPCC_COMPARE_H
 
 #include <stdio.h>
-#include "noise.h"
+#include "util/noise.h"
 #include "results/results_read.h"
 
 enum cmp_fig { CF_NOPM, CF_TPM, CF_P95, CF_P99 = CF_P95 + TX_COUNT, CF_CPU = CF_P99 + TX_COUNT,

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "noise.h"
+#include "util/noise.h"
 #include "report_steps.h"
 
 static double num(const json_t *x)

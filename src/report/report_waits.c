@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "core/waits.h"
-#include "noise.h"
+#include "util/noise.h"
 #include "report_waits.h"
 
 #define WINDOW 30    /* seconds each side of a marker */

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "report/noise.h"
+#include "util/noise.h"
 #include "results/json.h"
 #include "run/step.h"
 #include "subcommands.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "report/noise.h"
+#include "util/noise.h"
 #include "run/batch.h"
 #include "run/step.h"
 #include "instance.h"
