@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "pane.h"
+#include "run/ab_trial.h"
 #include "run/step.h"
 
 static int finished(const ui_view *v)
@@ -23,29 +24,44 @@ int pane_steps_height(const ui_view *v, int avail)
 {
 	if (!v->show_steps || !v->nsteps)
 		return 0;
-	/* The frame, the table's header and rows, the line under way. */
-	int want = 2 + 1 + finished(v) + 1, max = avail / 3;
+	/* The frame, the table's header and rows, the line under way, and an
+	 * A/B trial's running estimate. */
+	int want = 2 + 1 + finished(v) + 1 + (v->ab_segments > 0), max = avail / 3;
 	if (max < 4)
 		max = 4;
 	return want < max ? want : max;
 }
 
-/* What the step under way is doing, for the line under the table. */
-static void under_way(const ui_view *v, const engine_step *k, char *buf, size_t len)
+/* The step under way's line, a step or a segment as what says. */
+static void under_way_text(const ui_view *v, const engine_step *k, const char *what,
+			   const char *label, char *buf, size_t len)
 {
 	int t = v->st.t, n = k->to - k->from + 1;
 	char from[16];
 	if (!k->from) {
-		snprintf(buf, len, "step %d (%s): making its change", k->r.index, k->r.label);
+		snprintf(buf, len, "%s %d (%s): making its change", what, k->r.index, label);
 		return;
 	}
 	fmt_hms(k->from, from, sizeof from);
 	if (t < k->from)
-		snprintf(buf, len, "step %d (%s): settling; its %d s window starts at %s",
-			 k->r.index, k->r.label, n, from);
+		snprintf(buf, len, "%s %d (%s): settling; its %d s window starts at %s", what,
+			 k->r.index, label, n, from);
 	else
-		snprintf(buf, len, "step %d (%s): measuring, %d of %d s", k->r.index, k->r.label,
+		snprintf(buf, len, "%s %d (%s): measuring, %d of %d s", what, k->r.index, label,
 			 t - k->from + 1 < n ? t - k->from + 1 : n, n);
+}
+
+/* What the step under way is doing, for the line under the table; an
+ * A/B trial's segment names its arm ("segment 3 (B: ...)"). */
+static void under_way(const ui_view *v, const engine_step *k, char *buf, size_t len)
+{
+	if (!v->ab_segments) {
+		under_way_text(v, k, "step", k->r.label, buf, len);
+		return;
+	}
+	char l[STEP_LINE];
+	snprintf(l, sizeof l, "%c: %s", ab_trial_is_b(k->r.index - 1) ? 'B' : 'A', k->r.label);
+	under_way_text(v, k, "segment", l, buf, len);
 }
 
 static void st_draw(pane *p, const ui_view *v)
@@ -62,11 +78,20 @@ static void st_draw(pane *p, const ui_view *v)
 	}
 	int k = steps_table(done, n, lines, ENGINE_STEPS_MAX + 1);
 	char title[96];
-	snprintf(title, sizeof title, "Sweep steps: %d done%s (T hides)", n,
-		 v->sweeping ? "" : ", sweep over");
+	if (v->ab_segments)
+		snprintf(title, sizeof title, "A/B trial: %d of %d segments done%s (T hides)", n,
+			 v->ab_segments, v->sweeping ? "" : ", trial over");
+	else
+		snprintf(title, sizeof title, "Sweep steps: %d done%s (T hides)", n,
+			 v->sweeping ? "" : ", sweep over");
 	pane_frame(p, title);
-	/* The header, then the newest rows that fit, then the line under way. */
+	/* The header, then the newest rows that fit, then the line under way;
+	 * an A/B trial's estimate last, narrowing as segments finish. */
 	int last = pane_ih(p) - 1, first = 1;
+	if (v->ab_segments && last >= 2) {
+		pane_put_cut(p, last, 0, crt_attr(CRT_GOOD) | A_BOLD, v->ab_verdict);
+		last--;
+	}
 	if (k - 1 > last - 1)
 		first = k - (last - 1);
 	pane_put_cut(p, 0, 0, crt_attr(CRT_DIM), lines[0]);
@@ -76,7 +101,11 @@ static void st_draw(pane *p, const ui_view *v)
 	if (cur && v->sweeping)
 		under_way(v, cur, line, sizeof line);
 	else if (v->sweeping)
-		snprintf(line, sizeof line, "the next step is making its change");
+		snprintf(line, sizeof line, "the next %s is making its change",
+			 v->ab_segments ? "segment" : "step");
+	else if (v->ab_segments)
+		snprintf(line, sizeof line, "the trial is over: the segments and the estimate are "
+			 "in the results file (ab)");
 	else
 		snprintf(line, sizeof line, "the sweep is over: the table is in the results file "
 			 "(steps, steps_table)");

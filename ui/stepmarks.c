@@ -4,6 +4,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include "run/ab_trial.h"
 #include "stepmarks.h"
 
 void stepmarks_draw(const linechart *c, const pane *p, const ui_view *v, const tick *ticks,
@@ -23,8 +24,12 @@ void stepmarks_draw(const linechart *c, const pane *p, const ui_view *v, const t
 		if (!k->from)
 			continue;
 		int wend = k->to < end ? k->to : end;
-		/* The closing bracket only once the window is over. */
-		linechart_span(c, p, ticks, n, k->from, wend, crt_attr(CRT_GOOD) | A_BOLD,
+		/* The closing bracket only once the window is over.  An A/B
+		 * trial's segments make a strip of two colours, B's the
+		 * warning one, so the arms read apart on the chart. */
+		int attr = v->ab_segments && ab_trial_is_b(k->r.index - 1) ? crt_attr(CRT_WARN)
+									 : crt_attr(CRT_GOOD);
+		linechart_span(c, p, ticks, n, k->from, wend, attr | A_BOLD,
 			       crt_g->window, crt_g->window_l, k->final ? crt_g->window_r : NULL);
 	}
 }

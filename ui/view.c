@@ -46,6 +46,7 @@ void view_snapshot(ui_view *v, engine *e, monitor *m)
 	if (gen != v->steps_gen)
 		v->nsteps = engine_steps(e, v->steps, ENGINE_STEPS_MAX, &v->steps_gen);
 	v->sweeping = engine_job_running(e);
+	v->ab_segments = engine_ab(e, v->ab_verdict, sizeof v->ab_verdict);
 	if (m) {
 		v->nsamples = monitor_samples(m, v->samples, VIEW_SAMPLES);
 		v->server_pid = monitor_server(m, v->server_how, sizeof v->server_how);

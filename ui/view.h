@@ -52,6 +52,10 @@ typedef struct ui_view {
 	long steps_gen;
 	int sweeping;
 	int show_steps;
+	/* An A/B trial's segment count (0: the steps are a sweep's) and its
+	 * running estimate (engine_ab). */
+	int ab_segments;
+	char ab_verdict[768];
 	/* replay --against: the other run's NOPM at each of ticks' seconds
 	 * (aligned at the start of steady; 0 where it has none), drawn in
 	 * place of TPM; NULL otherwise. */

@@ -123,6 +123,11 @@ static int c_sweep(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 	return sweep_live_start(x->e, a->argv[0], x->out, x->outlen, err, errlen);
 }
 
+static int c_ab(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
+{
+	return ab_live_start(x->e, a->argv[0], x->out, x->outlen, err, errlen);
+}
+
 static int c_next(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 {
 	char why[256];
@@ -231,6 +236,8 @@ const command_def command_table[] = {
 	{ "status", 0, 0, 0, "status", "show the run's phase, VUs and last second", c_status },
 	{ "sweep", 1, 1, 1, "sweep vus=N,N.. [knob=NAME=V,V..] [step=S] [settle=S] [reset-between]",
 	  "run a sweep's steps now, as the sweep subcommand does; the run ends after the last", c_sweep },
+	{ "ab", 1, 1, 1, "ab knob=NAME=A,B|vus=A,B|rate=A,B [segments=N] [segment=S] [settle=S]",
+	  "run an A/B trial now, as the ab subcommand does: B's effect with its 95% interval after each segment; the run ends after the last", c_ab },
 	{ "next", 0, 0, 0, "next", "end the sweep's step under way now and go on with the next", c_next },
 	{ "stop", 0, 0, 0, "stop", "end the run now, and a sweep with it (the results file is finished)", c_stop },
 	{ "quit", 0, 0, 0, "quit", "stop the run and leave", c_quit },

@@ -141,6 +141,11 @@ void engine_record_step(engine *e, const step_result *s, int final);
 void engine_record_steps_table(engine *e, const char *const *lines, int n);
 /* An A/B trial's section of the results file, a JSON object (results_ab). */
 void engine_record_ab(engine *e, const char *json_object);
+/* An A/B trial's segment count and its latest verdict line, said by the
+ * trial as it starts and after each segment; engine_ab gives them to a
+ * front end: the segment count (0: no trial), the verdict into out. */
+void engine_ab_state(engine *e, int segments, const char *verdict);
+int engine_ab(engine *e, char *out, size_t len);
 /* A capacity search's section (results_capacity). */
 void engine_record_capacity(engine *e, const char *json_object);
 

@@ -223,6 +223,10 @@ struct engine {
 	engine_step *steps;
 	int nsteps;
 	long steps_gen;
+	/* e->lock: an A/B trial's segment count (0: the steps are a sweep's,
+	 * or none) and its latest verdict line, for front ends. */
+	int ab_segments;
+	char ab_verdict[768];
 	/* job.c: the front end's job (engine_job_start).  job_started and
 	 * job_th: e->lock; job_running: the job's thread clears it last;
 	 * step_ask: the operator's next or stop for the step under way. */

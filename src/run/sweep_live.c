@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ab_trial.h"
 #include "step.h"
 #include "sweep_live.h"
 #include "tpcc/snapshot.h"
@@ -15,6 +16,8 @@
 typedef struct live {
 	engine *e;
 	int n;
+	const char *who;          /* "sweep" or "ab" */
+	ab_trial *ab;             /* an A/B trial's estimate; NULL: a sweep */
 	tpcc_config cfg;          /* reset-between: whose schema to restore */
 	/* A restore between steps runs to its end: a stop asked meanwhile is
 	 * taken when it is done (the engine joins this job in engine_wait). */
@@ -53,8 +56,8 @@ static void expected(char *buf, size_t len)
 	}
 }
 
-int sweep_live_args(const tpcc_config *base, const char *words, tpcc_config *out,
-		    char *err, size_t errlen)
+static int live_args(const char *who, const tpcc_config *base, const char *words,
+		     tpcc_config *out, char *err, size_t errlen)
 {
 	char msg[512], want[512];
 	*out = *base;
@@ -78,8 +81,8 @@ int sweep_live_args(const tpcc_config *base, const char *words, tpcc_config *out
 		const opt_def *o = sweep_option(name, nl);
 		if (!o) {
 			expected(want, sizeof want);
-			snprintf(err, errlen, "sweep: unknown argument '%.*s'; expected %s", (int)wl, w,
-				 want);
+			snprintf(err, errlen, "%s: unknown argument '%.*s'; expected %s", who, (int)wl,
+				 w, want);
 			return -1;
 		}
 		char value[sizeof out->sweep_steps];
@@ -102,18 +105,24 @@ int sweep_live_args(const tpcc_config *base, const char *words, tpcc_config *out
 			while (*p && !isspace((unsigned char)*p))
 				p++;
 			if (v == p) {
-				snprintf(err, errlen, "sweep: %.*s: missing value; expected %.*s=%s",
+				snprintf(err, errlen, "%s: %.*s: missing value; expected %.*s=%s", who,
 					 (int)nl, name, (int)nl, name, o->argname ? o->argname : "VALUE");
 				return -1;
 			}
 			snprintf(value, sizeof value, "%.*s", (int)(p - v), v);
 		}
 		if (opt_set(out, o, value, msg, sizeof msg)) {
-			snprintf(err, errlen, "sweep: %.*s: %s", (int)nl, name, msg);
+			snprintf(err, errlen, "%s: %.*s: %s", who, (int)nl, name, msg);
 			return -1;
 		}
 	}
 	return 0;
+}
+
+int sweep_live_args(const tpcc_config *base, const char *words, tpcc_config *out,
+		    char *err, size_t errlen)
+{
+	return live_args("sweep", base, words, out, err, errlen);
 }
 
 /* step_spec.reset for reset-between, as the sweep subcommand's: the steps'
@@ -136,36 +145,47 @@ static void *runner(void *arg)
 	engine_clock(e, &t, &done);
 	/* A stop that ended the steps stops the run itself, as its own. */
 	int stopping = nres > 0 && !strcmp(l->res[nres - 1].ended_by, "stop");
-	if (!done)
+	if (!done && l->ab)
+		engine_event(e, "ab", "ab %s after %d of %d segments: %s; the run ends",
+			     stopping ? "stopped" : failed ? "failed" : "done", nres, l->n,
+			     l->ab->verdict);
+	else if (!done)
 		engine_event(e, "sweep", "sweep %s after %d of %d step%s: the run ends",
 			     stopping ? "stopped" : failed ? "failed" : "done", nres, l->n,
 			     l->n == 1 ? "" : "s");
 	/* As the sweep subcommand's: the steps were the steady phase. */
 	if (!done && !stopping)
 		engine_start_rampdown(e, ign, sizeof ign);
+	free(l->ab);
 	free(l);
 	return NULL;
 }
 
-int sweep_live_start(engine *e, const char *words, char *out, size_t outlen, char *err,
-		     size_t errlen)
+/* The steps of a sweep (ab NULL) or of an A/B trial from words, checked
+ * with the server, started on the engine's job thread. */
+static int live_start(engine *e, const char *who, const char *words, char *out,
+		      size_t outlen, char *err, size_t errlen)
 {
 	tpcc_config *c = malloc(sizeof *c);
 	live *l = calloc(1, sizeof *l);
-	int rc = -1;
-	if (!c || !l) {
+	int rc = -1, is_ab = !strcmp(who, "ab");
+	if (!c || !l || (is_ab && !(l->ab = calloc(1, sizeof *l->ab)))) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
 	if (engine_job_running(e)) {
-		snprintf(err, errlen, "sweep: a sweep is under way already (next ends its step, "
-			 "stop ends it and the run)");
+		snprintf(err, errlen, "%s: a sweep or an A/B trial is under way already (next ends "
+			 "its step, stop ends it and the run)", who);
 		goto out;
 	}
-	if (sweep_live_args(engine_config(e), words, c, err, errlen))
+	if (live_args(who, engine_config(e), words, c, err, errlen))
 		goto out;
 	l->e = e;
-	l->n = steps_from_config(c, l->steps, STEPS_MAX, err, errlen);
+	l->who = who;
+	if (is_ab) {
+		l->n = ab_trial_init(l->ab, c, l->steps, err, errlen);
+	} else
+		l->n = steps_from_config(c, l->steps, STEPS_MAX, err, errlen);
 	if (l->n < 0)
 		goto out;
 	/* Every value is put to the server before anything changes. */
@@ -176,7 +196,7 @@ int sweep_live_start(engine *e, const char *words, char *out, size_t outlen, cha
 	 * whether anyone else holds a database the restore makes again; here
 	 * the run's own sessions are open, so a foreign one is found by the
 	 * first restore, which then fails its step with the reason.) */
-	if (c->sweep_reset) {
+	if (c->sweep_reset && !is_ab) {
 		snapshot_report sr;
 		char why[512];
 		if (snapshot_usable(c, 0, &sr, why, sizeof why)) {
@@ -192,11 +212,26 @@ int sweep_live_start(engine *e, const char *words, char *out, size_t outlen, cha
 	for (int i = 0; i < l->n; i++)
 		total += l->steps[i].settle + l->steps[i].seconds;
 	/* Said before the runner starts: it frees l when it is done. */
-	snprintf(out, outlen, "sweep: %d step%s (settle %d s, measure %d s each; about %d s), "
-		 "then the run ends; next ends a step early, stop ends the sweep and the run",
-		 l->n, l->n == 1 ? "" : "s", l->steps[0].settle, l->steps[0].seconds, total);
-	engine_event(e, "sweep", "sweep of %d step%s: %s", l->n, l->n == 1 ? "" : "s", words);
+	if (is_ab) {
+		snprintf(out, outlen, "ab: %d segments, A = %s, B = %s (settle %d s, measure %d s "
+			 "each; about %d s), then the run ends; stop ends the trial and the run",
+			 l->n, l->ab->label[0], l->ab->label[1], l->steps[0].settle,
+			 l->steps[0].seconds, total);
+		engine_event(e, "ab", "A/B trial of %d segments: A = %s, B = %s", l->n,
+			     l->ab->label[0], l->ab->label[1]);
+	} else {
+		snprintf(out, outlen, "sweep: %d step%s (settle %d s, measure %d s each; about "
+			 "%d s), then the run ends; next ends a step early, stop ends the sweep "
+			 "and the run", l->n, l->n == 1 ? "" : "s", l->steps[0].settle,
+			 l->steps[0].seconds, total);
+		engine_event(e, "sweep", "sweep of %d step%s: %s", l->n, l->n == 1 ? "" : "s",
+			     words);
+	}
+	if (is_ab)
+		ab_trial_start(l->ab, e);
 	if (engine_job_start(e, runner, l, err, errlen)) {
+		if (is_ab)
+			engine_ab_state(e, 0, "");
 		out[0] = '\0';
 		goto out;
 	}
@@ -204,6 +239,20 @@ int sweep_live_start(engine *e, const char *words, char *out, size_t outlen, cha
 	rc = 0;
 out:
 	free(c);
+	if (l)
+		free(l->ab);
 	free(l);
 	return rc;
+}
+
+int sweep_live_start(engine *e, const char *words, char *out, size_t outlen, char *err,
+		     size_t errlen)
+{
+	return live_start(e, "sweep", words, out, outlen, err, errlen);
+}
+
+int ab_live_start(engine *e, const char *words, char *out, size_t outlen, char *err,
+		  size_t errlen)
+{
+	return live_start(e, "ab", words, out, outlen, err, errlen);
 }

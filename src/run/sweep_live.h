@@ -1,4 +1,5 @@
-/* sweep_live.h: a sweep started during a run (the `sweep` command), on a
+/* sweep_live.h: a sweep, or an A/B trial, started during a run (the
+ * `sweep` and `ab` commands), on a
  * thread the engine owns (engine_job_start), so whatever gave the command
  * (the console, the cli prompt, batch standard input) stays live while
  * the steps run.  It is the sweep subcommand's sweep: the same steps
@@ -25,5 +26,12 @@ int sweep_live_args(const tpcc_config *base, const char *words, tpcc_config *out
  * refuses, a sweep under way, a run past steady). */
 int sweep_live_start(engine *e, const char *words, char *out, size_t outlen, char *err,
 		     size_t errlen);
+
+/* The same for an A/B trial (ab_trial.h): words as the ab subcommand's
+ * ("knob=innodb_io_capacity=200,2000 segments=8 segment=60 settle=15");
+ * each segment's estimate is an "ab" event and the results file's "ab"
+ * section, as the subcommand's. */
+int ab_live_start(engine *e, const char *words, char *out, size_t outlen, char *err,
+		  size_t errlen);
 
 #endif

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine_int.h"
+#include "util/util.h"
 
 int engine_window_open(engine *e, int from, int to, char *err, size_t errlen)
 {
@@ -180,6 +181,24 @@ void engine_record_ab(engine *e, const char *json_object)
 	if (e->res && !e->done)
 		results_ab(e->res, json_object);
 	pthread_mutex_unlock(&e->lock);
+}
+
+void engine_ab_state(engine *e, int segments, const char *verdict)
+{
+	pthread_mutex_lock(&e->lock);
+	e->ab_segments = segments;
+	str_copy(e->ab_verdict, verdict, sizeof e->ab_verdict);
+	e->steps_gen++;
+	pthread_mutex_unlock(&e->lock);
+}
+
+int engine_ab(engine *e, char *out, size_t len)
+{
+	pthread_mutex_lock(&e->lock);
+	int n = e->ab_segments;
+	str_copy(out, e->ab_verdict, len);
+	pthread_mutex_unlock(&e->lock);
+	return n;
 }
 
 void engine_record_capacity(engine *e, const char *json_object)
