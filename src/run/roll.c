@@ -65,13 +65,9 @@ void engine_roll_results(engine *e)
 
 	if (e->roll_bytes <= 0 || e->roll_off || !e->res || results_bytes(e->res) < e->roll_bytes)
 		return;
-	pthread_mutex_lock(&e->lock);
-	if (e->done || e->stop_req) {
-		pthread_mutex_unlock(&e->lock);
-		return;
-	}
-	old = e->res;
-	str_copy(old_path, e->results_path, sizeof old_path);
+	/* The new file is made without e->lock (a slow disk holds only this
+	 * thread); e->ri changes only here once the run goes. */
+	str_copy(old_path, results_path(e->res), sizeof old_path);
 	str_copy(e->continues, base_name(old_path), sizeof e->continues);
 	e->ri.part++;
 	e->ri.continues = e->continues;
@@ -79,11 +75,19 @@ void engine_roll_results(engine *e)
 			 err, sizeof err)) {
 		e->ri.part--;
 		e->roll_off = 1;
-		pthread_mutex_unlock(&e->lock);
 		engine_event(e, "error", "results: cannot roll over (%s); the run goes on in %s",
 			     err, old_path);
 		return;
 	}
+	pthread_mutex_lock(&e->lock);
+	if (e->done || e->stop_req) {
+		pthread_mutex_unlock(&e->lock);
+		results_close(nu);
+		unlink(new_path);
+		e->ri.part--;
+		return;
+	}
+	old = e->res;
 	engine_part_summary(e, &s);
 	results_set_homes(old, (const short (*)[2])e->homes, e->homes_n);
 	results_set_histograms(old, e->seg->lat);
