@@ -34,8 +34,8 @@ typedef struct lite_stmt lite_stmt;
 typedef struct lite_conn {
 	db_conn base;
 	sqlite3 *db;
-	sqlite_writer *writer; /* this file's writer turn, shared in the process */
-	int writing;           /* holds the turn for an open write transaction */
+	sqlite_writer *writer; /* this file's writer lock, shared in the process */
+	int writing;           /* holds it for an open write transaction */
 	db_stmt_list stmts;  /* every open statement: commit ends their cursors */
 	char version[48];
 	db_waits waits;    /* the VU's own thread writes and takes them */
@@ -246,10 +246,9 @@ static void lite_disconnect(db_conn *c)
 		s->running = s->pending = s->on_row = 0;
 		lite_unlink(s);
 	}
-	/* An open transaction rolls back with the close: its turn ends. */
+	/* An open transaction rolls back with the close: the lock goes. */
 	if (lc->writing)
 		sqlite_writer_release(lc->writer);
-	sqlite_writer_yield(lc->writer);
 	sqlite3_close_v2(lc->db);
 	sqlite_writer_put(lc->writer);
 	free(lc);
@@ -510,7 +509,7 @@ static void lite_finalize(db_stmt *st)
  * holds it: a wait is counted from 1 ms). */
 #define LOCK_WAIT_NS 1000000ull
 
-/* The turn is given back once the transaction has ended (COMMIT runs the
+/* The lock is given back once the transaction has ended (COMMIT runs the
  * WAL hook's checkpoint inside it, so that is covered too). */
 static void lite_end_write(lite_conn *lc)
 {
@@ -523,12 +522,9 @@ static void lite_end_write(lite_conn *lc)
 static int lite_begin(db_conn *c, int write, db_error *err)
 {
 	lite_conn *lc = (lite_conn *)c;
-	if (!write) {
-		/* A reader needs no turn: let a writer waiting for ours go. */
-		sqlite_writer_yield(lc->writer);
+	if (!write)
 		return lite_exec_simple(lc->db, "BEGIN", err);
-	}
-	/* In turn within this process first, so no writer here waits
+	/* Queued within this process first, so no writer here waits
 	 * seconds in the busy handler while others keep taking the lock;
 	 * BEGIN IMMEDIATE then waits only for other processes.  Both are
 	 * the wait for the write lock. */

@@ -1,4 +1,4 @@
-/* sqlite_writer.c: the per-file writer turn (see sqlite_writer.h). */
+/* sqlite_writer.c: the per-file writer lock (see sqlite_writer.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -11,29 +11,24 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#ifndef SQLITE_WRITER_QUANTUM_MS
-/* How long one thread may keep the turn over consecutive transactions
- * while others wait (each other writer's commit empties a connection's
- * page cache, so a longer turn starts fewer transactions cold).  0: the
- * turn passes at every commit, in arrival order.  Measured with
- * bench/sqlite-writers on a loaded 2-core machine, 8 VUs, against the old
- * busy-handler hand-off: 0 gave +2% and +73% NOPM in two sittings, 5 ms
- * -13% and -44% (a holder descheduled between two transactions keeps the
- * lock idle for the rest of its turn while the others wait); both kept the
- * New-Order maximum near 0.3-0.6 s where the old hand-off reached 4-12 s.
- * Later, at a load average of 5: 0 gave 27,148-29,432 NOPM and maxima of
- * 117-139 ms against the old hand-off's 35,352-42,592 NOPM and 5.4-7.1 s;
- * single runs of 5 and 20 ms gave 25,488 (172 ms) and 30,008 (217 ms).
- * So the queue costs NOPM (a writer's page cache goes cold at every
- * hand-off); which turn, if any, wins it back wants a quiet machine:
- * build with -DSQLITE_WRITER_QUANTUM_MS=N to measure it. */
-#define SQLITE_WRITER_QUANTUM_MS 0
+#ifndef SQLITE_WRITER_FAIR_MS
+/* How long the writer at the head of the queue may wait before the lock
+ * is handed to it directly.  Until then a free lock goes to whoever asks
+ * first, most often the writer that just committed: its page cache is
+ * still good (another connection's commit empties it) and no thread has
+ * to be woken and scheduled while the lock stays idle.  Handing over at
+ * every commit (the first version of this queue) cost a context switch
+ * and a cold cache per transaction, about a quarter of NOPM at 8 VUs.
+ * Past this wait the queue is served strictly in order, so a wait is
+ * bounded by it plus one transaction per writer ahead. */
+#define SQLITE_WRITER_FAIR_MS 100
 #endif
 
 typedef struct waiter {
 	pthread_cond_t cv;
 	pthread_t thread;
 	struct waiter *next;
+	int64_t since;            /* CLOCK_MONOTONIC ns, when it queued */
 	int granted;
 } waiter;
 
@@ -43,10 +38,8 @@ struct sqlite_writer {
 	ino_t ino;
 	int refs;
 	pthread_mutex_t mu;
-	int held;                 /* a write transaction is open under the turn */
-	int has_turn;             /* turn_thread may begin again until turn_end */
-	pthread_t turn_thread;
-	int64_t turn_end;         /* CLOCK_MONOTONIC ns */
+	int held;                 /* a write transaction is open under the lock */
+	pthread_t owner;          /* whose, while held */
 	waiter *head, *tail;      /* in arrival order */
 };
 
@@ -68,6 +61,14 @@ sqlite_writer *sqlite_writer_get(const char *path)
 	struct stat sb;
 	sqlite_writer *w;
 
+#ifdef SQLITE_WRITER_OFF
+	/* A build for bench/sqlite-writers: SQLite's busy handler alone, the
+	 * hand-off this replaces. */
+	(void)sb;
+	(void)w;
+	(void)path;
+	return NULL;
+#endif
 	if (!path || !*path || stat(path, &sb) != 0)
 		return NULL;
 	pthread_mutex_lock(&registry_mu);
@@ -105,12 +106,21 @@ void sqlite_writer_put(sqlite_writer *w)
 
 /* ---- under w->mu ------------------------------------------------------ */
 
-static void begin_turn(sqlite_writer *w, pthread_t t, int64_t now)
+static void take(sqlite_writer *w, pthread_t t)
 {
-	w->has_turn = 1;
-	w->turn_thread = t;
-	w->turn_end = now + (int64_t)SQLITE_WRITER_QUANTUM_MS * 1000000;
 	w->held = 1;
+	w->owner = t;
+}
+
+static waiter *pop_head(sqlite_writer *w)
+{
+	waiter *h = w->head;
+
+	w->head = h->next;
+	if (!w->head)
+		w->tail = NULL;
+	h->next = NULL;
+	return h;
 }
 
 static void dequeue(sqlite_writer *w, waiter *me)
@@ -131,29 +141,13 @@ static void dequeue(sqlite_writer *w, waiter *me)
 	me->next = NULL;
 }
 
-/* The turn passes to the writer that has waited longest; the one behind
- * it is woken too, to watch the new turn's end as the head of the queue. */
-static void grant_head(sqlite_writer *w, int64_t now)
+/* The head of the queue has waited its share: the lock is its next. */
+static int starving(const sqlite_writer *w, int64_t now)
 {
-	waiter *h = w->head;
-
-	w->head = h->next;
-	if (!w->head)
-		w->tail = NULL;
-	h->next = NULL;
-	begin_turn(w, h->thread, now);
-	h->granted = 1;
-	pthread_cond_signal(&h->cv);
-	if (w->head)
-		pthread_cond_signal(&w->head->cv);
+	return w->head && now - w->head->since >= (int64_t)SQLITE_WRITER_FAIR_MS * 1000000;
 }
 
-static int turn_is(const sqlite_writer *w, pthread_t t)
-{
-	return w->has_turn && pthread_equal(w->turn_thread, t);
-}
-
-/* ---- the turn ---------------------------------------------------------- */
+/* ---- the lock ---------------------------------------------------------- */
 
 int sqlite_writer_acquire(sqlite_writer *w, int wait_ms)
 {
@@ -166,31 +160,21 @@ int sqlite_writer_acquire(sqlite_writer *w, int wait_ms)
 		return 0;
 	pthread_mutex_lock(&w->mu);
 	now = now_ns();
-	if (w->held && turn_is(w, self)) {
-		/* Writing already through another connection: waiting for our
-		 * own turn would never end.  SQLite's busy timeout decides. */
+	if (w->held && pthread_equal(w->owner, self)) {
+		/* Writing already through another connection: waiting for
+		 * ourselves would never end.  SQLite's busy timeout decides. */
 		pthread_mutex_unlock(&w->mu);
 		return 0;
 	}
-	if (!w->held) {
-		int expired = !w->has_turn || now >= w->turn_end;
-
-		if (turn_is(w, self) && (!expired || !w->head)) {
-			w->held = 1;            /* our turn goes on */
-			pthread_mutex_unlock(&w->mu);
-			return 1;
-		}
-		if (!w->head && (expired || turn_is(w, self))) {
-			begin_turn(w, self, now);
-			pthread_mutex_unlock(&w->mu);
-			return 1;
-		}
-		if (w->head && expired)
-			grant_head(w, now);     /* its holder went idle past its turn */
+	if (!w->held && !starving(w, now)) {
+		take(w, self);
+		pthread_mutex_unlock(&w->mu);
+		return 1;
 	}
 	pthread_cond_init(&me.cv, NULL);
 	me.thread = self;
 	me.next = NULL;
+	me.since = now;
 	me.granted = 0;
 	/* me lives on this stack while it is queued: every way out of the
 	 * wait below takes it off the queue first. */
@@ -203,34 +187,33 @@ int sqlite_writer_acquire(sqlite_writer *w, int wait_ms)
 	w->tail = &me;
 	deadline = now + (int64_t)wait_ms * 1000000;
 	for (;;) {
-		int64_t until = deadline;
 		struct timespec ts;
 
 		if (me.granted) {
 			got = 1;
 			break;
 		}
-		now = now_ns();
-		if (w->head == &me && !w->held && w->has_turn && now >= w->turn_end) {
-			/* The holder is between transactions past its turn (a
-			 * think time, a read-only transaction): take over. */
-			dequeue(w, &me);
-			begin_turn(w, self, now);
+		/* Woken at a release, the head takes a lock still free. */
+		if (!w->held && w->head == &me) {
+			pop_head(w);
+			take(w, self);
 			got = 1;
 			break;
 		}
+		now = now_ns();
 		if (now >= deadline) {
+			int was_head = w->head == &me;
 			dequeue(w, &me);
+			/* The next head may find the lock free with no release
+			 * to come and wake it. */
+			if (was_head && w->head)
+				pthread_cond_signal(&w->head->cv);
 			break;
 		}
-		/* The head wakes once at the turn's end, to take over from a
-		 * holder gone idle; the holder's release hands over after it. */
-		if (w->head == &me && w->has_turn && w->turn_end > now && w->turn_end < until)
-			until = w->turn_end;
 		/* pthread_cond_timedwait reads CLOCK_REALTIME; convert the
 		 * monotonic deadline to it for this one wait. */
 		clock_gettime(CLOCK_REALTIME, &ts);
-		int64_t abs = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + (until - now);
+		int64_t abs = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + (deadline - now);
 		ts.tv_sec = abs / 1000000000;
 		ts.tv_nsec = abs % 1000000000;
 		/* Every wake, timed out or not, re-reads the state above. */
@@ -241,6 +224,8 @@ int sqlite_writer_acquire(sqlite_writer *w, int wait_ms)
 	return got;
 }
 
+/* A head that has waited its share is handed the lock; otherwise it is
+ * woken to ask for it with everyone else. */
 void sqlite_writer_release(sqlite_writer *w)
 {
 	if (!w)
@@ -248,24 +233,13 @@ void sqlite_writer_release(sqlite_writer *w)
 	pthread_mutex_lock(&w->mu);
 	w->held = 0;
 	if (w->head) {
-		int64_t now = now_ns();
-
-		if (now >= w->turn_end)
-			grant_head(w, now);
-	}
-	pthread_mutex_unlock(&w->mu);
-}
-
-void sqlite_writer_yield(sqlite_writer *w)
-{
-	if (!w)
-		return;
-	pthread_mutex_lock(&w->mu);
-	if (!w->held && turn_is(w, pthread_self())) {
-		if (w->head)
-			grant_head(w, now_ns());
-		else
-			w->has_turn = 0;
+		waiter *h = w->head;
+		if (starving(w, now_ns())) {
+			pop_head(w);
+			h->granted = 1;
+			take(w, h->thread);
+		}
+		pthread_cond_signal(&h->cv);
 	}
 	pthread_mutex_unlock(&w->mu);
 }

@@ -1,17 +1,18 @@
 /* sqlite_writer.h: one writer lock per database file, shared by this
- * process's connections to it, handed over in turns.
+ * process's connections to it, handed over fairly.
  *
  * SQLite's own write lock has no queue: a connection that finds it taken
  * sleeps in the busy handler (1, 2, 5 ... 100 ms) and tries again, while
  * the connection that just committed takes it straight back.  At 8 VUs a
- * New-Order then waited seconds.  Here writers queue in arrival order, and
- * a commit hands the turn to the writer that has waited longest (after a
- * quantum the holder may keep it for, 0 by default: see
- * SQLITE_WRITER_QUANTUM_MS).  A wait is bounded: past
- * it the connection goes on to BEGIN IMMEDIATE and SQLite's busy handler,
- * as before (another process, or a lock held by a thread stuck elsewhere).
- * A thread that already holds the turn through one connection and begins
- * a write on another passes straight through, never waiting on itself.
+ * New-Order then waited seconds.  Here writers queue for it: a free lock
+ * goes to whoever asks first (most often the writer that just committed,
+ * its cache still good) until the writer at the head of the queue has
+ * waited SQLITE_WRITER_FAIR_MS; from then on the lock is handed over in
+ * arrival order.  A wait is bounded: past it the connection goes on to
+ * BEGIN IMMEDIATE and SQLite's busy handler, as before (another process,
+ * or a lock held by a thread stuck elsewhere).  A thread that already
+ * holds the lock through one connection and begins a write on another
+ * passes straight through, never waiting on itself.
  */
 #ifndef TPCC_DRIVERS_SQLITE_WRITER_H
 #define TPCC_DRIVERS_SQLITE_WRITER_H
@@ -25,14 +26,10 @@ typedef struct sqlite_writer sqlite_writer;
 sqlite_writer *sqlite_writer_get(const char *path);
 void sqlite_writer_put(sqlite_writer *w);
 
-/* Wait for the turn, at most wait_ms.  Returns 1 when the caller holds it
+/* Wait for the lock, at most wait_ms.  Returns 1 when the caller holds it
  * (release it after the transaction ends), 0 when it goes on without it
  * (timed out, or this thread holds it already through another connection). */
 int sqlite_writer_acquire(sqlite_writer *w, int wait_ms);
 void sqlite_writer_release(sqlite_writer *w);
-
-/* The holder will not write again soon (a read-only transaction, a
- * disconnect): end its turn now rather than at the quantum. */
-void sqlite_writer_yield(sqlite_writer *w);
 
 #endif

@@ -502,6 +502,28 @@ const opt_def opt_table[] = {
 	  .man = "Directory for results files, created (mode 0750) if missing.\n"
 		 "Default\n"
 		 ".IR ./results .\n" },
+	{ .key = "run.results_roll_kb", .longopt = "results-roll-kb", .type = OPT_INT,
+	  .min = 0, .max = 100000000, .def = "0", FIELD(results_roll_kb), .argname = "KB",
+	  .help = "roll the results file over past this size: finish it and go on "
+		  "in a new one (0: never; demo: 16384 when 0)",
+	  .man = "When the results file has grown past this many KB, finish it (complete,\n"
+		 "with a summary of its own seconds, \"stopped_by\": \"rolled over\") and\n"
+		 "go on in a new file that names it in \"run.continues\"; only the last\n"
+		 ".B run.results_keep\n"
+		 "files of the run stay on disk.  For a run left going for days, such as an\n"
+		 "unattended\n"
+		 ".BR demo ,\n"
+		 "whose disk use and memory then stay bounded.  0 to 100000000, 0 never;\n"
+		 "the demo rolls over at 16384 KB when this is 0.\n"
+		 "Default 0.\n" },
+	{ .key = "run.results_keep", .longopt = "results-keep", .type = OPT_INT,
+	  .min = 1, .max = 1000, .def = "8", FIELD(results_keep), .argname = "N",
+	  .help = "files of a rolling run kept on disk, the current one counted",
+	  .man = "How many of a rolling run's results files (see\n"
+		 ".BR run.results_roll_kb )\n"
+		 "stay on disk, the one being written counted: older ones this run wrote\n"
+		 "are removed as it rolls over.  1 to 1000.\n"
+		 "Default 8.\n" },
 	{ .key = "run.batch", .longopt = "batch", .type = OPT_BOOL, .def = "false",
 	  FIELD(batch),
 	  .help = "run without the console even on a terminal: one line per "

@@ -67,6 +67,8 @@ typedef struct tpcc_config {
 	int rate;                   /* offered load, transactions per minute over all VUs; 0: closed loop */
 	int reconnect_max_s;        /* give up reconnecting after this long (0: never) */
 	char results_dir[OPT_STR_MAX];
+	int results_roll_kb;        /* KB: the results file rolls over past it (0: never) */
+	int results_keep;           /* rolled-over files kept on disk, the current one counted */
 	int batch;
 	int report_interval;        /* seconds between batch lines */
 	char label[OPT_STR_MAX];    /* the run's name in runs, reports, the header */

@@ -64,6 +64,14 @@ struct results {
 
 const char *results_path(const results *r) { return r->path; }
 
+long results_bytes(results *r)
+{
+	pthread_mutex_lock(&r->lock);
+	long n = r->file_end;
+	pthread_mutex_unlock(&r->lock);
+	return n;
+}
+
 void results_set_histograms(results *r, const hist_snap lat[TX_COUNT])
 {
 	pthread_mutex_lock(&r->lock);
@@ -265,6 +273,10 @@ int results_open(results **out, const char *dir, const run_info *ri,
 		  "order lines processed in item order");
 	jb_kv_str(b, "label", ri->label ? ri->label : "");
 	write_tags(b, ri->tags ? ri->tags : "");
+	if (ri->part > 0) {
+		jb_kv_int(b, "part", ri->part);
+		jb_kv_str(b, "continues", ri->continues ? ri->continues : "");
+	}
 	jb_obj_close(b);
 	if (ri->sys)
 		write_system(b, ri->sys, ri->server_version);

@@ -32,6 +32,10 @@ typedef struct run_info {
 	/* Why a per-tick figure is null throughout, NULL when it is sampled:
 	 * said once in the header instead of on every tick. */
 	const char *why_no_server_cpu, *why_no_disk, *why_no_metrics;
+	/* A run that rolls its results over (run.results_roll_kb): which file
+	 * of the run this is (0 the first) and the one before it, by name. */
+	int part;
+	const char *continues;
 } run_info;
 
 typedef struct run_event {
@@ -129,6 +133,8 @@ void results_set_durability(results *r, const atomic_int *acked, int warehouses)
  * the summary by results_finish. */
 void results_set_histograms(results *r, const hist_snap lat[TX_COUNT]);
 const char *results_path(const results *r);
+/* The file's size as last written: the ticks and the closing part. */
+long results_bytes(results *r);
 
 /* Audit bound checks, shared by the results file and the batch summary.
  * Fills up to max lines "name value (bounds) ok|OUT"; returns the count. */

@@ -18,11 +18,10 @@
 #include "steady.h"
 #include "util/util.h"
 
-static void make_summary(engine *e, run_summary *s)
+void engine_make_summary(engine *e, run_summary *s, const stats_sum *st, int secs, double cpu)
 {
-	const stats_sum *st = e->steady;
 	memset(s, 0, sizeof *s);
-	s->steady_seconds = e->steady_secs;
+	s->steady_seconds = secs;
 	s->total_seconds = e->t;
 	s->vus_max = e->vus_max;
 	uint64_t all = st->audit[AU_NO_ROLLBACKS];
@@ -38,9 +37,9 @@ static void make_summary(engine *e, run_summary *s)
 		s->avg[i] = h->count ? h->sum_us / 1000.0 / h->count : 0;
 		s->round_trips[i] = st->rt_txns[i] ? (double)st->round_trips[i] / st->rt_txns[i] : -1;
 	}
-	if (e->steady_secs > 0) {
-		s->nopm = st->commits[TX_NEW_ORDER] * 60.0 / e->steady_secs;
-		s->tpm = all * 60.0 / e->steady_secs;
+	if (secs > 0) {
+		s->nopm = st->commits[TX_NEW_ORDER] * 60.0 / secs;
+		s->tpm = all * 60.0 / secs;
 	}
 	memcpy(s->errors, st->errors, sizeof s->errors);
 	memcpy(s->audit, st->audit, sizeof s->audit);
@@ -48,10 +47,10 @@ static void make_summary(engine *e, run_summary *s)
 	s->retries = st->retries;
 	s->reconnects = st->reconnects;
 	s->server_tpm = e->srv_steady_ns ? e->srv_steady_delta * 60e9 / e->srv_steady_ns : -1;
-	s->client_cpu_s = e->cpu_steady;
-	s->cpu_per_1000 = all ? e->cpu_steady * 1000 / all : 0;
+	s->client_cpu_s = cpu;
+	s->cpu_per_1000 = all ? cpu * 1000 / all : 0;
 	s->cpu_per_1000_no = st->commits[TX_NEW_ORDER] ?
-		e->cpu_steady * 1000 / st->commits[TX_NEW_ORDER] : 0;
+		cpu * 1000 / st->commits[TX_NEW_ORDER] : 0;
 	s->rate_tpm = -1;
 	if (e->rate_steady.secs > 0) {
 		const rate_sums *r = &e->rate_steady;
@@ -76,6 +75,11 @@ static void make_summary(engine *e, run_summary *s)
 		e->cfg.vus == 10 * e->schema.warehouses;
 }
 
+static void make_summary(engine *e, run_summary *s)
+{
+	engine_make_summary(e, s, e->steady, e->steady_secs, e->cpu_steady);
+}
+
 /* A client that wants 85% or more of the host's cores is taken to be the
  * limit: what it gets then depends on it, not on the server. */
 #define CLIENT_BOUND_SHARE 0.85
@@ -97,18 +101,22 @@ static void client_bound_tick(engine *e, tick *tk, double wall, int phase)
 }
 
 /* Where NOPM settled and whether the steady phase was steady, from the
- * ticks still in the ring (the last RING seconds); e->lock held. */
-static void steady_summary(engine *e, run_summary *s)
+ * ticks still in the ring (the last RING seconds) from second from_t on;
+ * e->lock held. */
+void engine_steady_summary(engine *e, run_summary *s, int from_t)
 {
 	tick *tk = malloc(RING * sizeof *tk);
 	int *t = malloc(RING * sizeof *t), *ph = malloc(RING * sizeof *ph);
 	double *x = malloc(RING * sizeof *x);
 	steady_state st = { .from_t = -1 };
 	if (tk && t && ph && x) {
-		int n = ring_latest(tk, e->ring, sizeof *tk, e->nticks, RING, RING);
+		int n = ring_latest(tk, e->ring, sizeof *tk, e->nticks, RING, RING), m = 0;
 		for (int i = 0; i < n; i++)
-			t[i] = tk[i].t, ph[i] = tk[i].phase, x[i] = tk[i].nopm;
-		steady_find(t, x, ph, n, &st);
+			if (tk[i].t >= from_t) {
+				t[m] = tk[i].t, ph[m] = tk[i].phase, x[m] = tk[i].nopm;
+				m++;
+			}
+		steady_find(t, x, ph, m, &st);
 	}
 	s->steady_from_t = st.found ? st.from_t : -1;
 	s->auto_max = e->cfg.rampup_auto ? e->cfg.rampup : 0;
@@ -247,6 +255,9 @@ static void collect_locked(engine *e, tick *tk, int phase)
 		stats_sum_add(e->steady, e->iv);
 		e->steady_secs++;
 		e->cpu_steady += cpu - e->cpu_last;
+		stats_sum_add(e->seg, e->iv);
+		e->seg_secs++;
+		e->seg_cpu += cpu - e->cpu_last;
 		/* Once a second is cheap, and a front end then copies figures
 		 * instead of merging histograms on every redraw. */
 		make_summary(e, &e->steady_live);
@@ -470,6 +481,7 @@ static void tick_unlocked(engine *e, const tick_after *a)
 		engine_event(e, "steady", "no steady state found within the ramp-up's %d s "
 			     "(auto:%d): the steady phase starts", e->cfg.rampup, e->cfg.rampup);
 	waits_note(e);
+	engine_roll_results(e);
 	if (e->hooks.on_tick)
 		e->hooks.on_tick(&a->tk, e->hooks.ud);
 	engine_phase_changed(e, a->phase, a->newphase);
@@ -497,7 +509,7 @@ static void run_end_locked(engine *e)
 	engine_reap_locked(e, 1);
 	e->target = 0;
 	make_summary(e, &e->summary);
-	steady_summary(e, &e->summary);
+	engine_steady_summary(e, &e->summary, 0);
 	for (int i = 0; i < TX_COUNT; i++)
 		e->summary.run_commits[i] = e->retired->commits[i];
 	e->summary.run_rollbacks = e->retired->audit[AU_NO_ROLLBACKS];
@@ -505,11 +517,16 @@ static void run_end_locked(engine *e)
 	if (e->res) {
 		results_set_durability(e->res, e->acked, e->schema.warehouses);
 		results_set_homes(e->res, (const short (*)[2])e->homes, e->homes_n);
-		results_set_histograms(e->res, e->steady->lat);
+		results_set_histograms(e->res, e->ri.part ? e->seg->lat : e->steady->lat);
 	}
 	const char *by = e->stop_req ? e->stop_reason : NULL;
+	/* A rolled run's last file sums its own seconds, as each before it. */
+	run_summary part;
+	if (e->ri.part)
+		engine_part_summary(e, &part);
 	if (e->res)
-		results_finish(e->res, &e->summary, by, e->finish_err, sizeof e->finish_err);
+		results_finish(e->res, e->ri.part ? &part : &e->summary, by, e->finish_err,
+			       sizeof e->finish_err);
 	e->done = 1;
 	pthread_cond_broadcast(&e->cond);
 	pthread_mutex_unlock(&e->lock);

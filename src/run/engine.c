@@ -249,10 +249,11 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	e->prev = calloc(1, sizeof(stats_sum));
 	e->iv = calloc(1, sizeof(stats_sum));
 	e->steady = calloc(1, sizeof(stats_sum));
+	e->seg = calloc(1, sizeof(stats_sum));
 	e->ring = calloc(RING, sizeof(tick));
 	e->evring = calloc(EVRING, sizeof(run_event));
 	e->pub = calloc(1, sizeof *e->pub);
-	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->ring || !e->evring ||
+	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->seg || !e->ring || !e->evring ||
 	    !e->pub) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
@@ -344,6 +345,15 @@ int engine_start(engine *e, char *err, size_t errlen)
 	e->ri.label = e->cfg.label;
 	e->ri.tags = e->cfg.tags;
 	describe_system(e);
+	if (e->cfg.results_roll_kb > 0) {
+		e->roll_keep = e->cfg.results_keep > 0 ? e->cfg.results_keep : 1;
+		e->kept = calloc((size_t)e->roll_keep, sizeof *e->kept);
+		if (!e->kept) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		e->roll_bytes = e->cfg.results_roll_kb * 1024L;
+	}
 	if (results_open(&e->res, e->cfg.results_dir, &e->ri, e->results_path,
 			 sizeof e->results_path, err, errlen))
 		return -1;
@@ -447,6 +457,8 @@ void engine_destroy(engine *e)
 	free(e->prev);
 	free(e->iv);
 	free(e->steady);
+	free(e->seg);
+	free(e->kept);
 	free(e->win);
 	free(e->steps);
 	journal_destroy(&e->journal);

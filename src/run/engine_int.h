@@ -256,9 +256,23 @@ struct engine {
 	/* e->lock once threads run (events and ticks are written from any
 	 * thread); opened by engine_start before any of them. */
 	results *res;
-	/* Set by engine_start before the threads, read-only after. */
+	/* The results file's path: set by engine_start, and by a roll-over
+	 * (roll.c) under e->lock. */
 	char results_path[1024];
 	run_info ri;
+	/* roll.c, the collector's (e->lock where the tick writes them): the
+	 * current file's steady sums, seconds, CPU and first second, for its
+	 * own summary; the roll-over bound in bytes (0: never) and the files
+	 * kept (the current one counted); the finished files of this run
+	 * still on disk, oldest first; whether rolling failed and stopped. */
+	stats_sum *seg;
+	int seg_secs, seg_from_t;
+	double seg_cpu;
+	long roll_bytes;
+	int roll_keep, roll_off;
+	char (*kept)[1024];
+	int nkept;
+	char continues[256];
 	/* Written by the collector under e->lock before done; read by
 	 * engine_wait after joining it. */
 	run_summary summary;
@@ -358,5 +372,16 @@ void engine_reap_locked(engine *e, int all);
 void engine_stop_all_unlocked(engine *e, int grace_ms);
 int engine_phase_at(const engine *e, int t);
 void engine_phase_changed(engine *e, int from, int to);
+
+/* collector.c: a summary of the steady sums st over secs seconds with
+ * cpu client CPU seconds (the run's, or a rolled file's); and where NOPM
+ * settled in the ring's ticks from second from_t on; e->lock held. */
+void engine_make_summary(engine *e, run_summary *s, const stats_sum *st, int secs, double cpu);
+void engine_steady_summary(engine *e, run_summary *s, int from_t);
+/* roll.c: after a tick, without a lock: finish the results file and go on
+ * in a new one when it has passed run.results_roll_kb. */
+void engine_roll_results(engine *e);
+/* A rolled run's file, e->lock held: the summary of its own seconds. */
+void engine_part_summary(engine *e, run_summary *s);
 
 #endif

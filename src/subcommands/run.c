@@ -219,6 +219,8 @@ int sub_cli(tpcc_config *c, signals *s, char *err, size_t errlen)
 	return run_with(c, s, FRONT_CLI, 0, err, errlen);
 }
 
+#define DEMO_RESULTS_ROLL_KB 16384
+
 /* The demo: the configured database (SQLite by default), a 1-warehouse
  * schema built first when there is none, and a VU schedule looping until
  * the operator quits. */
@@ -252,6 +254,9 @@ int sub_demo(tpcc_config *c, signals *s, char *err, size_t errlen)
 	c->rampup = 5;
 	c->duration = 2592000;
 	c->rampdown = 0;
+	/* Left running for days, its results roll over and the old go. */
+	if (c->results_roll_kb == 0)
+		c->results_roll_kb = DEMO_RESULTS_ROLL_KB;
 	/* The story's settings go back however the demo ends. */
 	c->restore_knobs = 1;
 	return run_with(c, s, FRONT_CONSOLE, 1, err, errlen);
