@@ -86,8 +86,9 @@ int mysql_wait_open(db_conn *c, wait_src *w, db_error *e)
 			return -1;
 	}
 	if (w->refine)
-		snprintf(w->label, sizeof w->label, "performance_schema timed waits + %s at 10 Hz",
-			 w->flags & MY_NO_TRX ? "PROCESSLIST" : "INNODB_TRX row locks");
+		/* Short enough for the pane's title at 120 columns. */
+		snprintf(w->label, sizeof w->label, "performance_schema timed waits + %s",
+			 w->flags & MY_NO_TRX ? "PROCESSLIST" : "INNODB_TRX");
 	else
 		snprintf(w->label, sizeof w->label, "PROCESSLIST%s at 10 Hz",
 			 w->flags & MY_NO_TRX ? "" : " + INNODB_TRX");
