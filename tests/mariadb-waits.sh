@@ -67,8 +67,10 @@ mean="lambda ts: sum(t['waits']['aas']['row_lock'] for t in ts) / max(len(ts), 1
 echo "figures: row-lock sessions: $(json_get "$R" "'peak %.2f, mean %.2f while held; mean %.2f after' % (max(t['waits']['aas']['row_lock'] for t in $W), ($mean)($W), ($mean)($A2))")"
 assert "row-lock waits fall after it" json_true "$R" \
 	"max(t['waits']['aas']['row_lock'] for t in $W) >= 3 and len($A2) >= 3 and 3 * ($mean)($A2) < max(t['waits']['aas']['row_lock'] for t in $W)"
+# InnoDB adds a wait's time to the counter when it ends, at the release,
+# and the file's last tick read then may be a second or two before it.
 assert "the InnoDB row lock counters went with them" json_true "$R" \
-	"any(t['waits']['counters'].get('row_lock_time_ms', 0) > 0 for t in $W)"
+	"any(t.get('waits') and t['waits']['counters'].get('row_lock_time_ms', 0) > 0 for t in d['ticks'] if $t_lock + 1 <= t['t'] <= $t_free + 3)"
 assert "the steady phase's waits are summed" json_true "$R" \
 	"d['waits_steady']['seconds'] >= 5 and d['waits_steady']['aas']['row_lock'] > 0"
 assert "the source is an event" json_true "$R" \

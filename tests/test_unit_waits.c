@@ -61,6 +61,89 @@ START_TEST(test_mysql_classes)
 }
 END_TEST
 
+/* What a default MariaDB 10.11 with performance_schema=ON times for a
+ * TPC-C run's sessions, and the instruments a DBA may turn on. */
+START_TEST(test_mysql_ps_events)
+{
+	/* Between statements, and the handler's time (all of the engine's
+	 * work, InnoDB's row-lock waits inside it): no waits. */
+	ck_assert_int_eq(wait_class_mysql_event("idle"), -1);
+	ck_assert_int_eq(wait_class_mysql_event("wait/io/table/sql/handler"), -1);
+	ck_assert_int_eq(wait_class_mysql_event("wait/io/file/innodb/innodb_log_file"), WC_LOG);
+	ck_assert_int_eq(wait_class_mysql_event("wait/io/file/sql/binlog"), WC_LOG);
+	ck_assert_int_eq(wait_class_mysql_event("wait/io/file/innodb/innodb_temp_file"), WC_DATA_IO);
+	ck_assert_int_eq(wait_class_mysql_event("wait/io/file/aria/MAD"), WC_DATA_IO);
+	ck_assert_int_eq(wait_class_mysql_event("wait/lock/table/sql/handler"), WC_TABLE_LOCK);
+	ck_assert_int_eq(wait_class_mysql_event("wait/synch/mutex/innodb/log_sys_mutex"), WC_LOG);
+	ck_assert_int_eq(wait_class_mysql_event("wait/synch/mutex/innodb/lock_mutex"), WC_MUTEX);
+	ck_assert_int_eq(wait_class_mysql_event("wait/synch/cond/sql/MDL_context::COND_wait_status"),
+			 WC_MUTEX);
+	/* The reader's query: the run's own sessions, name and seconds. */
+	const char *q = mysql_wait_timed_sql;
+	ck_assert_ptr_nonnull(strstr(q, "events_waits_summary_by_thread_by_event_name"));
+	ck_assert_ptr_nonnull(strstr(q, "PROCESSLIST_DB = ?"));
+	ck_assert_ptr_nonnull(strstr(q, "/ 1e12"));
+	ck_assert_ptr_eq((void *)dialect_mysql.wait_timed, (void *)mysql_wait_timed);
+}
+END_TEST
+
+/* A sampled second refined by the timed waits: of 4 sessions, 1 in a
+ * row-lock wait (samples), 3 busy otherwise; of those 3, the timed waits
+ * say 1.2 s/s on the log file and 0.3 on data files: CPU is the 1.5 left. */
+START_TEST(test_refine)
+{
+	wait_second s, t;
+	memset(&s, 0, sizeof s);
+	memset(&t, 0, sizeof t);
+	s.source = WS_SAMPLED;
+	s.samples = 10;
+	s.aas[WC_ROW_LOCK] = 1;
+	s.aas[WC_CPU] = 2.5;
+	s.aas[WC_LOG] = 0.5;     /* "commit": 0.7 more timed, taken from CPU */
+	s.nev = 3;
+	s.ev[0] = (wait_event){ "Updating", WC_CPU, 2.5 };
+	s.ev[1] = (wait_event){ "InnoDB row lock wait", WC_ROW_LOCK, 1 };
+	s.ev[2] = (wait_event){ "commit: Commit", WC_LOG, 0.5 };
+	t.aas[WC_LOG] = 1.2;
+	t.aas[WC_DATA_IO] = 0.3;
+	t.aas[WC_ROW_LOCK] = 0.2;
+	t.nev = 2;
+	t.ev[0] = (wait_event){ "wait/io/file/innodb/innodb_log_file", WC_LOG, 1.2 };
+	t.ev[1] = (wait_event){ "wait/io/file/innodb/innodb_data_file", WC_DATA_IO, 0.3 };
+	wait_refine(&s, &t);
+	ck_assert_int_eq(s.source, WS_TIMED);
+	ck_assert_int_eq(s.samples, 10);
+	ck_assert_double_eq_tol(s.aas[WC_CPU], 1.5, 1e-9);
+	ck_assert_double_eq_tol(s.aas[WC_LOG], 1.2, 1e-9);
+	ck_assert_double_eq_tol(s.aas[WC_DATA_IO], 0.3, 1e-9);
+	ck_assert_double_eq_tol(s.aas[WC_ROW_LOCK], 1, 1e-9);    /* the larger */
+	ck_assert_double_eq_tol(wait_total(s.aas), 4, 1e-9);
+	ck_assert_int_eq(s.nev, 5);
+	ck_assert_str_eq(s.ev[0].name, "Updating");
+	ck_assert_double_eq_tol(s.ev[0].aas, 1.5, 1e-9);
+	ck_assert_str_eq(s.ev[1].name, "wait/io/file/innodb/innodb_log_file");
+	ck_assert_str_eq(s.ev[2].name, "InnoDB row lock wait");
+	ck_assert_str_eq(s.ev[3].name, "commit: Commit");
+	/* Samples' log time beyond the timed (no redo instrument): kept. */
+	memset(&t, 0, sizeof t);
+	memset(&s, 0, sizeof s);
+	s.aas[WC_CPU] = 1;
+	s.aas[WC_LOG] = 2;
+	wait_refine(&s, &t);
+	ck_assert_double_eq_tol(s.aas[WC_LOG], 2, 1e-9);
+	ck_assert_double_eq_tol(s.aas[WC_CPU], 1, 1e-9);
+	t.aas[WC_LOG] = 1.2;
+	t.aas[WC_DATA_IO] = 0.3;
+	t.aas[WC_ROW_LOCK] = 0.2;
+	/* Timed waits beyond the sampled busy time: no negative CPU. */
+	memset(&s, 0, sizeof s);
+	s.aas[WC_CPU] = 0.5;
+	wait_refine(&s, &t);
+	ck_assert_double_eq_tol(s.aas[WC_CPU], 0, 1e-9);
+	ck_assert_double_eq_tol(s.aas[WC_LOG], 1.2, 1e-9);
+}
+END_TEST
+
 START_TEST(test_mssql_classes_and_sql)
 {
 	ck_assert_int_eq(wait_class_mssql("WRITELOG"), WC_LOG);
@@ -174,6 +257,8 @@ int main(void)
 	TCase *tc = tcase_create("waits");
 	tcase_add_test(tc, test_pg_classes);
 	tcase_add_test(tc, test_mysql_classes);
+	tcase_add_test(tc, test_mysql_ps_events);
+	tcase_add_test(tc, test_refine);
 	tcase_add_test(tc, test_mssql_classes_and_sql);
 	tcase_add_test(tc, test_snapshots_make_aas);
 	tcase_add_test(tc, test_timed_deltas);

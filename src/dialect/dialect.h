@@ -395,6 +395,8 @@ int pg_wait_counters(db_conn *c, wait_src *w, wait_counter *out, int max, db_err
 int mysql_wait_open(db_conn *c, wait_src *w, db_error *e);
 int mysql_wait_sample(db_conn *c, wait_src *w, wait_acc *a, db_error *e);
 int mysql_wait_counters(db_conn *c, wait_src *w, wait_counter *out, int max, db_error *e);
+int mysql_wait_timed(db_conn *c, wait_src *w, wait_reading *r, db_error *e);
+extern const char mysql_wait_timed_sql[];
 int mssql_wait_open(db_conn *c, wait_src *w, db_error *e);
 int mssql_wait_timed(db_conn *c, wait_src *w, wait_reading *r, db_error *e);
 extern const char mssql_wait_stats_sql[];

@@ -419,6 +419,7 @@ const dialect dialect_mysql = {
 	.current_database_sql = "SELECT DATABASE()",
 	.wait_open = mysql_wait_open,
 	.wait_sample = mysql_wait_sample,
+	.wait_timed = mysql_wait_timed,
 	.wait_counters = mysql_wait_counters,
 	.adopt_tables_sql = "SELECT LOWER(TABLE_NAME) FROM information_schema.TABLES"
 			    " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE'",

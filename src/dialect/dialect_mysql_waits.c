@@ -4,7 +4,26 @@
  * second: PROCESSLIST's command and state, joined to INNODB_TRX, since an
  * InnoDB row-lock wait shows only there ("LOCK WAIT"), the processlist
  * state being whatever the statement was doing ("Updating").  Beside it,
- * the InnoDB status counters that are waits. */
+ * the InnoDB status counters that are waits.
+ *
+ * With performance_schema on, each second also reads the timed waits of
+ * the run's own sessions (events_waits_summary_by_thread_by_event_name
+ * joined to threads on the run's database, as the processlist sampling
+ * counts them: server-wide summaries would mix in every other session's
+ * and the background threads' I/O), and the samples' busy time is split
+ * into them, the rest being CPU (wait_refine).  The samples stay, for
+ * two things the timed waits cannot tell: when a session is in a
+ * statement at all (CPU is time in one on no timed wait), and InnoDB
+ * row-lock waits, which MariaDB (10.11) and MySQL do not time as a wait
+ * event (no wait/ instrument; the lock wait sits inside the
+ * wait/io/table/ handler time, which is all of a statement's engine time
+ * and so is no wait): INNODB_TRX's LOCK WAIT stays the row-lock class.
+ * A default MariaDB 10.11 times wait/io/file/ (data files, not the redo
+ * log: no innodb_log_file events after a run), wait/io/table/,
+ * wait/lock/table/ and idle only; the wait/synch/ instruments (mutexes,
+ * rw-locks) are off until setup_instruments enables them, and are read
+ * when on.  So the log class too stays the samples' commit state where
+ * nothing times it. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -16,6 +35,18 @@
 #include "query.h"
 
 #define MY_NO_TRX 1        /* w->flags: INNODB_TRX refused (no PROCESS) */
+
+/* The run's sessions' timed waits, seconds per event so far: the time
+ * between statements (idle) and in the handler (wait/io/table/) are no
+ * waits of a session in a statement (wait_class_mysql_event). */
+const char mysql_wait_timed_sql[] =
+	"SELECT w.EVENT_NAME, SUM(w.SUM_TIMER_WAIT) / 1e12"
+	" FROM performance_schema.events_waits_summary_by_thread_by_event_name w"
+	" JOIN performance_schema.threads t ON t.THREAD_ID = w.THREAD_ID"
+	" WHERE t.PROCESSLIST_DB = ? AND t.PROCESSLIST_ID <> CONNECTION_ID()"
+	" AND w.COUNT_STAR > 0 AND w.EVENT_NAME <> 'idle'"
+	" AND w.EVENT_NAME NOT LIKE 'wait/io/table/%'"
+	" GROUP BY w.EVENT_NAME";
 
 static const char my_sessions_trx[] =
 	"SELECT p.COMMAND, p.STATE, LEFT(p.INFO, 12), t.trx_state"
@@ -35,6 +66,7 @@ int mysql_wait_open(db_conn *c, wait_src *w, db_error *e)
 	w->kind = WS_SAMPLED;
 	w->flags = 0;
 	w->limited = 0;
+	w->refine = 0;
 	if (query_text(c, "SELECT @@performance_schema", NULL, ps, sizeof ps, &ign) != 1)
 		ps[0] = '\0';
 	/* INNODB_TRX wants the PROCESS privilege; without it the processlist
@@ -45,14 +77,32 @@ int mysql_wait_open(db_conn *c, wait_src *w, db_error *e)
 		w->flags |= MY_NO_TRX;
 		w->limited = 1;
 	}
-	snprintf(w->label, sizeof w->label, "PROCESSLIST%s at 10 Hz",
-		 w->flags & MY_NO_TRX ? "" : " + INNODB_TRX");
+	/* performance_schema on and its summary readable (SELECT on it). */
+	if (!strcmp(ps, "1")) {
+		wait_reading r;
+		if (mysql_wait_timed(c, w, &r, e) == 0)
+			w->refine = 1;
+		else if (e->cls == DB_RECONNECT)
+			return -1;
+	}
+	if (w->refine)
+		/* Short enough for the pane's title at 120 columns. */
+		snprintf(w->label, sizeof w->label, "performance_schema timed waits + %s",
+			 w->flags & MY_NO_TRX ? "PROCESSLIST" : "INNODB_TRX");
+	else
+		snprintf(w->label, sizeof w->label, "PROCESSLIST%s at 10 Hz",
+			 w->flags & MY_NO_TRX ? "" : " + INNODB_TRX");
 	if (w->flags & MY_NO_TRX)
 		snprintf(w->note, sizeof w->note, "waits: no PROCESS privilege: INNODB_TRX is "
 			 "refused, so row-lock waits count as CPU (GRANT PROCESS ON *.* to see them)");
+	else if (w->refine)
+		snprintf(w->note, sizeof w->note, "waits: performance_schema timed waits of the "
+			 "run's sessions; row locks and CPU from 10 Hz INNODB_TRX/PROCESSLIST "
+			 "samples (InnoDB row-lock waits are not timed there)");
 	else if (!strcmp(ps, "1"))
 		snprintf(w->note, sizeof w->note, "waits: sampled from the processlist "
-			 "(performance_schema's timed waits are not read yet)");
+			 "(performance_schema's timed waits refused: GRANT SELECT ON "
+			 "performance_schema.* gives them)");
 	else
 		snprintf(w->note, sizeof w->note, "waits: sampled at 10 Hz (performance_schema is "
 			 "OFF; performance_schema=ON, a restart, gives timed waits)");
@@ -84,6 +134,33 @@ int mysql_wait_sample(db_conn *c, wait_src *w, wait_acc *a, db_error *e)
 		return -1;
 	wait_acc_snapshot(a);
 	return 0;
+}
+
+typedef struct timed_ctx {
+	wait_reading *r;
+} timed_ctx;
+
+static int timed_row(void *ctx, int n, const char *const *col)
+{
+	timed_ctx *t = ctx;
+	wait_reading *r = t->r;
+	if (n < 2 || !col[0] || !col[1] || r->n >= WAIT_TIMED_MAX)
+		return 0;
+	int cls = wait_class_mysql_event(col[0]);
+	if (cls < 0)
+		return 0;
+	snprintf(r->ev[r->n].name, sizeof r->ev[r->n].name, "%s", col[0]);
+	r->ev[r->n].cls = cls;
+	r->ev[r->n].s = strtod(col[1], NULL);
+	r->n++;
+	return 0;
+}
+
+int mysql_wait_timed(db_conn *c, wait_src *w, wait_reading *r, db_error *e)
+{
+	timed_ctx t = { r };
+	r->n = 0;
+	return query_rows(c, mysql_wait_timed_sql, w->database, timed_row, &t, e) ? -1 : 0;
 }
 
 /* The counters that are waits; the pending ones are gauges. */

@@ -197,6 +197,15 @@ int server_wait_second(db_conn *c, const dialect *d, wait_src *w, wait_second *o
 			rc = -1;
 		else
 			rc = wait_timed_fold(w, &r, dt, out);
+	} else if (w->kind == WS_SAMPLED && w->refine && d->wait_timed) {
+		wait_reading r;
+		wait_second timed;
+		memset(&timed, 0, sizeof timed);
+		/* Without the timed waits the samples still stand. */
+		if (d->wait_timed(c, w, &r, e))
+			rc = e->cls == DB_RECONNECT ? -1 : 0;
+		else if (wait_timed_fold(w, &r, dt, &timed) == 1)
+			wait_refine(out, &timed);
 	}
 	if (rc >= 0 && d->wait_counters) {
 		int n = d->wait_counters(c, w, out->counter, WAIT_COUNTERS_MAX, e);

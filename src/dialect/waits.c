@@ -95,6 +95,8 @@ int wait_class_mysql_event(const char *name)
 {
 	if (!name)
 		return WC_OTHER;
+	if (!strcasecmp(name, "idle") || starts(name, "wait/io/table/"))
+		return -1;
 	if (starts(name, "wait/io/file/innodb/innodb_log_file") || has(name, "redo") ||
 	    starts(name, "wait/io/file/sql/binlog") || has(name, "log_sys") ||
 	    has(name, "flush_order") || has(name, "log_flush"))
@@ -172,4 +174,49 @@ int wait_timed_fold(wait_src *w, const wait_reading *r, double dt, wait_second *
 	}
 	w->have_timed = 1;
 	return had;
+}
+
+/* The classes the samples see for themselves: kept as the larger of the
+ * samples' figure and the timed one. */
+static int refine_kept(int c)
+{
+	return c == WC_ROW_LOCK || c == WC_NETWORK || c == WC_LOG;
+}
+
+void wait_refine(wait_second *out, const wait_second *timed)
+{
+	double busy = 0, waited = 0;
+	for (int c = 0; c < WC_COUNT; c++)
+		if (refine_kept(c))
+			/* Timed beyond the samples: sessions they saw as busy. */
+			waited += timed->aas[c] > out->aas[c] ? timed->aas[c] - out->aas[c] : 0;
+		else {
+			busy += out->aas[c];
+			if (c != WC_CPU)
+				waited += timed->aas[c];
+		}
+	double cpu = busy > waited ? busy - waited : 0;
+	double kcpu = out->aas[WC_CPU] > 0 ? cpu / out->aas[WC_CPU] : 0;
+	wait_event ev[WAIT_EVENTS_MAX * 2];
+	int n = 0;
+	/* The samples' events of the classes kept (CPU's by the state the
+	 * sessions were in, scaled to what is left of it), then the timed. */
+	for (int i = 0; i < out->nev; i++) {
+		int c = out->ev[i].cls;
+		if (c != WC_CPU && !refine_kept(c))
+			continue;
+		ev[n] = out->ev[i];
+		if (c == WC_CPU)
+			ev[n].aas *= kcpu;
+		n++;
+	}
+	for (int i = 0; i < timed->nev && n < WAIT_EVENTS_MAX * 2; i++)
+		ev[n++] = timed->ev[i];
+	for (int c = 0; c < WC_COUNT; c++)
+		if (refine_kept(c))
+			out->aas[c] = out->aas[c] > timed->aas[c] ? out->aas[c] : timed->aas[c];
+		else
+			out->aas[c] = c == WC_CPU ? cpu : timed->aas[c];
+	out->nev = wait_top_events(ev, n, 1.0, out->ev, WAIT_EVENTS_MAX);
+	out->source = WS_TIMED;
 }

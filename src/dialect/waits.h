@@ -17,6 +17,8 @@ typedef struct wait_src {
 	int flags;                /* the dialect's own */
 	char label[96];           /* what is read, for the pane's title line */
 	char note[240];           /* the one line the operator should read, or "" */
+	int refine;               /* WS_SAMPLED: each second is refined by timed waits
+				   * (wait_timed, folded, then wait_refine) */
 	int ntimed;               /* WS_TIMED: cumulative seconds per event so far */
 	int have_timed;
 	struct { char name[WAIT_EVENT_NAME]; int cls; double s; } timed[WAIT_TIMED_MAX];
@@ -30,6 +32,15 @@ typedef struct wait_reading {
 	struct { char name[WAIT_EVENT_NAME]; int cls; double s; } ev[WAIT_TIMED_MAX];
 } wait_reading;
 int wait_timed_fold(wait_src *w, const wait_reading *r, double dt, wait_second *out);
+/* A sampled second (the sessions' state looked at several times a second)
+ * refined by the timed waits of the same sessions over it: the sampled
+ * busy time becomes the timed classes' seconds, the rest CPU (time on no
+ * timed wait).  Row locks, the client's time and the log (commit) stay
+ * the samples' where the timed figure is smaller, since a server may time
+ * none of them (MariaDB 10.11 times neither InnoDB row-lock waits nor its
+ * redo log's writes); a timed figure beyond the samples' is taken out of
+ * their CPU. */
+void wait_refine(wait_second *out, const wait_second *timed);
 
 /* Event classifiers, pure functions the dialects use and unit tests read. */
 /* PostgreSQL: pg_stat_activity's state, wait_event_type and wait_event
@@ -41,7 +52,10 @@ int wait_class_pg(const char *state, const char *type, const char *event);
  * (NULL: no transaction open).  -1: idle.  event gets a name for it. */
 int wait_class_mysql_session(const char *command, const char *state, const char *info,
 			     const char *trx_state, char *event, size_t len);
-/* MariaDB/MySQL performance_schema wait event names (wait/io/file/...). */
+/* MariaDB/MySQL performance_schema wait event names (wait/io/file/...).
+ * -1: not a wait of a session in a statement ("idle", the client's think
+ * time between statements; wait/io/table/, the time in the storage
+ * engine's handler calls, which holds the CPU and every InnoDB wait). */
 int wait_class_mysql_event(const char *name);
 /* SQL Server's sys.dm_os_wait_stats wait types. */
 int wait_class_mssql(const char *wait_type);

@@ -339,7 +339,7 @@ static void waits_json(jbuf *b, const wait_second *w)
 	jb_key(b, "waits");
 	jb_obj_open(b);
 	jb_kv_str(b, "source", w->source == WS_TIMED ? "timed" : "sampled");
-	if (w->source == WS_SAMPLED)
+	if (w->source == WS_SAMPLED || w->samples)
 		jb_kv_int(b, "samples", w->samples);
 	waits_aas_json(b, w->aas, w->ev, w->nev < WAITS_TICK_TOP ? w->nev : WAITS_TICK_TOP);
 	if (w->ncounters) {

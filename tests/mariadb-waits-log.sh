@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# mariadb-waits-log.sh: `set innodb_flush_log_at_trx_commit 2` mid-run
+# (no fsync at each commit) makes the log write/fsync class fall: the
+# seconds the sessions spent in it per transaction, the 8 s before the
+# knob event against the 8 s after it (from the second after, when it is
+# in effect), in the results file's ticks.  Per transaction, since the
+# throughput rises with the change and the class's sessions would fall
+# less than its time per commit.  The shared MariaDB (performance_schema
+# off: the commit state sampled; on, MariaDB 10.11 does not time its redo
+# log either).  Flat out, 4 VUs: more commits a second than paced VUs
+# give, for a figure the 10 Hz samples resolve.
+. "$(dirname "$0")/lib.sh"
+command -v python3 >/dev/null || skip_all "python3 not installed"
+mariadb_db tpcc_waitslog
+cd "$T"
+orig=$(my_sql 'SELECT @@GLOBAL.innodb_flush_log_at_trx_commit')
+[ "$orig" = 1 ] || skip_all "the test MariaDB runs with innodb_flush_log_at_trx_commit=$orig"
+# For a test that ends early.
+on_exit "my_sql 'SET GLOBAL innodb_flush_log_at_trx_commit = 1'"
+mariadb_built "build exits 0"
+
+start_console run.txt run $A --vus 4 --rampup 0 --duration 600 --batch --results-dir "$T/results"
+on_exit "kill $CON_PID 2>/dev/null"
+assert "the results file is there" poll 20 eval 'ls "$T"/results/*.json >/dev/null 2>&1'
+R=$(ls "$T"/results/*.json)
+assert "8 s of waits" wait_json "$R" 'sum(1 for t in d["ticks"] if t.get("waits")) >= 8' 40
+send "set innodb_flush_log_at_trx_commit 2"
+assert "the knob event" wait_for run.txt 'knob +\] set innodb_flush_log_at_trx_commit 1 -> 2' 10
+t_set=$(json_get "$R" "[e['t'] for e in d['events'] if e['type'] == 'knob'][0]")
+assert "9 s of ticks after it" wait_json "$R" "d['ticks'][-1]['t'] >= $t_set + 9" 30
+send "stop"
+close_input
+assert "the run stops" wait_exit "$CON_PID" 60
+# A console's `set` stays (only a sweep restores what it set): the
+# shared server gets its durability back at once.
+my_sql 'SET GLOBAL innodb_flush_log_at_trx_commit = 1'
+# log seconds per transaction over a window of ticks
+per="lambda ts: sum(t['waits']['aas']['log'] for t in ts) / max(sum(t['tpm'] for t in ts) / 60, 1)"
+B="[t for t in d['ticks'] if t.get('waits') and $t_set - 8 <= t['t'] < $t_set]"
+F="[t for t in d['ticks'] if t.get('waits') and $t_set + 2 <= t['t'] <= $t_set + 9]"
+echo "figures: log ms per transaction: $(json_get "$R" "'%.2f before, %.2f after' % (1000 * ($per)($B), 1000 * ($per)($F))")"
+assert "commits were seen in the log class before" json_true "$R" "len($B) >= 6 and ($per)($B) > 0"
+assert "the log class's time per transaction falls by a third or more" json_true "$R" \
+	"len($F) >= 6 and ($per)($F) < 0.67 * ($per)($B)"
+finish
