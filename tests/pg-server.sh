@@ -133,6 +133,20 @@ EOF
 }
 
 running() { as_owner "$PGBIN/pg_ctl" -D "$data" status >/dev/null 2>&1; }
+# A postmaster killed with SIGKILL (pg-native-faults.sh) lingers as a
+# zombie until its parent reaps it, and where that parent is a container's
+# PID 1 that never does, for good: pg_ctl status, and the postmaster's own
+# check of its lock file, take the zombie's pid for a live server, and a
+# start says "already running" (seen in CI).  Its pid file is stale then.
+drop_stale_pid() {
+	local pid
+	pid=$(head -1 "$data/postmaster.pid" 2>/dev/null) || return 0
+	[ -n "$pid" ] || return 0
+	if [ ! -d "/proc/$pid" ] || grep -q '^State:[[:space:]]*Z' "/proc/$pid/status" 2>/dev/null; then
+		say "removing the pid file of postmaster $pid, which is gone"
+		rm -f "$data/postmaster.pid"
+	fi
+}
 
 start() {
 	mkdir -p "$dir" "$home"
@@ -146,6 +160,7 @@ start() {
 			{ cat "$dir/initdb.log" >&2; die "initdb failed"; }
 	fi
 	write_odbc
+	drop_stale_pid
 	if running; then
 		say "already running"
 	else
