@@ -87,6 +87,21 @@ benchbase - new_order oorder BenchBase
 sysbench-tpcc 1 new_orders orders sysbench-tpcc, table set 1
 LAYOUTS
 
+# sweep and ab run on the adopted schema as on ours (here sysbench-tpcc's
+# suffixed tables, the last layout's): steps and segments that make
+# New-Orders in the other tool's tables.
+orders_before=$(my_sql "SELECT COUNT(*) FROM $db.orders1")
+"$TPCC_BIN" sweep $B --vus 1,2 --step 2 --settle 0 --rampup 0 --results-dir "$T/sw" </dev/null >sweep.txt 2>&1; rc=$?
+assert "adopted: a sweep exits 0" [ $rc -eq 0 ]
+assert "adopted: both steps measured New-Orders" json_true "$(ls "$T"/sw/*.json)" \
+	'len(d["steps"]) == 2 and all(s["complete"] and s["nopm"] > 0 for s in d["steps"])'
+"$TPCC_BIN" ab $B --vus 1,2 --segments 4 --segment 2 --settle 0 --rampup 0 --results-dir "$T/ab" </dev/null >ab.txt 2>&1; rc=$?
+assert "adopted: an A/B trial exits 0" [ $rc -eq 0 ]
+assert "adopted: its 4 segments measured New-Orders" json_true "$(ls "$T"/ab/*.json)" \
+	'len(d["ab"]["segment_figures"]) == 4 and all(x["nopm"] > 0 for x in d["ab"]["segment_figures"])'
+assert "adopted: they went into sysbench-tpcc's orders1" \
+	[ "$(my_sql "SELECT COUNT(*) FROM $db.orders1")" -gt "$orders_before" ]
+
 # A departure in the other tool's load (here made by hand, in the last
 # layout's database): adopt reports it as a finding and records it, and
 # check does not count it as a failure.
