@@ -239,12 +239,24 @@ static void commit(const config_env *c, const opt_def *o, const char *text)
 		return;
 	}
 	cs->bad = NULL;
+	/* A connection test under way tests the settings before this change:
+	 * its answer, however late (a server that never answers takes the
+	 * whole connect timeout), would describe settings no longer on the
+	 * screen and overwrite whatever was said since (seen: a save's
+	 * message).  It is dropped, and said so. */
+	int dropped = cs->probe && o->screen == OPT_SCR_CONNECTION;
+	if (dropped) {
+		conn_probe_release(cs->probe);
+		cs->probe = NULL;
+	}
 	if (apply_live(c, o, &before))
 		return;
 	if (run_active(c))
-		status(cs, 0, "%s changed; it applies to the next run (s saves the settings)", leaf(o));
+		status(cs, 0, "%s changed; it applies to the next run (s saves the settings)%s",
+		       leaf(o), dropped ? "; the connection test under way is dropped" : "");
 	else
-		status(cs, 0, "%s changed", leaf(o));
+		status(cs, 0, "%s changed%s", leaf(o),
+		       dropped ? "; the connection test under way is dropped" : "");
 }
 
 static int edit_key(const config_env *c, const opt_def *o, int key)
