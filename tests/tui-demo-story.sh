@@ -25,10 +25,17 @@ assert "the journal says the demo set it" \
 assert "the put-back is narrated" tui_wait '^synchronous back to NORMAL' 60
 assert "and is a knob event too" \
 	wait_json "$R" 'any(e["type"] == "knob" and e["text"].startswith("put back synchronous 2 -> 1") for e in d["events"])' 30
+# The story paused (an operator's VU count) before the look, so that its
+# next change cannot come between the put-back and the look, as it did in
+# a loaded CI run; a setting it changed is still put back on time.
+tui_keys : 'vus +1' Enter
+assert "an operator's vus pauses the story" tui_wait '│ DEMO \(paused\) '
 assert "the journal marks it put back" \
 	wait_json "$R" 'all(k["restored"] for k in d["knob_journal"])' 30
 tui_keys : 'get synchronous' Enter
 assert "the value is back afterwards" tui_wait '^synchronous = 1$'
+tui_keys d
+assert "d resumes the story" tui_gone 'DEMO \(paused\)'
 assert "the next loop restores the database from its snapshot" \
 	wait_json "$R" 'any(e["text"].startswith("demo: database restored") for e in d["events"])' 60
 assert "and the story goes on with VUs" tui_wait ' VUs [1-9][0-9]*/[1-9]' 30
