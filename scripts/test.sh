@@ -101,17 +101,19 @@ fi
 
 # The suite, split three ways:
 # - report.sh (the HTML, CSV and Markdown writers), the pg-* suites (libpq,
-#   psqlODBC, pipelining, snapshots, waits, adopt) and the metrics-* suites
-#   (libmicrohttpd, Prometheus) run once, under ASan and UBSan, and not in
-#   the plain run too: twice they did not fit CI's 30 minutes.  Without the
-#   sanitizers they run in the plain run.
+#   psqlODBC, pipelining, snapshots, waits, adopt), the metrics-* suites
+#   (libmicrohttpd, Prometheus), and cli.sh, cli-prompt.sh, sqlite-run.sh
+#   and mariadb-proc.sh run once, under ASan and UBSan, and not in the
+#   plain run too: twice they did not fit CI's 30 minutes (1,804 s with
+#   the last four run twice).  Without the sanitizers they run in the
+#   plain run.
 # - Suites that measure a setting's effect on the server (mariadb-ab.sh:
 #   flushing the log at every commit or once a second) run alone at the
 #   end: beside make check's other tests and the analysis, the host's load
 #   swamped the effect (pairs of segments 0.2x to 4x apart).
 # - The rest, the plain run.
 all_tests=$(make -s print-tests)
-asan_only=$(printf '%s\n' $all_tests | grep -E '^tests/(report|pg-[a-z-]+|metrics-[a-z-]+)\.sh$' | tr '\n' ' ' || true)
+asan_only=$(printf '%s\n' $all_tests | grep -E '^tests/(report|pg-[a-z-]+|metrics-[a-z-]+|cli|cli-prompt|sqlite-run|mariadb-proc)\.sh$' | tr '\n' ' ' || true)
 alone_tests=tests/mariadb-ab.sh
 [ $sanitizers -eq 1 ] || asan_only=
 plain_tests=$(printf '%s\n' $all_tests | grep -vxF -f <(printf '%s\n' $asan_only $alone_tests) | tr '\n' ' ')
@@ -148,10 +150,9 @@ if [ $sanitizers -eq 1 ]; then
 	# mariadb_built) copy the plain build's templates: a build under
 	# TSan takes minutes, and sqlite-run.sh still builds under both.
 	export TPCC_TEST_TEMPLATE_BIN=$top/tpcc-console TPCC_TEST_TEMPLATES=$work/templates
-	# The unit tests and the SQLite, CLI and procedures suites run here
-	# and in the plain run; report.sh, the pg-* and the metrics-* suites
-	# here only (see above).  psqlODBC's own leaks are suppressed
-	# (tests/lsan.supp says which).
+	# The unit tests run here and in the plain run; the suites of
+	# asan_only here only (see above).  psqlODBC's own leaks are
+	# suppressed (tests/lsan.supp says which).
 	part "AddressSanitizer + UndefinedBehaviorSanitizer"
 	(export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 	 export LSAN_OPTIONS=suppressions=$top/tests/lsan.supp:print_suppressions=0
@@ -161,7 +162,6 @@ if [ $sanitizers -eq 1 ]; then
 		tests/test_unit_dialect tests/test_unit_odbc_errors tests/test_unit_results \
 		tests/test_unit_metrics tests/test_unit_step tests/test_unit_rate tests/test_unit_fiber tests/test_unit_fiber_ucontext \
 		tests/test_unit_text tests/test_unit_paired tests/test_unit_waits \
-		tests/cli.sh tests/sqlite-run.sh tests/cli-prompt.sh tests/mariadb-proc.sh \
 		$asan_only") || status=1
 
 	# ThreadSanitizer on the engine: VUs added and removed, the collector,
