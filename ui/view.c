@@ -43,10 +43,13 @@ void view_snapshot(ui_view *v, engine *e, monitor *m)
 	v->done = engine_is_done(e);
 	long gen;
 	engine_steps_gen(e, &gen);
-	if (gen != v->steps_gen)
+	/* engine_ab_state counts as a change of the steps: a trial's verdict
+	 * is copied only when it moves, not on every redraw. */
+	if (gen != v->steps_gen) {
 		v->nsteps = engine_steps(e, v->steps, ENGINE_STEPS_MAX, &v->steps_gen);
+		v->ab_segments = engine_ab(e, v->ab_verdict, sizeof v->ab_verdict);
+	}
 	v->sweeping = engine_job_running(e);
-	v->ab_segments = engine_ab(e, v->ab_verdict, sizeof v->ab_verdict);
 	if (m) {
 		v->nsamples = monitor_samples(m, v->samples, VIEW_SAMPLES);
 		v->server_pid = monitor_server(m, v->server_how, sizeof v->server_how);

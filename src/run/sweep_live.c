@@ -16,7 +16,6 @@
 typedef struct live {
 	engine *e;
 	int n;
-	const char *who;          /* "sweep" or "ab" */
 	ab_trial *ab;             /* an A/B trial's estimate; NULL: a sweep */
 	tpcc_config cfg;          /* reset-between: whose schema to restore */
 	/* A restore between steps runs to its end: a stop asked meanwhile is
@@ -181,7 +180,6 @@ static int live_start(engine *e, const char *who, const char *words, char *out,
 	if (live_args(who, engine_config(e), words, c, err, errlen))
 		goto out;
 	l->e = e;
-	l->who = who;
 	if (is_ab) {
 		l->n = ab_trial_init(l->ab, c, l->steps, err, errlen);
 	} else
