@@ -79,7 +79,7 @@ int mysql_wait_open(db_conn *c, wait_src *w, db_error *e)
 	}
 	/* performance_schema on and its summary readable (SELECT on it). */
 	if (!strcmp(ps, "1")) {
-		wait_reading r;
+		wait_reading r = { .n = 0 };
 		if (mysql_wait_timed(c, w, &r, e) == 0)
 			w->refine = 1;
 		else if (e->cls == DB_RECONNECT)

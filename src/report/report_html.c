@@ -673,7 +673,9 @@ static void capacity(FILE *out, const rr_run *r)
 	}
 	fputs("</table></div>\n", out);
 	free(x);
-	for (int l = 0; l < c->nlim; l++)
+	/* All of them, not c->nlim: y starts zeroed, and the bound cannot be
+	 * one the calls above could have changed. */
+	for (int l = 0; l < REPORT_CAP_LIMITS; l++)
 		free(y[l]);
 	free(c);
 }
