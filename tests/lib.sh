@@ -271,6 +271,19 @@ tui_status_is() {
 	[ "$got" = "$1" ] || { echo "exit status '$got', expected $1"; return 1; }
 }
 # tui_quit WHAT: q asks, y leaves (asserted as WHAT), with status 0.
+# waits_rowlock_leads: the Waits pane's row-lock row has its largest share.
+waits_rowlock_leads() {
+	tui_screen | python3 -c '
+import re, sys
+rows = {}
+for l in sys.stdin:
+    m = re.match(r"│ (CPU|log write/fsync|data file I/O|row locks|table/MDL locks|buffer pool|"
+                 r"mutex/rw-lock|network/client|other) +\S* +([0-9.]+) +([0-9]+)% ", l)
+    if m: rows[m.group(1)] = int(m.group(3))
+ok = rows and max(rows, key=rows.get) == "row locks"
+print(rows) if not ok else None
+sys.exit(0 if ok else 1)'
+}
 tui_quit() {
 	tui_keys q
 	assert "q asks first" tui_wait 'quit\? \(y/n\)'

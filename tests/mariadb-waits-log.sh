@@ -3,12 +3,16 @@
 # (no fsync at each commit) makes the log write/fsync class fall: the
 # seconds the sessions spent in it per transaction, the 8 s before the
 # knob event against the 8 s after it (from the second after, when it is
-# in effect), in the results file's ticks.  Per transaction, since the
+# in effect), in the results file's ticks; and in the knob event's own
+# comparison (30 s each side), written into it while the run goes on,
+# the class falls too.  Per transaction, since the
 # throughput rises with the change and the class's sessions would fall
 # less than its time per commit.  The shared MariaDB (performance_schema
 # off: the commit state sampled; on, MariaDB 10.11 does not time its redo
-# log either).  Flat out, 4 VUs: more commits a second than paced VUs
-# give, for a figure the 10 Hz samples resolve.
+# log either).  4 VUs paced at 20,000 TPM, about half what they give flat
+# out here: as many commits a second before the change as after it, so
+# the class's sessions fall with its time per commit, and enough commits
+# for a figure the 10 Hz samples resolve.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 mariadb_db tpcc_waitslog
@@ -19,15 +23,20 @@ orig=$(my_sql 'SELECT @@GLOBAL.innodb_flush_log_at_trx_commit')
 on_exit "my_sql 'SET GLOBAL innodb_flush_log_at_trx_commit = 1'"
 mariadb_built "build exits 0"
 
-start_console run.txt run $A --vus 4 --rampup 0 --duration 600 --batch --results-dir "$T/results"
+start_console run.txt run $A --vus 4 --rate 20000 --rampup 0 --duration 600 --batch --results-dir "$T/results"
 on_exit "kill $CON_PID 2>/dev/null"
 assert "the results file is there" poll 20 eval 'ls "$T"/results/*.json >/dev/null 2>&1'
 R=$(ls "$T"/results/*.json)
-assert "8 s of waits" wait_json "$R" 'sum(1 for t in d["ticks"] if t.get("waits")) >= 8' 40
+# The marker's comparison wants 30 s each side.
+assert "30 s of waits" wait_json "$R" 'sum(1 for t in d["ticks"] if t.get("waits")) >= 30' 60
 send "set innodb_flush_log_at_trx_commit 2"
 assert "the knob event" wait_for run.txt 'knob +\] set innodb_flush_log_at_trx_commit 1 -> 2' 10
 t_set=$(json_get "$R" "[e['t'] for e in d['events'] if e['type'] == 'knob'][0]")
-assert "9 s of ticks after it" wait_json "$R" "d['ticks'][-1]['t'] >= $t_set + 9" 30
+# Written into the knob's event once its 30 s after have passed, while
+# the run goes on.
+FX="[e for e in d['events'] if e['type'] == 'knob'][0].get('effect') or {}"
+assert "the knob's event gets its effect while the run goes on" \
+	wait_json "$R" "($FX).get('after_s') == 30" 60
 send "stop"
 close_input
 assert "the run stops" wait_exit "$CON_PID" 60
@@ -42,4 +51,13 @@ echo "figures: log ms per transaction: $(json_get "$R" "'%.2f before, %.2f after
 assert "commits were seen in the log class before" json_true "$R" "len($B) >= 6 and ($per)($B) > 0"
 assert "the log class's time per transaction falls by a third or more" json_true "$R" \
 	"len($F) >= 6 and ($per)($F) < 0.67 * ($per)($B)"
+echo "figures: the knob's effect: $(json_get "$R" "($FX).get('headline')"); log: $(json_get "$R" "($FX)['waits'].get('log')")"
+assert "over 30 s each side" json_true "$R" "($FX)['before_s'] == 30 and ($FX)['after_s'] == 30"
+# Beyond noise on a quiet machine; with the rest of the suite beside it
+# the seconds' own stalls can leave three 10 s blocks a side too few to
+# say so, so the test asserts the fall and that it was judged.
+assert "in which the log class falls by a third or more, judged against the noise" json_true "$R" \
+	"($FX)['waits']['log']['after'] < 0.67 * ($FX)['waits']['log']['before'] and ($FX)['waits']['log']['verdict'] in ('beyond noise', 'within noise')"
+assert "and NOPM and New-Order's p95 are compared too" json_true "$R" \
+	"($FX)['nopm']['verdict'] in ('beyond noise', 'within noise') and 'new_order' in ($FX)['p95_ms']"
 finish

@@ -5,7 +5,8 @@
 # waits' source is the run's sessions' timed waits, and while another
 # session holds the district rows of warehouse 1 for 5 s, the row-lock
 # class (INNODB_TRX's samples: MariaDB times no InnoDB row-lock wait)
-# dominates that window in the results file and falls after it.  The VUs
+# dominates that window in the results file and on screen (the console in
+# tmux, its Waits pane naming the timed source), and falls after it.  The VUs
 # are paced (1,200 transactions a minute, 4 VUs): flat out on one
 # warehouse, a loaded host makes them convoy on the warehouse row by
 # themselves.
@@ -25,10 +26,10 @@ assert "the second server runs with performance_schema on" \
 # A build of its own: the templates live on the shared server.
 tpcc_ok "build exits 0" build.txt build $A --warehouses 1
 
-"$TPCC_BIN" run $A --vus 4 --rate 1200 --rampup 0 --duration 30 --batch \
-	--results-dir "$T/results" >run.txt 2>&1 &
-run=$!
-on_exit "kill $run 2>/dev/null"
+tui_start 120 40 "'$TPCC_BIN' run $A --vus 4 --rate 1200 --rampup 0 --duration 600 --results-dir '$T/results'"
+assert "the console is up" tui_wait '^┌ Events ─'
+assert "the Waits pane names the timed source" \
+	tui_wait '┌ Waits: sessions by class \(performance_schema timed waits \+ INNODB_TRX\)'
 assert "the results file is there" poll 20 eval 'ls "$T"/results/*.json >/dev/null 2>&1'
 R=$(ls "$T"/results/*.json)
 assert "ticks carry timed waits" wait_json "$R" \
@@ -39,11 +40,15 @@ my_session lock "$DBN"
 session_send "BEGIN; SELECT COUNT(*) FROM district WHERE d_w_id = 1 FOR UPDATE; SELECT 'held';"
 assert "the other session holds the district rows" poll 10 grep -q held "$T/lock.out"
 t_lock=$(json_get "$R" "d['ticks'][-1]['t']")
+assert "on screen, row locks take the largest share while it holds them" poll 15 waits_rowlock_leads
 session_send "DO SLEEP(5); COMMIT; SELECT 'released';"
 assert "the lock is released" poll 20 grep -q released "$T/lock.out"
 close_session
 t_free=$(json_get "$R" "d['ticks'][-1]['t']")
-assert "the run completes" wait_exit "$run" 60
+caught="[t['t'] for t in d['ticks'] if t['t'] > $t_free and t.get('behind_s') is not None and t['behind_s'] < 0.5]"
+assert "the VUs catch up on their schedule after the release" wait_json "$R" "len($caught) > 0" 60
+assert "5 s of ticks after that" wait_json "$R" "d['ticks'][-1]['t'] >= $caught[0] + 6" 30
+tui_quit "q, y leaves"
 W="[t for t in d['ticks'] if t.get('waits') and $t_lock + 1 <= t['t'] <= $t_free]"
 # After: from when the VUs are back on the schedule the lock held up
 # (catching up, flat out, they convoy on the warehouse row by themselves).

@@ -32,20 +32,7 @@ my_session lock "$DBN"
 session_send "BEGIN; SELECT COUNT(*) FROM district WHERE d_w_id = 1 FOR UPDATE; SELECT 'held';"
 assert "the other session holds the district rows" poll 10 grep -q held "$T/lock.out"
 t_lock=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['ticks'][-1]['t'])" "$R")
-# rowlock_leads: the row-lock row's share is the pane's largest.
-rowlock_leads() {
-	tui_screen | python3 -c '
-import re, sys
-rows = {}
-for l in sys.stdin:
-    m = re.match(r"│ (CPU|log write/fsync|data file I/O|row locks|table/MDL locks|buffer pool|"
-                 r"mutex/rw-lock|network/client|other) +\S* +([0-9.]+) +([0-9]+)% ", l)
-    if m: rows[m.group(1)] = int(m.group(3))
-ok = rows and max(rows, key=rows.get) == "row locks"
-print(rows) if not ok else None
-sys.exit(0 if ok else 1)'
-}
-assert "on screen, row locks take the largest share while it holds them" poll 15 rowlock_leads
+assert "on screen, row locks take the largest share while it holds them" poll 15 waits_rowlock_leads
 session_send "DO SLEEP(5); COMMIT; SELECT 'released';"
 assert "the lock is released" poll 20 grep -q released "$T/lock.out"
 close_session
@@ -74,9 +61,10 @@ echo "figures: row-lock sessions: $(json_get "$R" "'peak %.2f, mean %.2f while h
 assert "row-lock waits fall after it" json_true "$R" \
 	"max(t['waits']['aas']['row_lock'] for t in $W) >= 3 and len($A2) >= 3 and 3 * ($mean)($A2) < max(t['waits']['aas']['row_lock'] for t in $W)"
 # InnoDB adds a wait's time to the counter when it ends, at the release,
-# and the file's last tick read then may be a second or two before it.
+# and the file's last tick read then may be a second or two before it
+# (several on a loaded host: seen once beyond 3 s).
 assert "the InnoDB row lock counters went with them" json_true "$R" \
-	"any(t.get('waits') and t['waits']['counters'].get('row_lock_time_ms', 0) > 0 for t in d['ticks'] if $t_lock + 1 <= t['t'] <= $t_free + 3)"
+	"any(t.get('waits') and t['waits']['counters'].get('row_lock_time_ms', 0) > 0 for t in d['ticks'] if $t_lock + 1 <= t['t'] <= $t_free + 8)"
 assert "the steady phase's waits are summed" json_true "$R" \
 	"d['waits_steady']['seconds'] >= 5 and d['waits_steady']['aas']['row_lock'] > 0"
 assert "the source is an event" json_true "$R" \

@@ -6,6 +6,7 @@
 #endif
 #include <check.h>
 #include "unit.h"
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include "ui/braille.h"
@@ -266,36 +267,71 @@ END_TEST
 START_TEST(test_event_effect)
 {
 	tick t[100];
-	event_effect fx;
+	mon_sample smp[100];
+	marker_effect fx;
 	memset(t, 0, sizeof t);
+	memset(smp, 0, sizeof smp);
 	for (int i = 0; i < 100; i++) {
 		t[i].t = i + 1;
 		t[i].nopm = i + 1 <= 50 ? 1000 : 3000;
+		t[i].commits[0] = 10;
+		t[i].p95[0] = i + 1 <= 50 ? 20 : 10;
+		/* The monitor's clock runs 3 s behind the run's. */
+		smp[i].t = i - 2;
+		smp[i].waits.source = WS_SAMPLED;
+		smp[i].waits.aas[WC_CPU] = 1;
+		smp[i].waits.aas[WC_LOG] = i + 1 <= 50 ? 2 : 0.5;
+		smp[i].nmetrics = 2;
+		snprintf(smp[i].metric[0].name, sizeof smp[i].metric[0].name, "dirty");
+		smp[i].metric[0].value = i + 1 <= 50 ? 100 : 4000;
+		snprintf(smp[i].metric[1].name, sizeof smp[i].metric[1].name, "writes");
+		smp[i].metric[1].per_s = 1;
+		smp[i].metric[1].value = 10.0 * i;
+		smp[i].rate[1] = 10;
 	}
-	event_effect_of(t, 100, 50, 30, &fx);
+	ck_assert_int_eq(events_effect(t, 100, smp, 100, 50, &fx), 0);
 	ck_assert_int_eq(fx.nbefore, 30);
 	ck_assert_int_eq(fx.nafter, 30);
-	ck_assert_double_eq(fx.before, 1000);
-	ck_assert_double_eq(fx.after, 3000);
-	/* A tripling with no ripple is beyond noise; the same means with a
-	 * ripple as large as the change are not. */
-	ck_assert(fx.v.known && fx.v.beyond);
+	ck_assert_double_eq(fx.nopm.before, 1000);
+	ck_assert_double_eq(fx.nopm.after, 3000);
+	/* A tripling with no ripple is beyond noise. */
+	ck_assert(fx.nopm.v.known && fx.nopm.v.beyond);
+	ck_assert_double_eq(fx.p95[0].before, 20);
+	ck_assert_double_eq(fx.p95[0].after, 10);
+	ck_assert(isnan(fx.p95[1].before));
+	/* The samples matched to their run second: log waits fell, CPU did not. */
+	ck_assert_int_eq(fx.moved, WC_LOG);
+	ck_assert_double_eq(fx.aas[WC_LOG].before, 2);
+	ck_assert_double_eq(fx.aas[WC_LOG].after, 0.5);
+	ck_assert(!fx.aas[WC_CPU].v.beyond);
+	/* The gauge moved, the counter's rate did not: only the gauge. */
+	ck_assert_int_eq(fx.nmetrics, 1);
+	ck_assert_str_eq(fx.metric[0].name, "dirty");
+	ck_assert_double_eq(fx.metric[0].f.after, 4000);
+	char line[256];
+	effect_headline(&fx, " | ", line, sizeof line);
+	ck_assert_str_eq(line, "NOPM +200.0% beyond noise (1,000 -> 3,000) | log write/fsync waits -75%");
+	/* The same means with a ripple as large as the change are not. */
 	for (int i = 0; i < 100; i++)
 		t[i].nopm = (i + 1 <= 50 ? 1000 : 1100) + (i / 10 % 2 ? 400 : -400);
-	event_effect_of(t, 100, 50, 30, &fx);
-	ck_assert(fx.v.known && !fx.v.beyond);
+	events_effect(t, 100, smp, 100, 50, &fx);
+	ck_assert(fx.nopm.v.known && !fx.nopm.v.beyond);
 	for (int i = 0; i < 100; i++)
 		t[i].nopm = i + 1 <= 50 ? 1000 : 3000;
 	/* Near the start and the end: fewer seconds, still honest means. */
-	event_effect_of(t, 100, 5, 30, &fx);
+	events_effect(t, 100, smp, 100, 5, &fx);
 	ck_assert_int_eq(fx.nbefore, 5);
 	ck_assert_int_eq(fx.nafter, 30);
-	event_effect_of(t, 100, 95, 30, &fx);
+	events_effect(t, 100, NULL, 0, 95, &fx);
 	ck_assert_int_eq(fx.nafter, 5);
-	ck_assert_double_eq(fx.after, 3000);
-	event_effect_of(t, 0, 50, 30, &fx);
+	ck_assert_double_eq(fx.nopm.after, 3000);
+	ck_assert_int_eq(fx.waits, 0);
+	/* Nothing after yet: the before still known, for "after: wait". */
+	ck_assert_int_eq(events_effect(t, 100, NULL, 0, 100, &fx), -1);
+	ck_assert_int_eq(fx.nbefore, 30);
+	ck_assert_double_eq(fx.nopm.before, 3000);
+	ck_assert_int_eq(events_effect(t, 0, NULL, 0, 50, &fx), -1);
 	ck_assert_int_eq(fx.nbefore + fx.nafter, 0);
-	ck_assert_double_eq(fx.before, 0);
 }
 END_TEST
 

@@ -3,12 +3,13 @@
  * reader on format 1, format 2 and a file cut mid-tick, the scheduler line
  * of /sys, bytes that are not UTF-8 read as U+FFFD, the --fail-if gates, and rr_merge on two instances of one run
  * a second apart (wall-clock alignment, sums, histograms added exactly)
- * and the pairs it refuses. */
+ * and the pairs it refuses, and markers' effects put into their events. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <check.h>
 #include "unit.h"
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 #include "report/compare.h"
 #include "util/noise.h"
+#include "results/effect_track.h"
 #include "results/results_merge.h"
 #include "results/results_read.h"
 #include "core/histogram.h"
@@ -346,6 +348,74 @@ START_TEST(test_merge_refuses)
 }
 END_TEST
 
+static void event_into(effect_track *k, jbuf *events, int t, const char *type, const char *text)
+{
+	run_event ev = { .t = t };
+	snprintf(ev.type, sizeof ev.type, "%s", type);
+	snprintf(ev.text, sizeof ev.text, "%s", text);
+	if (events->s.len)
+		jb_raw(events, ",");
+	events->need_comma = 0;
+	jb_obj_open(events);
+	jb_kv_int(events, "t", t);
+	jb_kv_str(events, "type", type);
+	jb_kv_str(events, "text", text);
+	jb_obj_close(events);
+	effect_track_event(k, &ev, events->s.len - 1);
+}
+
+START_TEST(test_effect_into_events)
+{
+	effect_track *k = effect_track_new();
+	jbuf ev;
+	jb_init(&ev);
+	ck_assert_ptr_nonnull(k);
+	event_into(k, &ev, 0, "phase", "phase idle -> rampup");
+	for (int i = 1; i <= 100; i++) {
+		tick t = { .t = i, .nopm = i <= 40 ? 1000 : 1500 };
+		t.commits[0] = 5;
+		t.p95[0] = 12;
+		effect_track_second(k, &t, NULL);
+		if (i == 40) {
+			event_into(k, &ev, 40, "knob", "set innodb_io_capacity 200 -> 2000");
+			event_into(k, &ev, 40, "error", "vu 3: deadlock");
+		}
+		if (i == 95)
+			event_into(k, &ev, 95, "mark", "late");
+		/* The phase's effect goes in once its 30 s after have passed
+		 * (it had no second before it: none), the knob's likewise. */
+		ck_assert_int_eq(effect_track_flush(k, &ev, 0), i == 70 ? 1 : 0);
+	}
+	ck_assert_int_eq(effect_track_flush(k, &ev, 1), 1);
+	char text[65536];
+	snprintf(text, sizeof text, "[%s]", ev.s.p);
+	json_error_t je;
+	json_t *a = json_loads(text, 0, &je);
+	ck_assert_msg(a != NULL, "not JSON: %s in %s", je.text, text);
+	ck_assert_int_eq((int)json_array_size(a), 4);
+	ck_assert_ptr_null(json_object_get(json_array_get(a, 0), "effect"));
+	json_t *fx = json_object_get(json_array_get(a, 1), "effect");
+	ck_assert_ptr_nonnull(fx);
+	ck_assert_int_eq(json_integer_value(json_object_get(fx, "after_s")), 30);
+	json_t *nopm = json_object_get(fx, "nopm");
+	ck_assert_double_eq(json_number_value(json_object_get(nopm, "before")), 1000);
+	ck_assert_double_eq(json_number_value(json_object_get(nopm, "after")), 1500);
+	ck_assert_str_eq(json_string_value(json_object_get(nopm, "verdict")), "beyond noise");
+	ck_assert_ptr_nonnull(json_object_get(json_object_get(fx, "p95_ms"), "new_order"));
+	ck_assert(json_is_null(json_object_get(fx, "waits")));
+	ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(fx, "headline")),
+				     "NOPM +50.0% beyond noise"));
+	/* Not a marker: no effect; the late mark: the 5 s there were. */
+	ck_assert_ptr_null(json_object_get(json_array_get(a, 2), "effect"));
+	fx = json_object_get(json_array_get(a, 3), "effect");
+	ck_assert_int_eq(json_integer_value(json_object_get(fx, "after_s")), 5);
+	ck_assert_str_eq(json_string_value(json_object_get(json_array_get(a, 3), "text")), "late");
+	json_decref(a);
+	jb_free(&ev);
+	effect_track_free(k);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("results");
@@ -361,6 +431,7 @@ int main(void)
 	tcase_add_test(tc, test_read_refuses);
 	tcase_add_test(tc, test_merge_two_instances);
 	tcase_add_test(tc, test_merge_refuses);
+	tcase_add_test(tc, test_effect_into_events);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -104,7 +104,7 @@ const key_binding key_bindings[] = {
 	  "current NOPM in large block digits, the throughput chart over most of\n"
 	  "the screen, the latest change with its before/after verdict, and the\n"
 	  "demo's caption.\n" },
-	{ { 'M' }, k_markers, "the chart's markers in full: time, what changed, the text", NULL },
+	{ { 'M' }, k_markers, "the chart's markers in full: time, the text, what changed (NOPM, p95, waits, the server metrics that moved most)", NULL },
 	{ { 'w' }, k_waits, "the server's waits by class, full size (the Waits pane's rows on a "
 	  "small screen)", NULL },
 	{ { 'T' }, k_steps, "a sweep's step table: hide / show (it opens when a sweep starts)",

@@ -4,7 +4,9 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include "events.h"
 #include "markers.h"
 #include "pane.h"
@@ -12,60 +14,67 @@
 
 #define MARKERS_W 100
 
-/* p95 of one type: the mean of the seconds' p95 over the window each
- * side (the console has no histograms of its own to merge). */
-static void p95_means(const ui_view *v, int t, int type, double *before, double *after)
+static const dialect_view *view_of(const ui_view *v, const char *name)
 {
-	int nb = 0, na = 0;
-	*before = *after = 0;
-	for (int i = 0; i < v->nticks; i++) {
-		int d = v->ticks[i].t - t;
-		if (v->ticks[i].commits[type] == 0)
-			continue;
-		if (d <= 0 && d > -EFFECT_WINDOW)
-			*before += v->ticks[i].p95[type], nb++;
-		else if (d > 0 && d <= EFFECT_WINDOW)
-			*after += v->ticks[i].p95[type], na++;
-	}
-	*before = nb ? *before / nb : 0;
-	*after = na ? *after / na : 0;
+	for (const dialect_view *m = v->d ? v->d->view : NULL; m && m->name; m++)
+		if (!strcmp(m->name, name))
+			return m;
+	return NULL;
 }
 
-/* Under a marker: what changed over the 30 s each side, NOPM and each
- * wait class with their noise verdicts, and each type's p95. */
+static size_t figure_text(char *buf, size_t len, const char *label, const effect_figure *f,
+			  int decimals, double unit, const char *suffix)
+{
+	if (!len)
+		return 0;
+	int n = snprintf(buf, len, " %s %.*f%s -> %.*f%s (%s);", label, decimals, f->before / unit,
+			 suffix, decimals, f->after / unit, suffix, effect_verdict(&f->v));
+	return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+}
+
+/* Under a marker: what changed over the 30 s each side, the verdict first,
+ * then each type's p95, each wait class and the server's metrics that
+ * moved most, each with its noise verdict. */
 static void what_changed(textview *t, const ui_view *v, const run_event *ev, int width)
 {
-	char line[1024], fx[320], shown[400];
-	size_t o = 0;
+	char line[1024], fx[400], shown[1100];
+	marker_effect m;
 	events_effect_text(v, ev, fx, sizeof fx);
 	if (!fx[0])
 		return;
 	crt_arrows(fx, shown, sizeof shown);
 	textview_entry(t, "", 16, shown, width);
-	for (int k = 0; k < TX_COUNT && o < sizeof line; k++) {
-		double b, a;
-		p95_means(v, ev->t, k, &b, &a);
-		o += (size_t)snprintf(line + o, sizeof line - o, "%s%s %.1f -> %.1f", k ? ", " : "p95 ms ",
-				      txn_short[k], b, a);
+	if (events_effect(v->ticks, v->nticks, v->samples, v->nsamples, ev->t, &m))
+		return;
+	size_t o = (size_t)snprintf(line, sizeof line, "p95 ms");
+	for (int k = 0; k < TX_COUNT; k++)
+		if (!isnan(m.p95[k].before) && !isnan(m.p95[k].after))
+			o += figure_text(line + o, sizeof line - o, txn_short[k], &m.p95[k], 1, 1, "");
+	crt_arrows(line, shown, sizeof shown);
+	textview_entry(t, "", 16, shown, width);
+	if (m.waits) {
+		o = (size_t)snprintf(line, sizeof line, "waits (sessions)");
+		for (int c = 0; c < WC_COUNT; c++)
+			if (m.aas[c].before >= 0.005 || m.aas[c].after >= 0.005)
+				o += figure_text(line + o, sizeof line - o, wait_class_labels[c],
+						 &m.aas[c], 2, 1, "");
+		crt_arrows(line, shown, sizeof shown);
+		textview_entry(t, "", 16, shown, width);
 	}
-	crt_arrows(line, shown, sizeof shown);
-	textview_entry(t, "", 16, shown, width);
-	wait_effect w;
-	if (!v->nsamples || !v->nticks)
-		return;
-	event_waits_effect(v->samples, v->nsamples, v->ticks[v->nticks - 1].t -
-			   v->samples[v->nsamples - 1].t, ev->t, EFFECT_WINDOW, &w);
-	if (!w.nbefore || !w.nafter)
-		return;
-	o = (size_t)snprintf(line, sizeof line, "waits (sessions)");
-	for (int c = 0; c < WC_COUNT && o < sizeof line; c++)
-		if (w.before[c] >= 0.005 || w.after[c] >= 0.005)
-			o += (size_t)snprintf(line + o, sizeof line - o, " %s %.2f -> %.2f (%s);",
-					      wait_class_labels[c], w.before[c], w.after[c],
-					      !w.v[c].known ? "too few s" : w.v[c].beyond ?
-					      "beyond noise" : "within noise");
-	crt_arrows(line, shown, sizeof shown);
-	textview_entry(t, "", 16, shown, width);
+	if (m.nmetrics) {
+		o = (size_t)snprintf(line, sizeof line, "server, moved most");
+		for (int i = 0; i < m.nmetrics; i++) {
+			const dialect_view *dv = view_of(v, m.metric[i].name);
+			char label[80];
+			snprintf(label, sizeof label, "%s%s", dv ? dv->label : m.metric[i].name,
+				 m.metric[i].per_s && !(dv && strstr(dv->label, "/s")) ? "/s" : "");
+			o += figure_text(line + o, sizeof line - o, label, &m.metric[i].f,
+					 dv && dv->unit > 1 ? 1 : 0, dv && dv->unit > 0 ? dv->unit : 1,
+					 dv ? dv->suffix : "");
+		}
+		crt_arrows(line, shown, sizeof shown);
+		textview_entry(t, "", 16, shown, width);
+	}
 }
 
 void markers_draw(const ui_view *v, int span, int *top)

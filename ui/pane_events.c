@@ -25,32 +25,16 @@ static enum crt_color color_of(const run_event *ev)
 
 void events_effect_text(const ui_view *v, const run_event *ev, char *buf, size_t len)
 {
-	event_effect fx;
-	char a[24], b[24];
+	marker_effect m;
+	char a[24];
 	buf[0] = '\0';
-	event_effect_of(v->ticks, v->nticks, ev->t, EFFECT_WINDOW, &fx);
-	if (!fx.nbefore)
-		return;
-	if (!fx.nafter) {
+	if (!events_effect(v->ticks, v->nticks, v->samples, v->nsamples, ev->t, &m)) {
+		/* The verdict first: a narrow row keeps it and cuts the
+		 * figures; then the wait class that moved most: why. */
+		effect_headline(&m, crt_utf8 ? " \u2502 " : " | ", buf, len);
+	} else if (m.nbefore) {
 		snprintf(buf, len, "NOPM %d s before %s | after: wait", EFFECT_WINDOW,
-			 fmt_thousands(fx.before, a, sizeof a));
-		return;
-	}
-	/* The verdict first: a narrow row keeps it and cuts the figures. */
-	double pct = fx.before > 0 ? 100.0 * (fx.after - fx.before) / fx.before : 0;
-	size_t o = (size_t)snprintf(buf, len, "NOPM %+.1f%% %s%s (%s -> %s)", pct,
-		 !fx.v.known ? "too few s to judge" : fx.v.beyond ? "beyond noise" : "within noise",
-		 fx.nafter < EFFECT_WINDOW ? " so far" : "",
-		 fmt_thousands(fx.before, a, sizeof a), fmt_thousands(fx.after, b, sizeof b));
-	/* And the wait class that moved most: why it changed. */
-	char wx[128];
-	wait_effect w;
-	if (o < len && v->nsamples && v->nticks) {
-		int off = v->ticks[v->nticks - 1].t - v->samples[v->nsamples - 1].t;
-		event_waits_effect(v->samples, v->nsamples, off, ev->t, EFFECT_WINDOW, &w);
-		wait_effect_text(&w, wx, sizeof wx);
-		if (wx[0])
-			snprintf(buf + o, len - o, "%s%s", crt_utf8 ? " \u2502 " : " | ", wx);
+			 fmt_thousands(m.nopm.before, a, sizeof a));
 	}
 }
 

@@ -13,6 +13,9 @@
 typedef struct db_metric {
 	char name[48];
 	double value;
+	/* A counter, read as its change per second (the dialect's view says
+	 * so); 0: a gauge, read as it is.  Set by the monitor. */
+	int per_s;
 } db_metric;
 
 #define MON_METRICS_MAX 16

@@ -9,9 +9,8 @@
 #include <string.h>
 #include "core/waits.h"
 #include "util/noise.h"
+#include "results/effect.h"
 #include "report_waits.h"
-
-#define WINDOW 30    /* seconds each side of a marker */
 
 /* The report's colours for the classes: CPU green as ASH draws it, the
  * waits in the hues DBAs know from Top Activity (commit orange, I/O blue,
@@ -82,41 +81,47 @@ void report_waits_chart(FILE *out, const rr_run *r, const double *x, const svg_m
 	report_waits_free(aas);
 }
 
-/* Mean of y over the ticks in (t - WINDOW, t] (before) or (t, t + WINDOW]
- * (after), with its block statistics for the noise test. */
-static double window_mean(const rr_run *r, const double *y, int t, int after, noise_stat *st)
+/* The effect at second t from the file's ticks: the seconds of the two
+ * windows, their waits (aas: per class per tick, or NULL) and metrics (a
+ * metric that never falls is a counter, as the reader judges it). */
+static int effect_at(const rr_run *r, double *const aas[], int t, marker_effect *m)
 {
-	double *x = malloc(sizeof *x * (size_t)(r->nticks ? r->nticks : 1)), sum = 0;
+	effect_second *s = calloc(2 * EFFECT_WINDOW, sizeof *s);
 	int n = 0;
-	for (int i = 0; x && i < r->nticks; i++) {
-		int d = r->ticks[i].t - t;
-		if ((after ? d > 0 && d <= WINDOW : d <= 0 && d > -WINDOW) && !isnan(y[i])) {
-			x[n++] = y[i];
-			sum += y[i];
+	for (int i = 0; s && i < r->nticks && n < 2 * EFFECT_WINDOW; i++) {
+		const rr_tick *k = &r->ticks[i];
+		int d = k->t - t;
+		if (d <= -EFFECT_WINDOW || d > EFFECT_WINDOW)
+			continue;
+		effect_second *x = &s[n++];
+		x->t = k->t;
+		x->nopm = k->nopm;
+		for (int j = 0; j < TX_COUNT; j++)
+			x->p95[j] = k->commits[j] > 0 ? k->p95[j] : NAN;
+		x->waits = aas && !isnan(aas[0][i]);
+		for (int c = 0; x->waits && c < WC_COUNT; c++)
+			x->aas[c] = isnan(aas[c][i]) ? 0 : aas[c][i];
+		for (int j = 0; j < r->nmetrics && j < MON_METRICS_MAX; j++) {
+			if (isnan(k->metric[j]))
+				continue;
+			db_metric *dm = &x->metric[x->nmetrics];
+			snprintf(dm->name, sizeof dm->name, "%s", r->metric_name[j]);
+			dm->value = k->metric[j];
+			dm->per_s = r->metric_counter[j];
+			x->rate[x->nmetrics++] = isnan(k->metric_per_s[j]) ? 0 : k->metric_per_s[j];
 		}
 	}
-	noise_blocks(x ? x : &sum, n, st);
-	free(x);
-	return n ? sum / n : NAN;
+	int rc = s ? effect_compute(s, n, t, EFFECT_WINDOW, m) : -1;
+	free(s);
+	return rc;
 }
 
-/* "a -> b (+x%, beyond noise)" for y around t into buf; v gets the
- * verdict.  Returns 0 when either side has no seconds. */
-static int change(const rr_run *r, const double *y, int t, noise_verdict *v, double *a,
-		  double *b)
+static void figure_cell(FILE *out, const effect_figure *f, int decimals, int pct)
 {
-	noise_stat sa, sb;
-	*a = window_mean(r, y, t, 0, &sa);
-	*b = window_mean(r, y, t, 1, &sb);
-	if (isnan(*a) || isnan(*b))
-		return 0;
-	noise_compare(*a, &sa, *b, &sb, v);
-	return 1;
-}
-
-static const char *verdict(const noise_verdict *v)
-{
-	return !v->known ? "too few s" : v->beyond ? "beyond noise" : "within noise";
+	fprintf(out, "%.*f &#8594; %.*f (", decimals, f->before, decimals, f->after);
+	if (pct && f->v.known && fabs(f->before) >= 0.05)
+		fprintf(out, "%+.1f%%, ", f->v.change_pct);
+	fprintf(out, "%s)", effect_verdict(&f->v));
 }
 
 void report_markers_table(FILE *out, const rr_run *r, const int *ev, int nm)
@@ -125,56 +130,42 @@ void report_markers_table(FILE *out, const rr_run *r, const int *ev, int nm)
 		return;
 	double *aas[WC_COUNT] = { 0 };
 	int waits = report_waits_series(r, aas);
-	double *nopm = malloc(sizeof *nopm * (size_t)r->nticks);
-	double *p95 = malloc(sizeof *p95 * (size_t)r->nticks);
-	if (!nopm || !p95)
-		goto done;
-	for (int i = 0; i < r->nticks; i++) {
-		nopm[i] = r->ticks[i].nopm;
-		p95[i] = r->ticks[i].commits[0] > 0 ? r->ticks[i].p95[0] : NAN;
-	}
 	fprintf(out, "<h2>Markers: what changed</h2>\n<p class=\"muted\">The numbered flags on the "
 		"charts. Each change is the %d s after the marker against the %d s before it, judged "
 		"against the seconds' own variation (block means); New-Order p95 is the mean of the "
-		"seconds' p95. The wait class is the one whose sessions moved most.</p>\n"
-		"<div class=\"wrap\"><table id=\"markers\"><tr><th class=\"n\">#</th><th class=\"n\">s</th>"
-		"<th>event</th><th>NOPM</th><th>New-Order p95 ms</th><th>waits that moved most</th></tr>\n",
-		WINDOW, WINDOW);
+		"seconds' p95. The wait class is the one whose sessions moved most; the server's "
+		"metrics are those that moved most (counters per second).</p>\n"
+		"<div class=\"wrap\"><table id=\"markers\"><tr><th class=\"n\">#</th>"
+		"<th class=\"n\">s</th><th>event</th><th>NOPM</th><th>New-Order p95 ms</th>"
+		"<th>waits that moved most</th><th>server metrics that moved most</th></tr>\n",
+		EFFECT_WINDOW, EFFECT_WINDOW);
 	for (int k = 0; k < nm; k++) {
 		const rr_event *e = &r->events[ev[k]];
-		noise_verdict v;
-		double a, b;
+		marker_effect m;
+		int have = !effect_at(r, waits ? aas : NULL, e->t, &m);
 		fprintf(out, "<tr><td class=\"n\">%d</td><td class=\"n\">%d</td><td>", k + 1, e->t);
 		svg_escape(out, e->text);
 		fputs("</td><td>", out);
-		if (change(r, nopm, e->t, &v, &a, &b))
-			fprintf(out, "%.0f &#8594; %.0f (%+.1f%%, %s)", a, b, v.change_pct, verdict(&v));
+		if (have)
+			figure_cell(out, &m.nopm, 0, 1);
 		fputs("</td><td>", out);
-		if (change(r, p95, e->t, &v, &a, &b))
-			fprintf(out, "%.1f &#8594; %.1f (%s)", a, b, verdict(&v));
+		if (have && !isnan(m.p95[0].before) && !isnan(m.p95[0].after))
+			figure_cell(out, &m.p95[0], 1, 0);
 		fputs("</td><td>", out);
-		int best = -1;
-		double most = 0, ba = 0, bb = 0;
-		noise_verdict bv = { 0 };
-		for (int c = 0; waits && c < WC_COUNT; c++)
-			if (change(r, aas[c], e->t, &v, &a, &b) && fabs(b - a) > most) {
-				most = fabs(b - a);
-				best = c;
-				ba = a, bb = b, bv = v;
-			}
-		if (best >= 0) {
-			fprintf(out, "%s %.2f &#8594; %.2f sessions", wait_class_labels[best], ba, bb);
-			if (ba >= 0.05)
-				fprintf(out, " (%+.0f%%, %s)", 100.0 * (bb - ba) / ba, verdict(&bv));
-			else
-				fprintf(out, " (%s)", verdict(&bv));
+		if (have && m.moved >= 0) {
+			fprintf(out, "%s, sessions ", wait_class_labels[m.moved]);
+			figure_cell(out, &m.aas[m.moved], 2, 1);
+		}
+		fputs("</td><td>", out);
+		for (int i = 0; have && i < m.nmetrics; i++) {
+			fprintf(out, "%s", i ? "<br>" : "");
+			svg_escape(out, m.metric[i].name);
+			fputs(m.metric[i].per_s ? "/s " : " ", out);
+			figure_cell(out, &m.metric[i].f, 1, 1);
 		}
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table></div>\n", out);
-done:
-	free(nopm);
-	free(p95);
 	if (waits)
 		report_waits_free(aas);
 }

@@ -14,6 +14,7 @@
 #include "figures.h"
 #include "json.h"
 #include "results.h"
+#include "effect_track.h"
 #include "util/util.h"
 
 #ifndef PACKAGE_VERSION
@@ -60,6 +61,7 @@ struct results {
 	jbuf closing_text;    /* closing_running's */
 	int closing_fresh;    /* closing_text holds what the buffers above say */
 	jbuf waits;           /* the steady phase's waits: an object's members, or empty */
+	effect_track *fx;     /* markers waiting for the seconds after them */
 };
 
 const char *results_path(const results *r) { return r->path; }
@@ -200,12 +202,14 @@ int results_open(results **out, const char *dir, const run_info *ri,
 	struct tm tm;
 	int fd = -1;
 
-	if (!r) {
+	if (!r || !(r->fx = effect_track_new())) {
+		free(r);
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
 	if (mkdir_p(dir)) {
 		snprintf(err, errlen, "%s: cannot create results directory: %s", dir, strerror(errno));
+		effect_track_free(r->fx);
 		free(r);
 		return -1;
 	}
@@ -841,6 +845,9 @@ int results_tick(results *r, const tick *t, const mon_sample *s)
 		jb_raw(&r->pending, one.s.p);
 		r->npending++;
 	}
+	effect_track_second(r->fx, t, s);
+	if (effect_track_flush(r->fx, &r->events, 0))
+		r->closing_fresh = 0;
 	int rc = changed_unlock(r);
 	int oom = one.s.oom;
 	jb_free(&one);
@@ -861,6 +868,8 @@ int results_event(results *r, const run_event *ev)
 	jb_kv_str(b, "type", ev->type);
 	jb_kv_str(b, "text", ev->text);
 	jb_obj_close(b);
+	if (!b->s.oom)
+		effect_track_event(r->fx, ev, b->s.len - 1);
 	return changed_unlock(r);
 }
 
@@ -944,6 +953,8 @@ int results_finish(results *r, const run_summary *s, const char *stopped_by,
 	jbuf *b = &r->tmp;
 
 	writer_stop(r);
+	/* The markers still waiting get the seconds there were. */
+	effect_track_flush(r->fx, &r->events, 1);
 	long left = r->tail;
 	snprintf(tmp, sizeof tmp, "%s.tmp", r->path);
 	unlink(tmp);
@@ -1052,6 +1063,7 @@ void results_close(results *r)
 	jb_free(&r->tmp);
 	jb_free(&r->closing_text);
 	free(r->hist);
+	effect_track_free(r->fx);
 	free(r);
 }
 

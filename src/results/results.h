@@ -11,6 +11,7 @@
 #include "config/options.h"
 #include "core/sample.h"
 #include "core/stats.h"
+#include "event.h"
 #include "knobs.h"
 #include "steps.h"
 
@@ -37,12 +38,6 @@ typedef struct run_info {
 	int part;
 	const char *continues;
 } run_info;
-
-typedef struct run_event {
-	int t;                    /* second of the run */
-	char type[16];            /* vus, phase, knob, mark, error, command, info */
-	char text[256];
-} run_event;
 
 typedef struct run_summary {
 	int steady_seconds, total_seconds;

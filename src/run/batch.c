@@ -10,24 +10,6 @@
 #include "command.h"
 #include "util/utf8.h"
 
-const char *fmt_thousands(double v, char *buf, size_t len)
-{
-	char tmp[32];
-	long long n = (long long)(v + (v < 0 ? -0.5 : 0.5));
-	int neg = n < 0;
-	snprintf(tmp, sizeof tmp, "%lld", neg ? -n : n);
-	size_t l = strlen(tmp), o = 0;
-	if (neg && o + 1 < len)
-		buf[o++] = '-';
-	for (size_t i = 0; i < l && o + 1 < len; i++) {
-		if (i && (l - i) % 3 == 0 && o + 1 < len)
-			buf[o++] = ',';
-		buf[o++] = tmp[i];
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 static void on_tick(const tick *t, void *ud)
 {
 	batch_out *b = ud;

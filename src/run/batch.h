@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include "engine.h"
+#include "util/util.h"
 
 typedef struct batch_out {
 	FILE *out;
@@ -18,7 +19,5 @@ void batch_hooks(batch_out *b, engine_hooks *h);
 /* Read commands from in on a detached thread until end of input. */
 int batch_read_commands(batch_out *b, engine *e, FILE *in);
 void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *results_path);
-/* 1234567 -> "1,234,567" */
-const char *fmt_thousands(double v, char *buf, size_t len);
 
 #endif

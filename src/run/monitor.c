@@ -138,6 +138,10 @@ static void sample_metrics(monitor *m, db_conn **c, mon_sample *s, const mon_sam
 	}
 	s->nmetrics = n;
 	for (int i = 0; i < n; i++) {
+		s->metric[i].per_s = 0;
+		for (const dialect_view *v = m->d->view; v && v->name; v++)
+			if (!strcmp(v->name, s->metric[i].name))
+				s->metric[i].per_s = v->rate;
 		s->rate[i] = 0;
 		for (int j = 0; prev && dt > 0 && j < prev->nmetrics; j++)
 			if (!strcmp(prev->metric[j].name, s->metric[i].name))

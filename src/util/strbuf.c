@@ -100,3 +100,12 @@ void strbuf_drop_front(strbuf *b, size_t n)
 	memmove(b->p, b->p + n, b->len - n + 1);
 	b->len -= n;
 }
+
+void strbuf_insert(strbuf *b, size_t at, const char *s, size_t n)
+{
+	if (at > b->len || (b->len + n + 1 > b->cap && strbuf_reserve(b, n, 0)))
+		return;
+	memmove(b->p + at + n, b->p + at, b->len - at + 1);
+	memcpy(b->p + at, s, n);
+	b->len += n;
+}

@@ -34,6 +34,8 @@ void strbuf_vprintf(strbuf *b, const char *fmt, va_list ap) __attribute__((forma
 void strbuf_printf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* n bytes of s with each byte that is not well-formed UTF-8 as U+FFFD. */
 void strbuf_put_utf8(strbuf *b, const char *s, size_t n);
+/* n bytes of s put in at byte at (at most len: else nothing changes). */
+void strbuf_insert(strbuf *b, size_t at, const char *s, size_t n);
 /* Drop the first n bytes. */
 void strbuf_drop_front(strbuf *b, size_t n);
 

@@ -29,5 +29,7 @@ int ring_latest(void *out, const void *ring, size_t size, long count, int cap, i
 char *read_file_text(const char *path, size_t *len, char *err, size_t errlen);
 /* A seed that differs per call and per process. */
 uint64_t fresh_seed(void);
+/* 1234567 -> "1,234,567" (rounded to a whole number) */
+const char *fmt_thousands(double v, char *buf, size_t len);
 
 #endif
