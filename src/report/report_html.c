@@ -16,6 +16,7 @@
 #include "report_capacity.h"
 #include "report_steps.h"
 #include "report_waits.h"
+#include "report_waits_runs.h"
 #include "svg.h"
 
 #ifndef PACKAGE_VERSION
@@ -875,6 +876,7 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 					'A' + (i < 26 ? i : 25));
 		summary_multi(out, runs, n);
 		charts_multi(out, runs, n);
+		report_waits_runs_html(out, runs, n);
 		differences(out, runs, n);
 		for (int i = 0; i < n; i++)
 			steps(out, runs[i]);
