@@ -11,7 +11,7 @@
 #include "svg.h"
 #include "util/utf8.h"
 
-#define SHOWN 0.005        /* sessions: what prints as 0.01 */
+#define SHOWN 0.005        /* what prints as 0.01 sessions, or as 1% */
 
 /* The bars' geometry, in the viewBox's pixels (the page scales it). */
 #define W 960
@@ -21,7 +21,8 @@
 #define CH_LEGEND 7.4      /* px per character at 12px, as svg.c's legend */
 #define CH_SEG 6.9         /* at 11px, generous, so a label never spills */
 
-/* The source of the run's waits, as its ticks say it. */
+/* The source of the run's waits, as its first tick with one says it
+ * (one of the two the format knows). */
 static void source_of(const rr_run *r, char *buf, size_t len)
 {
 	json_t *ticks = json_object_get((json_t *)r->root, "ticks");
@@ -29,7 +30,7 @@ static void source_of(const rr_run *r, char *buf, size_t len)
 	for (size_t i = 0; i < json_array_size(ticks); i++) {
 		const char *s = json_string_value(json_object_get(
 			json_object_get(json_array_get(ticks, i), "waits"), "source"));
-		if (s && strcmp(s, "none")) {
+		if (s && (!strcmp(s, "sampled") || !strcmp(s, "timed"))) {
 			snprintf(buf, len, "%s", s);
 			return;
 		}
@@ -46,6 +47,10 @@ static void row_load(const rr_run *r, report_waits_row *w)
 		return;
 	json_t *ws = rr_object(r, "waits_steady");
 	w->seconds = (int)json_integer_value(json_object_get(ws, "seconds"));
+	/* Sessions are never fewer than none: a file that says so is taken
+	 * as none, so the shares stay within 0..1 and the bar its width. */
+	for (int c = 0; c < WC_COUNT; c++)
+		w->aas[c] = w->aas[c] > 0 ? w->aas[c] : 0;
 	w->total = wait_total(w->aas);
 	for (int c = 0; c < WC_COUNT; c++)
 		w->share[c] = w->total > 0 ? w->aas[c] / w->total : 0;
@@ -74,7 +79,7 @@ int report_waits_runs_load(rr_run *const *runs, int n, report_waits_runs *t)
 		row_load(runs[i], w);
 		t->any |= w->has;
 		for (int c = 0; c < WC_COUNT; c++)
-			t->used[c] |= w->has && w->aas[c] >= SHOWN;
+			t->used[c] |= w->has && (w->aas[c] >= SHOWN || w->share[c] >= SHOWN);
 	}
 	return 0;
 }
@@ -143,9 +148,13 @@ static void seg_label(FILE *out, int c, double share, double x, double w, int y)
 /* Run i's label line and its bar, the row's top at y. */
 static void bar(FILE *out, const report_waits_row *w, int i, int y)
 {
-	char name[101], tail[96];
+	/* The name on one line, with room for the figures after it (the
+	 * table below has it whole). */
+	char name[96], tail[96];
 	const double bw = W - 2 * PAD;
-	utf8_copy(name, report_run_name(w->run), sizeof name);
+	const char *full = report_run_name(w->run);
+	if (utf8_copy(name, full, 84) < strlen(full))
+		strcat(name, "\xe2\x80\xa6");   /* U+2026, the ellipsis */
 	if (w->has)
 		snprintf(tail, sizeof tail, ", %.2f busy sessions%s%s", w->total,
 			 w->source[0] ? ", " : "", w->source);

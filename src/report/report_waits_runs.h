@@ -27,8 +27,9 @@ typedef struct report_waits_runs {
 	int n;
 	report_waits_row *rows;   /* n of them, in the report's order */
 	int any;                  /* a run recorded waits */
-	/* A class some run spent a shown amount of time in (0.005 sessions
-	 * or more): the HTML and Markdown columns; CSV has every class. */
+	/* A class some run spent a shown amount of time in (0.005 sessions,
+	 * or half a percent of its busy sessions, or more): the HTML and
+	 * Markdown columns and the legend; CSV has every class. */
 	int used[WC_COUNT];
 } report_waits_runs;
 
