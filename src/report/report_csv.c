@@ -1,6 +1,7 @@
-/* report_csv.c: the per-second series of every run, then the events, then
- * the steps, as CSV for a spreadsheet (RFC 4180 quoting; empty cells for
- * figures not measured). */
+/* report_csv.c: the per-second series of every run, then the events, the
+ * runs' steady waits side by side (several runs), then the steps, as CSV
+ * for a spreadsheet (RFC 4180 quoting; empty cells for figures not
+ * measured). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

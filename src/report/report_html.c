@@ -3,7 +3,8 @@
  * every event, latency over time and its steady distribution, CPU, disk
  * and server metrics, the steps of a sweep; with several runs, overlaid
  * on a common time axis from the start of steady, side by side with a
- * ratio against the first, and what differs in their settings. */
+ * ratio against the first, their steady waits side by side
+ * (report_waits_runs.c), and what differs in their settings. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

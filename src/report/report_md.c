@@ -1,5 +1,6 @@
 /* report_md.c: the summary (side by side with a ratio column for several
- * runs) and the steps as Markdown tables, for a blog post or an issue. */
+ * runs, then their steady waits) and the steps as Markdown tables, for a
+ * blog post or an issue. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
