@@ -2,7 +2,9 @@
  * files from other machines (report, compare, runs and replay all go
  * through results_read).  Each input is written to a memfd and read back
  * through /proc/self/fd; a file the reader takes is then written as the
- * Markdown and CSV reports into memory.  Besides crashes and sanitizer
+ * Markdown and CSV reports into memory, of the run alone and of the run
+ * twice side by side (what only several runs get: the ratios, the runs'
+ * waits).  Besides crashes and sanitizer
  * reports it checks what the reader promises:
  *   - a refusal says why, and names the file;
  *   - every text read (label, events, missing) is UTF-8, whatever the
@@ -52,14 +54,15 @@ static void utf8_or_fail(const char *what, const char *s, size_t n)
 }
 
 static void report_or_fail(const char *what, int (*write)(FILE *, rr_run *const *, int),
-			   rr_run *r)
+			   rr_run *r, int n)
 {
+	rr_run *const runs[] = { r, r };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 	if (!out)
 		abort();
-	int rc = write(out, &r, 1);
+	int rc = write(out, runs, n);
 	if (fclose(out) || rc)
 		fail(what, "writing failed");
 	utf8_or_fail(what, text, len);
@@ -85,8 +88,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		utf8_or_fail("event", r->events[i].text, strlen(r->events[i].text));
 	if (r->steady_from < 0 || r->steady_from > r->steady_to || r->steady_to > r->nticks)
 		fail("steady window", "outside the ticks");
-	report_or_fail("report_md", report_md, r);
-	report_or_fail("report_csv", report_csv, r);
+	for (int n = 1; n <= 2; n++) {
+		report_or_fail("report_md", report_md, r, n);
+		report_or_fail("report_csv", report_csv, r, n);
+	}
 	results_read_free(r);
 	return 0;
 }

@@ -40,7 +40,7 @@ pkgs="libconfig sqlite3 libmariadb odbc libpq jansson libmicrohttpd"
 cflags="-std=c11 -D_GNU_SOURCE -DHAVE_CONFIG_H -g -O1 -Wall -Wextra -Wno-unused-parameter -pthread
 	-I$top/src -I$top $(pkg-config --cflags $pkgs)"
 libs="$(pkg-config --libs $pkgs) -lm"
-parsers="src/config/options.c src/config/args.c src/config/conf_file.c src/run/command.c src/results/results_read.c src/util/utf8.c src/report/report_md.c src/report/report_csv.c src/report/report_steps.c"
+parsers="src/config/options.c src/config/args.c src/config/conf_file.c src/run/command.c src/results/results_read.c src/util/utf8.c src/report/report_md.c src/report/report_csv.c src/report/report_steps.c src/report/report_waits_runs.c"
 
 echo "fuzz.sh: building with $($CC --version | head -1)"
 objs=()

@@ -100,8 +100,9 @@ if [ $sanitizers -eq 1 ]; then
 fi
 
 # The suite, split three ways:
-# - report.sh (the HTML, CSV and Markdown writers), the pg-* suites (libpq,
-#   psqlODBC, pipelining, snapshots, waits, adopt), the metrics-* suites
+# - report.sh and report-waits-runs.sh (the HTML, CSV and Markdown
+#   writers), the pg-* suites (libpq, psqlODBC, pipelining, snapshots,
+#   waits, adopt), the metrics-* suites
 #   (libmicrohttpd, Prometheus), and cli.sh, cli-prompt.sh, sqlite-run.sh
 #   and mariadb-proc.sh run once, under ASan and UBSan, and not in the
 #   plain run too: twice they did not fit CI's 30 minutes (1,804 s with
@@ -113,7 +114,7 @@ fi
 #   swamped the effect (pairs of segments 0.2x to 4x apart).
 # - The rest, the plain run.
 all_tests=$(make -s print-tests)
-asan_only=$(printf '%s\n' $all_tests | grep -E '^tests/(report|pg-[a-z-]+|metrics-[a-z-]+|cli|cli-prompt|sqlite-run|mariadb-proc)\.sh$' | tr '\n' ' ' || true)
+asan_only=$(printf '%s\n' $all_tests | grep -E '^tests/(report|report-waits-runs|pg-[a-z-]+|metrics-[a-z-]+|cli|cli-prompt|sqlite-run|mariadb-proc)\.sh$' | tr '\n' ' ' || true)
 alone_tests=tests/mariadb-ab.sh
 [ $sanitizers -eq 1 ] || asan_only=
 plain_tests=$(printf '%s\n' $all_tests | grep -vxF -f <(printf '%s\n' $asan_only $alone_tests) | tr '\n' ' ')

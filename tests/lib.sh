@@ -133,6 +133,24 @@ wait_for() { poll "${3:-60}" file_matches "$1" "$2" "${4:-0}"; }
 
 lines_in() { wc -l <"$1"; }
 
+# rendered_png WHAT HTML PNG [W,H]: headless Chromium renders the page HTML
+# (an absolute path) in a window W,H (1000,2400 unless given) to PNG, and
+# the PNG is not blank (png_check.py), asserted as WHAT; a line says so
+# when Chromium is not installed.
+rendered_png() {
+	if ! command -v chromium >/dev/null; then
+		echo "# chromium not installed: left out: $1"
+		return 0
+	fi
+	local dir
+	dir=$(mktemp -d "$T/chromium.XXXXXX")
+	timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$dir" --hide-scrollbars --window-size="${4:-1000,2400}" \
+		--screenshot="$3" "file://$2" >"$dir.txt" 2>&1
+	assert "$1" python3 "$TPCC_SRCDIR/tests/png_check.py" "$3"
+}
+
 # json_get FILE PYTHON-EXPRESSION: evaluate against the parsed file as `d`.
 json_get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
 # json_is FILE EXPR WANT: EXPR (as json_get) prints exactly WANT; otherwise

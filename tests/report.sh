@@ -59,19 +59,10 @@ assert "the two-run report has the ratio column" \
 assert "... and lists what differs between the runs" \
 	eval "grep -q 'What differs' two.html && grep -q '<th>config.run.vus</th><td>4</td><td>2</td>' two.html"
 
-if command -v chromium >/dev/null; then
-	for f in mdb two; do
-		mkdir -p "chr-$f"
-		timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-			--disable-background-networking --disable-component-update --disable-sync \
-			--user-data-dir="$T/chr-$f" --hide-scrollbars --window-size=1000,2400 \
-			--screenshot="$T/$f.png" "file://$T/$f.html" >chromium-$f.txt 2>&1
-		assert "$f.html renders in headless Chromium to a PNG that is not blank" \
-			python3 "$TPCC_SRCDIR/tests/png_check.py" "$f.png"
-	done
-else
-	echo "# chromium not installed: the rendering checks are left out"
-fi
+for f in mdb two; do
+	rendered_png "$f.html renders in headless Chromium to a PNG that is not blank" \
+		"$T/$f.html" "$T/$f.png"
+done
 
 "$TPCC_BIN" report a4.json a2.json --format csv -o two.csv >csv.txt 2>&1
 assert "csv: a row per tick of each run, then the events" eval \

@@ -1,6 +1,7 @@
-/* report_csv.c: the per-second series of every run, then the events, then
- * the steps, as CSV for a spreadsheet (RFC 4180 quoting; empty cells for
- * figures not measured). */
+/* report_csv.c: the per-second series of every run, then the events, the
+ * runs' steady waits side by side (several runs), then the steps, as CSV
+ * for a spreadsheet (RFC 4180 quoting; empty cells for figures not
+ * measured). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -12,6 +13,7 @@
 #include "report_ab.h"
 #include "report_capacity.h"
 #include "report_steps.h"
+#include "report_waits_runs.h"
 #include "util/utf8.h"
 
 /* A quoted field, in UTF-8: a byte that is not becomes U+FFFD. */
@@ -126,6 +128,48 @@ static void capacity_rows(FILE *out, const rr_run *r)
 	free(c);
 }
 
+/* Several runs' steady waits side by side (report_waits_runs.h): a row a
+ * run, every class's sessions and share (0..1), so the columns are the
+ * same whatever the runs; a run without waits has source "none" and
+ * empty cells. */
+static void waits_runs(FILE *out, rr_run *const *runs, int n)
+{
+	report_waits_runs t;
+	if (n < 2 || report_waits_runs_load(runs, n, &t))
+		return;
+	if (t.any) {
+		fputs("\nrun,section,waits_source,steady_seconds,busy_sessions", out);
+		for (int c = 0; c < WC_COUNT; c++)
+			fprintf(out, ",%s_sessions,%s_share", wait_class_names[c], wait_class_names[c]);
+		fputs(",top_event,top_event_class,top_event_sessions\n", out);
+	}
+	for (int i = 0; t.any && i < t.n; i++) {
+		const report_waits_row *w = &t.rows[i];
+		field(out, report_run_name(w->run));
+		fputs(",waits_steady,", out);
+		field(out, !w->has ? "none" : w->source);
+		if (w->has)
+			fprintf(out, ",%d", w->seconds);
+		else
+			fputc(',', out);
+		num(out, w->has ? w->total : NAN);
+		for (int c = 0; c < WC_COUNT; c++) {
+			num(out, w->has ? w->aas[c] : NAN);
+			num(out, w->has ? w->share[c] : NAN);
+		}
+		fputc(',', out);
+		if (w->top[0]) {
+			field(out, w->top);
+			fprintf(out, ",%s", wait_class_names[w->top_cls]);
+			num(out, w->top_aas);
+		} else {
+			fputs(",,", out);
+		}
+		fputc('\n', out);
+	}
+	report_waits_runs_free(&t);
+}
+
 int report_csv(FILE *out, rr_run *const *runs, int n)
 {
 	fputs("run,t,phase,vus,nopm,tpm,server_tpm", out);
@@ -179,6 +223,7 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 			field(out, e->text);
 			fputc('\n', out);
 		}
+	waits_runs(out, runs, n);
 	for (int r = 0; r < n; r++) {
 		steps(out, runs[r]);
 		ab_rows(out, runs[r]);

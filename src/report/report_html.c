@@ -3,7 +3,8 @@
  * every event, latency over time and its steady distribution, CPU, disk
  * and server metrics, the steps of a sweep; with several runs, overlaid
  * on a common time axis from the start of steady, side by side with a
- * ratio against the first, and what differs in their settings. */
+ * ratio against the first, their steady waits side by side
+ * (report_waits_runs.c), and what differs in their settings. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -16,6 +17,7 @@
 #include "report_capacity.h"
 #include "report_steps.h"
 #include "report_waits.h"
+#include "report_waits_runs.h"
 #include "svg.h"
 
 #ifndef PACKAGE_VERSION
@@ -875,6 +877,7 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 					'A' + (i < 26 ? i : 25));
 		summary_multi(out, runs, n);
 		charts_multi(out, runs, n);
+		report_waits_runs_html(out, runs, n);
 		differences(out, runs, n);
 		for (int i = 0; i < n; i++)
 			steps(out, runs[i]);

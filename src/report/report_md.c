@@ -1,5 +1,6 @@
 /* report_md.c: the summary (side by side with a ratio column for several
- * runs) and the steps as Markdown tables, for a blog post or an issue. */
+ * runs, then their steady waits) and the steps as Markdown tables, for a
+ * blog post or an issue. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -11,6 +12,7 @@
 #include "report_ab.h"
 #include "report_capacity.h"
 #include "report_steps.h"
+#include "report_waits_runs.h"
 #include "util/utf8.h"
 
 /* Table cells cannot hold '|' or a newline; a byte that is not UTF-8
@@ -77,6 +79,58 @@ static void steps(FILE *out, const rr_run *r)
 	report_step_table_free(&t);
 }
 
+/* Several runs' steady waits side by side (report_waits_runs.h): a row a
+ * run, each class some run spent time in as sessions and share. */
+static void waits_runs(FILE *out, rr_run *const *runs, int n)
+{
+	report_waits_runs t;
+	if (n < 2 || report_waits_runs_load(runs, n, &t))
+		return;
+	fputs("\n### Waits, steady phase, run by run\n\n", out);
+	if (!t.any) {
+		fputs("No run recorded waits.\n", out);
+		report_waits_runs_free(&t);
+		return;
+	}
+	fputs("| run | steady s | busy sessions |", out);
+	for (int c = 0; c < WC_COUNT; c++)
+		if (t.used[c])
+			fprintf(out, " %s sessions | %s share |", wait_class_labels[c],
+				wait_class_labels[c]);
+	fputs(" top event |\n|---|---:|---:|", out);
+	for (int c = 0; c < WC_COUNT; c++)
+		if (t.used[c])
+			fputs("---:|---:|", out);
+	fputs("---|\n", out);
+	for (int i = 0; i < t.n; i++) {
+		const report_waits_row *w = &t.rows[i];
+		char buf[WAIT_EVENT_NAME + 64], run[1100];
+		snprintf(run, sizeof run, "%c: %s", 'A' + (i < 26 ? i : 25), report_run_name(w->run));
+		cell(out, run);
+		if (!w->has) {
+			cell(out, "no waits recorded");
+		} else {
+			snprintf(buf, sizeof buf, "%d", w->seconds);
+			cell(out, buf);
+		}
+		cell_num(out, w->has ? w->total : NAN, 2);
+		for (int c = 0; c < WC_COUNT; c++) {
+			if (!t.used[c])
+				continue;
+			cell_num(out, w->has ? w->aas[c] : NAN, 2);
+			if (w->has)
+				snprintf(buf, sizeof buf, "%.0f%%", 100 * w->share[c]);
+			cell(out, w->has ? buf : "-");
+		}
+		if (w->top[0])
+			snprintf(buf, sizeof buf, "%s (%s, %.2f)", w->top, wait_class_labels[w->top_cls],
+				 w->top_aas);
+		cell(out, w->top[0] ? buf : "-");
+		fputs("|\n", out);
+	}
+	report_waits_runs_free(&t);
+}
+
 int report_md(FILE *out, rr_run *const *runs, int n)
 {
 	fputs(n == 1 ? "## TPC-C run\n\n" : "## TPC-C runs compared\n\n", out);
@@ -122,6 +176,7 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 		}
 		fputs("|\n", out);
 	}
+	waits_runs(out, runs, n);
 	for (int r = 0; r < n; r++) {
 		steps(out, runs[r]);
 		report_ab *ab = malloc(sizeof *ab);

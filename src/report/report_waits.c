@@ -20,6 +20,11 @@ static const char *const class_color[WC_COUNT] = {
 	"#9e9e9e", "#c9b458",
 };
 
+const char *report_waits_color(int cls)
+{
+	return class_color[cls >= 0 && cls < WC_COUNT ? cls : WC_OTHER];
+}
+
 int report_waits_series(const rr_run *r, double *aas[])
 {
 	json_t *ticks = json_object_get((json_t *)r->root, "ticks");

@@ -11,6 +11,8 @@
 #include "svg.h"
 #include "core/waits.h"
 
+/* The colour class cls is drawn in, in every chart of the waits. */
+const char *report_waits_color(int cls);
 /* Each tick's AAS per class into aas[c][i] (NAN where the tick has no
  * waits), allocated; 1 when any tick has waits, else 0 (nothing
  * allocated). */
