@@ -52,6 +52,29 @@ sys.exit(0 if got == want else 1)
 PY
 assert "the NOPM line has one point per tick" python3 points.py one.html "$R"
 assert "the MariaDB run's too" python3 points.py mdb.html a4.json
+# The markers' table: a row per marker event of the file, in time order;
+# the steady (MSER-5) flag that follows them on the charts is no event.
+cat >markers.py <<'EOF2'
+import html as h, json, re, sys
+page, d = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+if (d.get("summary") or {}).get("steady_state", {}).get("from_t") is None:
+    sys.exit("the run has no steady mark: the check would prove nothing")
+table = re.search(r'<table id="markers">(.*?)</table>', page, re.S)
+rows = re.findall(r'<tr><td class="n">(\d+)</td><td class="n">(\d+)</td><td>(.*?)</td>', table.group(1) if table else "")
+events = {(e["t"], e["text"]) for e in d["events"]}
+ts = [int(t) for _, t, _ in rows]
+ok = rows and ts == sorted(ts) and all((int(t), h.unescape(x)) in events for _, t, x in rows) \
+    and [int(n) for n, _, _ in rows] == list(range(1, len(rows) + 1))
+print(rows) if not ok else None
+sys.exit(0 if ok else 1)
+EOF2
+# The MariaDB run with the steady mark MSER-5 would have put there, and a
+# knob change in its steady seconds.
+python3 -c 'import json,sys; d=json.load(open("a4.json")); d["summary"]["steady_state"] = {"from_t": 20}; d["events"].insert(4, {"t": 30, "type": "knob", "text": "set innodb_io_capacity 200 -> 2000"}); json.dump(d, open(sys.argv[1], "w"))' marks.json
+"$TPCC_BIN" report marks.json -o marks.html >rep-marks.txt 2>&1
+assert "the markers' table has the file's marker events only, in order" python3 markers.py marks.html marks.json
+assert "the knob's row has its before and after" \
+	eval "grep -A2 '<td>set innodb_io_capacity 200 -&gt; 2000</td>' marks.html | grep -q 'noise)'"
 assert "the two-run report draws both runs' NOPM, a point per tick each" \
 	python3 points.py two.html a4.json a2.json
 assert "the two-run report has the ratio column" \

@@ -17,6 +17,7 @@
 #include "report_capacity.h"
 #include "report_steps.h"
 #include "report_waits.h"
+#include "results/effect.h"
 #include "report_waits_runs.h"
 #include "svg.h"
 
@@ -137,20 +138,20 @@ static int any_value(const double *y, int n)
 	return 0;
 }
 
-/* The events worth a line on a chart: not errors and command echoes, which
- * can be hundreds. */
-/* Each is labelled with its number in the markers' table (ev: its index
- * in r->events). */
+/* The events worth a flag on a chart: the markers, as the console and
+ * the results file's effects know them (results/effect.h), not errors
+ * and command echoes, which can be hundreds.  Each is labelled with its
+ * number in the markers' table (ev: its index in r->events). */
 static int marks_of(const rr_run *r, double offset, svg_mark *marks, char labels[][80], int *ev)
 {
 	int n = 0;
 	for (int i = 0; i < r->nevents && n < MARKS_MAX; i++) {
 		const rr_event *e = &r->events[i];
-		if (!strcmp(e->type, "error") || !strcmp(e->type, "command") ||
-		    !strcmp(e->type, "info") || !strcmp(e->type, "warning") || !strcmp(e->type, "sql") ||
-		    !strcmp(e->type, "waits"))
-			continue;
-		if (!strcmp(e->type, "phase") && strstr(e->text, "idle ->"))
+		run_event re = { .t = e->t };
+		char label[64];
+		snprintf(re.type, sizeof re.type, "%s", e->type);
+		snprintf(re.text, sizeof re.text, "%s", e->text);
+		if (!event_marker_label(&re, label, sizeof label))
 			continue;
 		snprintf(labels[n], 80, "%d", n + 1);
 		ev[n] = i;
@@ -692,7 +693,7 @@ static void charts_single(FILE *out, const rr_run *r)
 		series_free(&s);
 		return;
 	}
-	int nm = marks_of(r, 0, marks, labels, evs);
+	int nm = marks_of(r, 0, marks, labels, evs), nev = nm;
 	int n = s.n;
 	/* Where NOPM settled, by MSER-5 (the summary's steady_state). */
 	json_t *from = rr_object(r, "summary.steady_state.from_t");
@@ -715,7 +716,8 @@ static void charts_single(FILE *out, const rr_run *r)
 	};
 	chart(out, "throughput", "New-Orders (NOPM) and all transactions (TPM) per minute, each second",
 	      "per minute", "seconds since the start", th, 4, marks, nm, 0, 340);
-	report_markers_table(out, r, evs, nm);
+	/* The events' flags only: the steady mark after them is no event. */
+	report_markers_table(out, r, evs, nev);
 	report_waits_chart(out, r, s.x, marks, nm);
 	fputs("<h2>Latency over time</h2>\n", out);
 	svg_series p95[TX_COUNT], p99[TX_COUNT];
