@@ -30,6 +30,7 @@ assert "the trial starts and says what it runs" \
 assert "the table is the trial's" tui_wait '┌ A/B trial: [0-3] of 4 segments done \(T hides\)'
 assert "the segment under way names its arm" \
 	tui_wait '│ segment [1-4] \([AB]: null_service_ms=(2|1\.6)\): (settling|measuring|making)'
+assert "the header counts segments, not sweep steps" tui_wait '^ tpcc-console .*A/B segment [1-4]/4'
 assert "the running estimate is under it" tui_wait '│ B: ' 60
 assert "after the last segment the table says the trial is over" \
 	tui_wait 'A/B trial: 4 of 4 segments done, trial over' 90

@@ -25,10 +25,13 @@ static void header_draw(pane *p, const ui_view *v)
 	left[0] = '\0';
 	/* A sweep holds the steady phase open: its step is what is left. */
 	const engine_step *k = v->nsteps ? &v->steps[v->nsteps - 1] : NULL;
-	if (v->sweeping && k)
+	if (v->sweeping && k && v->ab_segments)
+		snprintf(left, sizeof left, " A/B segment %d/%d%s", k->r.index, v->ab_segments,
+			 k->final ? " done" : "");
+	else if (v->sweeping && k)
 		snprintf(left, sizeof left, " sweep step %d%s", k->r.index, k->final ? " done" : "");
 	else if (v->sweeping)
-		snprintf(left, sizeof left, " sweep starting");
+		snprintf(left, sizeof left, v->ab_segments ? " A/B starting" : " sweep starting");
 	else if (st->phase_left >= 0 && st->phase_left < 2000000 && !v->demo) {
 		char hms[16];
 		fmt_hms(st->phase_left, hms, sizeof hms);
