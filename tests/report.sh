@@ -73,6 +73,18 @@ EOF2
 python3 -c 'import json,sys; d=json.load(open("a4.json")); d["summary"]["steady_state"] = {"from_t": 20}; d["events"].insert(4, {"t": 30, "type": "knob", "text": "set innodb_io_capacity 200 -> 2000"}); json.dump(d, open(sys.argv[1], "w"))' marks.json
 "$TPCC_BIN" report marks.json -o marks.html >rep-marks.txt 2>&1
 assert "the markers' table has the file's marker events only, in order" python3 markers.py marks.html marks.json
+cat >flags.py <<'EOF2'
+import re, sys
+bad = []
+for svg in re.findall(r"<svg .*?</svg>", open(sys.argv[1]).read(), re.S):
+    frame = re.search(r'<rect class="frame" x="([0-9.]+)"', svg)
+    for x in re.findall(r'<rect class="eflag" x="([-0-9.]+)"', svg):
+        if frame and float(x) < float(frame.group(1)):
+            bad.append((x, frame.group(1)))
+print(bad) if bad else None
+sys.exit(1 if bad or "eflag" not in open(sys.argv[1]).read() else 0)
+EOF2
+assert "no flag starts left of its plot (the mark at second 0 included)" python3 flags.py marks.html
 assert "the knob's row has its before and after" \
 	eval "grep -A2 '<td>set innodb_io_capacity 200 -&gt; 2000</td>' marks.html | grep -q 'noise)'"
 assert "the two-run report draws both runs' NOPM, a point per tick each" \

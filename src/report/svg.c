@@ -293,10 +293,12 @@ void svg_line_chart(FILE *out, const svg_chart *c)
 	/* Flags in the strip between the legend and the plot, each as wide
 	 * as its label: flags of marks close together stand side by side
 	 * (a leader from the mark's line to its flag), and those that would
-	 * pass the plot's right edge are pushed back left, still apart. */
+	 * pass the plot's right edge are pushed back left, still apart.  None
+	 * starts left of the plot, over the y axis's top label (a capacity
+	 * knee at the lowest rate tried). */
 	double flx[SVG_MARKS_MAX] = { 0 }, flw[SVG_MARKS_MAX] = { 0 };
 	int nm = c->nmarks < SVG_MARKS_MAX ? c->nmarks : SVG_MARKS_MAX;
-	double last = -1e9;
+	double last = ax.px0 - 2;
 	for (int i = 0; i < nm; i++) {
 		double px = tr(c->marks[i].x, &ax);
 		flw[i] = 6 + 6.5 * (double)strlen(c->marks[i].label ? c->marks[i].label : "");
