@@ -115,13 +115,13 @@ assert "a departing load: adopt --apply still exits 0" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || tail -5 finding.err
 assert "condition 1 reported before --apply" contains finding.txt "does not hold on the data sysbench-tpcc, table set 1 loaded"
 assert "all twelve conditions checked after the indexes, a line each on stderr" \
-	grep -qE '^12  c_balance \+ c_ytd_payment .* departs on sysbench-tpcc, table set 1.s load: 1 offending; first: warehouse 1 district 1 customer 1:' finding.err
+	grep -qE '^12  c_balance \+ c_ytd_payment .* departs on the load adopted \(sysbench-tpcc, table set 1\): 1 offending; first: warehouse 1 district 1 customer 1:' finding.err
 assert "condition 10 departs too" grep -qE '^10  .* departs on .*: 1 offending' finding.err
 assert "the departures are recorded with their rows" \
 	[ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings'")" = "1:1,8:1,10:1,12:1" ]
 assert "and all twelve as checked but 11 (skipped after runs)" \
 	[ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings_checked'")" = "1,2,3,4,5,6,7,8,9,10,12" ]
-assert "adopt says what it recorded" contains finding.txt "check\` reports conditions 1, 8, 10, 12 as sysbench-tpcc, table set 1's departures"
+assert "adopt says what it recorded" contains finding.txt "check\` reports conditions 1, 8, 10, 12 as departures of the data sysbench-tpcc, table set 1 loaded"
 "$TPCC_BIN" check $B >finding-check.txt 2>&1; rc=$?
 assert "check exits 0 when only the recorded departures fail" [ $rc -eq 0 ]
 assert "check names condition 12 as the other tool's, with its rows and first example" \
@@ -192,7 +192,7 @@ assert "the index the signal came during is there" \
 	[ "$(my_sql "SELECT COUNT(*) > 0 FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '$db' AND INDEX_NAME = 'tpcc_customer_i2'")" = 1 ]
 assert "the conditions checked are those before --apply" \
 	[ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings_checked'")" = "1,2,3,8,9,11" ]
-assert "adopt says which were not checked" contains stop.txt "stopped before conditions 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: recorded as not checked"
+assert "adopt says which were not checked" contains stop.txt "stopped before conditions 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: recorded as not checked on the data tpcc-mysql loaded"
 "$TPCC_BIN" check $(my_args "$db") >stop-check.txt 2>&1; rc=$?
 assert "check on it exits 1: not passed" [ $rc -eq 1 ]
 assert "condition 12 does not hold, not checked at adopt" \

@@ -347,10 +347,11 @@ static int check_all(db_conn *c, const dialect *d, const adopt_layout *L, atomic
 	check_baseline theirs = { .checked = ~0u, .departed = ~0u };
 	for (int n = 0; n <= CHECK_COUNT; n++)
 		theirs.rows[n] = -1;
-	snprintf(theirs.whose, sizeof theirs.whose, "on %s's load", L->tool);
+	snprintf(theirs.whose, sizeof theirs.whose, "on the load adopted (%s)", L->tool);
 
-	fprintf(stderr, "checking all twelve consistency conditions on %s's load (Ctrl-C stops: "
-		"the adoption stays, the rest are recorded as not checked):\n", L->tool);
+	fprintf(stderr, "checking all twelve consistency conditions on the load adopted (%s; "
+		"Ctrl-C stops: the adoption stays, the rest are recorded as not checked):\n",
+		L->tool);
 	int failed = consistency_check(c, dialect_mapped(d, &L->map, &mapped), 0, &theirs, stderr,
 				       res, stop, why, sizeof why);
 	if (failed >= 0)
@@ -365,8 +366,8 @@ static int check_all(db_conn *c, const dialect *d, const adopt_layout *L, atomic
 			 "findings of conditions %s are recorded): %s", ck, why);
 		return 1;
 	}
-	fprintf(out, "consistency conditions on %s's load, all twelve, checked now the indexes are "
-		"there (progress on stderr):\n", L->tool);
+	fprintf(out, "consistency conditions on the load adopted, all twelve, checked now the "
+		"indexes are there (progress on stderr):\n");
 	for (int i = 0; i < CHECK_COUNT; i++) {
 		if (res[i].status != CHECK_DEPARTS)
 			continue;
@@ -381,12 +382,13 @@ static int check_all(db_conn *c, const dialect *d, const adopt_layout *L, atomic
 		fprintf(out, "  skipped: %s (11 holds only on a fresh load)\n", which);
 	consistency_list(res, CHECK_DEPARTS, which, sizeof which);
 	if (strcmp(which, "none"))
-		fprintf(out, "recorded in tpcc_meta: `check` reports condition%s %s as %s's "
-			"departures, and more offending rows than now as failures\n",
+		fprintf(out, "recorded in tpcc_meta: `check` reports condition%s %s as departures "
+			"of the data %s loaded, and more offending rows than now as failures\n",
 			strchr(which, ',') ? "s" : "", which, L->tool);
 	if (res[CHECK_COUNT - 1].status == CHECK_NOT_RUN) {
 		consistency_list(res, CHECK_NOT_RUN, which, sizeof which);
-		fprintf(out, "stopped before condition%s %s: recorded as not checked on %s's load; "
+		fprintf(out, "stopped before condition%s %s: recorded as not checked on the data %s "
+			"loaded; "
 			"`check` says so of one that does not hold.  Run `adopt --apply` again, "
 			"before any run, to check them\n", strchr(which, ',') ? "s" : "", which,
 			L->tool);
@@ -508,7 +510,9 @@ int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, atomic_int *s
 	if (L.note[0])
 		fprintf(out, "  (%s)\n", L.note);
 	if (si.map.layout[0])
-		fprintf(out, "  (adopted already, as %s: --apply records it again)\n", si.map.layout);
+		fprintf(out, "  (adopted already, as %s: --apply records it again, and what does not "
+			"hold then as departures of the data %s loaded, runs' doing included)\n",
+			si.map.layout, L.tool);
 	fprintf(out, "tables:");
 	for (int i = 0; i < SM_TABLES; i++)
 		fprintf(out, " %s", schema_map_name(&L.map, schema_map_tables[i]));
