@@ -98,7 +98,10 @@ static int check(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
 	}
 	if (c->durability_file[0])
 		return durability(c, conn, &si, ctx, err, errlen);
-	return consistency(c, conn, d, &si, ctx, err, errlen);
+	/* The portable statements serve every server; a dialect that words
+	 * one differently (MySQL's index for conditions 10 and 12) is used
+	 * when the connection has one. */
+	return consistency(c, conn, d ? d : schema_dialect(c, conn, &e), &si, ctx, err, errlen);
 }
 
 int sub_check(tpcc_config *c, signals *s, char *err, size_t errlen)
