@@ -70,7 +70,7 @@ while read -r layout sfx no ord says; do
 	assert "$layout: adopt --apply exits 0" [ $rc -eq 0 ]
 	[ $rc -eq 0 ] || tail -5 "$layout.apply"
 	for mode in statements procedures; do
-		"$TPCC_BIN" run $B --mode $mode --vus 2 --rampup 0 --duration 4 --results-dir "$T/r-$layout" </dev/null >"$layout.$mode" 2>&1; rc=$?
+		"$TPCC_BIN" run $B --mode $mode --vus 2 --rampup 0 --duration 2 --results-dir "$T/r-$layout" </dev/null >"$layout.$mode" 2>&1; rc=$?
 		assert "$layout: a $mode run exits 0" [ $rc -eq 0 ]
 		[ $rc -eq 0 ] || tail -5 "$layout.$mode"
 	done
@@ -102,16 +102,42 @@ assert "adopted: its 4 segments measured New-Orders" json_true "$(ls "$T"/ab/*.j
 assert "adopted: they went into sysbench-tpcc's orders1" \
 	[ "$(my_sql "SELECT COUNT(*) FROM $db.orders1")" -gt "$orders_before" ]
 
-# A departure in the other tool's load (here made by hand, in the last
-# layout's database): adopt reports it as a finding and records it, and
-# check does not count it as a failure.
-my_sql "UPDATE $db.warehouse1 SET w_ytd = w_ytd + 1"
-"$TPCC_BIN" adopt $B --apply >finding.txt 2>&1; rc=$?
+# Departures in the other tool's load (here made by hand, in the last
+# layout's database): one in w_ytd (condition 1, checked before --apply)
+# and one in a customer's c_balance (conditions 10 and 12, which read
+# every customer and order line: checked once --apply has added the
+# indexes).  adopt --apply records them with their rows, and check names
+# them as sysbench-tpcc's and exits 0.
+my_sql "UPDATE $db.warehouse1 SET w_ytd = w_ytd + 1;
+	UPDATE $db.customer1 SET c_balance = c_balance + 1 WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 1"
+"$TPCC_BIN" adopt $B --apply >finding.txt 2>finding.err; rc=$?
 assert "a departing load: adopt --apply still exits 0" [ $rc -eq 0 ]
-assert "condition 1 reported as a finding" contains finding.txt "does not hold (a finding about the data sysbench-tpcc, table set 1 loaded"
+[ $rc -eq 0 ] || tail -5 finding.err
+assert "condition 1 reported before --apply" contains finding.txt "does not hold on the data sysbench-tpcc, table set 1 loaded"
+assert "all twelve conditions checked after the indexes, a line each on stderr" \
+	grep -qE '^12  c_balance \+ c_ytd_payment .* departs on the load adopted \(sysbench-tpcc, table set 1\): 1 offending; first: warehouse 1 district 1 customer 1:' finding.err
+assert "condition 10 departs too" grep -qE '^10  .* departs on .*: 1 offending' finding.err
+assert "the departures are recorded with their rows" \
+	[ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings'")" = "1:1,8:1,10:1,12:1" ]
+assert "and all twelve as checked but 11 (skipped after runs)" \
+	[ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings_checked'")" = "1,2,3,4,5,6,7,8,9,10,12" ]
+assert "adopt says what it recorded" contains finding.txt "check\` reports conditions 1, 8, 10, 12 as departures of the data sysbench-tpcc, table set 1 loaded"
 "$TPCC_BIN" check $B >finding-check.txt 2>&1; rc=$?
-assert "check exits 0 when only the recorded findings fail" [ $rc -eq 0 ]
-assert "check says which failures are the other tool's" contains finding-check.txt "did not hold on the data sysbench-tpcc loaded when it was adopted"
+assert "check exits 0 when only the recorded departures fail" [ $rc -eq 0 ]
+assert "check names condition 12 as the other tool's, with its rows and first example" \
+	grep -qE '^12  .* departs as sysbench-tpcc.s load did when adopted: 1 offending \(1 then\); first: warehouse 1 district 1 customer 1:' finding-check.txt
+assert "check says which conditions are the other tool's" contains finding-check.txt "sysbench-tpcc's load departs from the specification in conditions 1, 8, 10, 12"
+assert "check passes" contains finding-check.txt "passed: 0 conditions failed"
+# After adopt, departures are a run's: another customer's c_balance
+# (conditions 10 and 12, more rows than adopt found) and a New-Order row
+# gone (condition 5, new).
+my_sql "UPDATE $db.customer1 SET c_balance = c_balance + 1 WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 2;
+	DELETE FROM $db.new_orders1 WHERE no_w_id = 1 AND no_d_id = 1 ORDER BY no_o_id LIMIT 1"
+"$TPCC_BIN" check $B >after-check.txt 2>&1; rc=$?
+assert "a departure made after adopt: check exits 1" [ $rc -eq 1 ]
+assert "a second row in condition 12 fails it" grep -qE '^12  .* FAIL  2 offending, 1 more than the 1 adopt found' after-check.txt
+assert "condition 5, new, fails" grep -qE '^ 5  .* FAIL  1 offending' after-check.txt
+assert "and check says FAILED" contains after-check.txt "FAILED: 3 conditions failed"
 
 # snapshot and restore copy tpcc-mysql's tables by their names, and leave
 # their definitions as they were; BenchBase's foreign keys, which a
@@ -138,6 +164,46 @@ assert "and it says why" contains snapfk.txt "foreign keys, which a restore here
 # tpcc-mysql had no secondary index: adopt added both, online.
 assert "tpcc-mysql: the by-name index was added" contains tpcc-mysql.apply "CREATE INDEX tpcc_customer_i2 ON customer (c_w_id, c_d_id, c_last, c_first, c_id) ALGORITHM=INPLACE LOCK=NONE"
 assert "BenchBase: its own indexes serve, none added" lacks benchbase.apply "adding index"
+
+# Ctrl-C during adopt --apply: here while it adds tpcc-mysql's missing
+# by-name index, which waits for a second session's open transaction on
+# customer.  The index and the mapping are kept; the twelve conditions are
+# not checked, so a departure in conditions 10 and 12 that only they would
+# have found is neither the other tool's nor a failure for check.  (A small
+# load: the warehouse and one customer, its c_balance off by 1; no
+# history, so condition 8 departs, found before --apply.)
+db=tpcc_ad_stop_$$
+assert "a fourth tpcc-mysql fixture, its warehouse filled" fixture "$db" tpcc-mysql "" new_orders orders warehouse
+my_sql "INSERT INTO $db.customer (${COLS[customer]}) SELECT ${COLS[customer]} FROM $SRC.customer WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 1;
+	UPDATE $db.customer SET c_balance = c_balance + 1"
+my_session hold "$db"
+session_send "BEGIN; SELECT COUNT(*) > 0 FROM customer WHERE c_id = 1;"
+wait_for hold.out '^1$' 10
+"$TPCC_BIN" adopt $(my_args "$db") --apply >stop.txt 2>stop.err &
+ADOPT=$!
+on_exit "kill $ADOPT 2>/dev/null"
+wait_for stop.txt '^adding index: CREATE INDEX tpcc_customer_i2' 60
+wait_sql "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE DB = '$db' AND STATE LIKE '%metadata lock%'" 1 30
+kill -INT "$ADOPT"
+wait_for stop.err "Interrupt: stopping cleanly" 10
+session_send "COMMIT; SELECT 'released';"
+wait "$ADOPT"; rc=$?
+close_session
+assert "a stopped adopt --apply exits 130" [ $rc -eq 130 ]
+assert "the mapping is recorded" [ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'layout'")" = tpcc-mysql ]
+assert "the index the signal came during is there" \
+	[ "$(my_sql "SELECT COUNT(*) > 0 FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '$db' AND INDEX_NAME = 'tpcc_customer_i2'")" = 1 ]
+assert "the conditions checked are those before --apply" \
+	[ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings_checked'")" = "1,2,3,8,9" ]
+assert "and what they found" [ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings'")" = "8:1" ]
+assert "adopt says which were not checked" contains stop.txt "stopped before conditions 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: recorded as not checked on the data tpcc-mysql loaded"
+"$TPCC_BIN" check $(my_args "$db") >stop-check.txt 2>&1; rc=$?
+assert "check on it exits 1: not passed" [ $rc -eq 1 ]
+assert "condition 12 does not hold, not checked at adopt" \
+	grep -qE '^12  .* does not hold \(not checked when the schema was adopted' stop-check.txt
+assert "check says it cannot tell whose it is" contains stop-check.txt "conditions 10, 12 do not hold and adopt did not check them on tpcc-mysql's load"
+assert "and claims neither a failure nor a pass" grep -q '^not passed: 2 conditions undetermined, none failed$' stop-check.txt
+assert "condition 8 is tpcc-mysql's, recorded before --apply" contains stop-check.txt "tpcc-mysql's load departs from the specification in condition 8,"
 
 # One column missing: named, exit 2.
 db=tpcc_ad_bad_$$

@@ -7,9 +7,10 @@
 #include "config.h"
 #endif
 #include <stdio.h>
+#include "consistency_sql.h"
 #include "dialect.h"
 
-#define TOL "0.005"
+#define TOL CONSISTENCY_TOL
 
 static const char *const std_sql[Q_COUNT] = {
 	[Q_META_READ] = "SELECT k, v FROM tpcc_meta",
@@ -88,24 +89,13 @@ static const char *const std_sql[Q_COUNT] = {
 		"SELECT d_w_id, d_id, d_ytd, s FROM district LEFT JOIN (SELECT h_w_id, h_d_id,"
 		" SUM(h_amount) s FROM history GROUP BY h_w_id, h_d_id) h"
 		" ON h.h_w_id = d_w_id AND h.h_d_id = d_id WHERE s IS NULL OR ABS(d_ytd - s) > " TOL,
-	[Q_CONSISTENCY_10] =
-		"SELECT c_w_id, c_d_id, c_id, c_balance, COALESCE(ol.s, 0) - COALESCE(h.s, 0) FROM customer"
-		" LEFT JOIN (SELECT o_w_id, o_d_id, o_c_id, SUM(ol_amount) s FROM orders JOIN order_line"
-		" ON ol_w_id = o_w_id AND ol_d_id = o_d_id AND ol_o_id = o_id WHERE ol_delivery_d IS NOT NULL"
-		" GROUP BY o_w_id, o_d_id, o_c_id) ol ON ol.o_w_id = c_w_id AND ol.o_d_id = c_d_id AND ol.o_c_id = c_id"
-		" LEFT JOIN (SELECT h_c_w_id, h_c_d_id, h_c_id, SUM(h_amount) s FROM history"
-		" GROUP BY h_c_w_id, h_c_d_id, h_c_id) h ON h.h_c_w_id = c_w_id AND h.h_c_d_id = c_d_id"
-		" AND h.h_c_id = c_id WHERE ABS(c_balance - (COALESCE(ol.s, 0) - COALESCE(h.s, 0))) > " TOL,
+	/* 10 and 12: consistency_sql.h */
+	[Q_CONSISTENCY_10] = CONSISTENCY_10("orders"),
 	[Q_CONSISTENCY_11] =
 		"SELECT o.w, o.d, o.c - COALESCE(n.c, 0) FROM (SELECT o_w_id w, o_d_id d, COUNT(*) c FROM orders"
 		" GROUP BY o_w_id, o_d_id) o LEFT JOIN (SELECT no_w_id w, no_d_id d, COUNT(*) c FROM new_order"
 		" GROUP BY no_w_id, no_d_id) n ON n.w = o.w AND n.d = o.d WHERE o.c - COALESCE(n.c, 0) <> 2100",
-	[Q_CONSISTENCY_12] =
-		"SELECT c_w_id, c_d_id, c_id, c_balance + c_ytd_payment, COALESCE(ol.s, 0) FROM customer"
-		" LEFT JOIN (SELECT o_w_id, o_d_id, o_c_id, SUM(ol_amount) s FROM orders JOIN order_line"
-		" ON ol_w_id = o_w_id AND ol_d_id = o_d_id AND ol_o_id = o_id WHERE ol_delivery_d IS NOT NULL"
-		" GROUP BY o_w_id, o_d_id, o_c_id) ol ON ol.o_w_id = c_w_id AND ol.o_d_id = c_d_id AND ol.o_c_id = c_id"
-		" WHERE ABS(c_balance + c_ytd_payment - COALESCE(ol.s, 0)) > " TOL,
+	[Q_CONSISTENCY_12] = CONSISTENCY_12("orders"),
 };
 
 const char *dialect_sql(const dialect *d, enum sql_id id)

@@ -10,10 +10,10 @@
 static int adopt(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx, char *err,
 		 size_t errlen)
 {
-	(void)ctx;
-	int rc = adopt_run(conn, d, c->adopt_apply, c->adopt_set, stdout, err, errlen);
+	signals *s = ctx;
+	int rc = adopt_run(conn, d, c->adopt_apply, c->adopt_set, &s->stop, stdout, err, errlen);
 	fflush(stdout);
-	return rc == 0 ? EX_OK : rc == 2 ? EX_USAGE : EX_FAIL;
+	return rc == 0 ? EX_OK : rc == 2 ? EX_USAGE : rc == 3 ? EX_SIGNAL : EX_FAIL;
 }
 
 int sub_adopt(tpcc_config *c, signals *s, char *err, size_t errlen)

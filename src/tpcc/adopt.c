@@ -168,7 +168,41 @@ static void meta_add(meta_rows *r, const char *k, const char *v)
 	}
 }
 
-static void meta_plan(const adopt_layout *L, int warehouses, unsigned findings, meta_rows *r)
+/* The values of tpcc_meta's findings ("12:1,10:1": the conditions that
+ * did not hold, each with its rows) and findings_checked ("1,2,3"). */
+static void findings_values(const check_baseline *b, char *f, size_t flen, char *ck,
+			    size_t cklen)
+{
+	f[0] = ck[0] = '\0';
+	for (int n = 1; n <= CHECK_COUNT; n++) {
+		if (b->departed & (1u << n))
+			snprintf(f + strlen(f), flen - strlen(f), "%s%d:%ld", f[0] ? "," : "", n,
+				 b->rows[n]);
+		if (b->checked & (1u << n))
+			snprintf(ck + strlen(ck), cklen - strlen(ck), "%s%d", ck[0] ? "," : "", n);
+	}
+}
+
+/* Fold the conditions res checked into b: each holds or departs now;
+ * those not checked keep what b had. */
+static void findings_take(check_baseline *b, const check_result *res)
+{
+	for (int i = 0; i < CHECK_COUNT; i++) {
+		const check_result *r = &res[i];
+		unsigned bit = 1u << r->number;
+		if (r->status != CHECK_PASS && r->status != CHECK_FAIL && r->status != CHECK_DEPARTS)
+			continue;
+		b->checked |= bit;
+		b->departed &= ~bit;
+		if (r->status != CHECK_PASS) {
+			b->departed |= bit;
+			b->rows[r->number] = r->offenders;
+		}
+	}
+}
+
+static void meta_plan(const adopt_layout *L, int warehouses, const check_baseline *found,
+		      meta_rows *r)
 {
 	char v[300];
 	tpcc_rng rng;
@@ -205,12 +239,10 @@ static void meta_plan(const adopt_layout *L, int warehouses, unsigned findings, 
 	strftime(v, sizeof v, "%Y-%m-%dT%H:%M:%SZ", &tm);
 	meta_add(r, "built_at", v);
 	/* check reports these as the other tool's, not as a run's doing. */
-	v[0] = '\0';
-	for (int n = 1; n <= CHECK_COUNT; n++)
-		if (findings & (1u << n))
-			snprintf(v + strlen(v), sizeof v - strlen(v), "%s%d", v[0] ? "," : "", n);
-	if (v[0])
-		meta_add(r, "findings", v);
+	char checked[300];
+	findings_values(found, v, sizeof v, checked, sizeof checked);
+	meta_add(r, "findings", v);
+	meta_add(r, "findings_checked", checked);
 	meta_add(r, "status", "complete");
 }
 
@@ -261,21 +293,30 @@ static int report_rows(db_conn *c, const schema_map *m, FILE *out, int *warehous
 	return n[SM_WAREHOUSE] > 0 ? 0 : (snprintf(err, errlen, "the warehouse table is empty"), 1);
 }
 
+static void print_departure(FILE *out, const check_result *r, const char *tool)
+{
+	fprintf(out, "does not hold on the data %s loaded (its departure, not an error): "
+		"%ld rows, first %s\n", tool, r->offenders, r->detail);
+}
+
+/* Before --apply: the conditions that read districts and warehouses only,
+ * affordable on a database of any size without our indexes. */
 static int report_checks(db_conn *c, const dialect *d, const adopt_layout *L, FILE *out,
-			 unsigned *findings, char *err, size_t errlen)
+			 check_baseline *found, char *err, size_t errlen)
 {
 	check_result res[CHECK_COUNT];
 	char why[600];
 
 	dialect mapped;
 	int failed = consistency_check(c, dialect_mapped(d, &L->map, &mapped), CHECK_CHEAP, NULL,
-				       res, NULL, why, sizeof why);
+				       NULL, res, NULL, why, sizeof why);
 	if (failed < 0) {
 		snprintf(err, errlen, "the consistency check could not run: %s", why);
 		return -1;
 	}
+	findings_take(found, res);
 	fprintf(out, "consistency conditions that read districts and warehouses only (clause 3.3.2;"
-		" `check` runs all twelve):\n");
+		" --apply checks all twelve once it has added the indexes):\n");
 	for (int i = 0; i < CHECK_COUNT; i++) {
 		if (!(CHECK_CHEAP & (1u << res[i].number)))
 			continue;
@@ -284,11 +325,76 @@ static int report_checks(db_conn *c, const dialect *d, const adopt_layout *L, FI
 			fprintf(out, "holds\n");
 		else if (res[i].status == CHECK_SKIPPED)
 			fprintf(out, "not checked (%s)\n", res[i].detail);
-		else {
-			*findings |= 1u << res[i].number;
-			fprintf(out, "does not hold (a finding about the data %s loaded, not an "
-				"error): %ld rows, first %s\n", L->tool, res[i].offenders, res[i].detail);
+		else
+			print_departure(out, &res[i], L->tool);
+	}
+	return 0;
+}
+
+/* After the indexes are added: all twelve conditions, a line each on
+ * stderr as it goes (at scale this can take long), and tpcc_meta's
+ * findings written again.  Returns 0, 3 stopped (the rest recorded as not
+ * checked) or 1 (err). */
+static int check_all(db_conn *c, const dialect *d, const adopt_layout *L, atomic_int *stop,
+		     check_baseline *found, FILE *out, char *err, size_t errlen)
+{
+	check_result res[CHECK_COUNT];
+	char why[600], f[300], ck[300];
+	dialect mapped;
+	db_error e;
+	/* Whatever does not hold now is the other tool's: no run of ours has
+	 * touched its data. */
+	check_baseline theirs = { .checked = ~0u, .departed = ~0u };
+	for (int n = 0; n <= CHECK_COUNT; n++)
+		theirs.rows[n] = -1;
+	snprintf(theirs.whose, sizeof theirs.whose, "on the load adopted (%s)", L->tool);
+
+	fprintf(stderr, "checking all twelve consistency conditions on the load adopted (%s; "
+		"Ctrl-C stops: the adoption stays, the rest are recorded as not checked):\n",
+		L->tool);
+	int failed = consistency_check(c, dialect_mapped(d, &L->map, &mapped), 0, &theirs, stderr,
+				       res, stop, why, sizeof why);
+	if (failed >= 0)
+		findings_take(found, res);
+	findings_values(found, f, sizeof f, ck, sizeof ck);
+	if (schema_meta_set(c, "findings", f, &e) || schema_meta_set(c, "findings_checked", ck, &e)) {
+		snprintf(err, errlen, "adopted, but the findings could not be recorded: %s", e.msg);
+		return 1;
+	}
+	if (failed < 0) {
+		snprintf(err, errlen, "adopted, but the consistency check could not finish (the "
+			 "findings of conditions %s are recorded): %s", ck, why);
+		return 1;
+	}
+	char which[64];
+	if (res[0].status != CHECK_NOT_RUN) {
+		fprintf(out, "consistency conditions on the load adopted, all twelve, checked now the "
+			"indexes are there (progress on stderr):\n");
+		for (int i = 0; i < CHECK_COUNT; i++) {
+			if (res[i].status != CHECK_DEPARTS)
+				continue;
+			fprintf(out, "  %2d %-58s ", res[i].number, res[i].what);
+			print_departure(out, &res[i], L->tool);
 		}
+		consistency_list(res, CHECK_PASS, which, sizeof which);
+		fprintf(out, "  holds: %s\n", which);
+		consistency_list(res, CHECK_SKIPPED, which, sizeof which);
+		if (strcmp(which, "none"))
+			fprintf(out, "  skipped: %s (holds only on a fresh load)\n", which);
+	}
+	consistency_list(res, CHECK_DEPARTS, which, sizeof which);
+	if (strcmp(which, "none"))
+		fprintf(out, "recorded in tpcc_meta: `check` reports condition%s %s as departures "
+			"of the data %s loaded, and more offending rows than now as failures\n",
+			strchr(which, ',') ? "s" : "", which, L->tool);
+	if (res[CHECK_COUNT - 1].status == CHECK_NOT_RUN) {
+		consistency_list(res, CHECK_NOT_RUN, which, sizeof which);
+		fprintf(out, "stopped before condition%s %s: recorded as not checked on the data %s "
+			"loaded; "
+			"`check` says so of one that does not hold.  Run `adopt --apply` again, "
+			"before any run, to check them\n", strchr(which, ',') ? "s" : "", which,
+			L->tool);
+		return 3;
 	}
 	return 0;
 }
@@ -304,23 +410,27 @@ static int print_plan(const dialect *d, const schema_map *m, const plan *p, cons
 	fprintf(out, "  %s; -- once for each of:\n", dialect_sql(d, Q_META_INSERT));
 	for (int i = 0; i < r->n; i++)
 		fprintf(out, "       ('%s', '%s')\n", r->k[i], r->v[i]);
-	if (!procs_missing || !d->create_procedures)
-		return 0;
-	fprintf(out, "  -- and our stored procedures, their tables renamed:\n");
-	for (const char *const *s = d->create_procedures; *s; s++) {
-		size_t len = 2 * strlen(*s) + 1024;
-		char *buf = malloc(len);
-		if (!buf)
-			return -1;
-		schema_map_apply(m, *s, buf, len);
-		fprintf(out, "%s;\n", buf);
-		free(buf);
+	if (procs_missing && d->create_procedures) {
+		fprintf(out, "  -- and our stored procedures, their tables renamed:\n");
+		for (const char *const *s = d->create_procedures; *s; s++) {
+			size_t len = 2 * strlen(*s) + 1024;
+			char *buf = malloc(len);
+			if (!buf)
+				return -1;
+			schema_map_apply(m, *s, buf, len);
+			fprintf(out, "%s;\n", buf);
+			free(buf);
+		}
 	}
+	fprintf(out, "  -- then, read-only, all twelve consistency conditions (a line each on stderr;"
+		" at scale this takes long, Ctrl-C stops it and keeps the adoption), and\n"
+		"  -- findings and findings_checked written again with what they found\n");
 	return 0;
 }
 
 static int apply(db_conn *c, const dialect *d, const adopt_layout *L, const plan *p,
-		 const meta_rows *r, int procs, int has_meta, FILE *out, char *err, size_t errlen)
+		 const meta_rows *r, int procs, int has_meta, atomic_int *stop,
+		 check_baseline *found, FILE *out, char *err, size_t errlen)
 {
 	db_error e;
 	dialect mapped;
@@ -353,15 +463,16 @@ static int apply(db_conn *c, const dialect *d, const adopt_layout *L, const plan
 	}
 	fprintf(out, "adopted: `run`, `sweep`, `check`, `snapshot` and `restore` now name %s's "
 		"tables\n", L->tool);
-	return 0;
+	fflush(out);
+	return check_all(c, d, L, stop, found, out, err, errlen);
 fail:
 	snprintf(err, errlen, "adopt --apply: %s", e.msg);
 	drv->rollback(c, &e);
 	return 1;
 }
 
-int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, FILE *out, char *err,
-	      size_t errlen)
+int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, atomic_int *stop, FILE *out,
+	      char *err, size_t errlen)
 {
 	adopt_tables *t = calloc(1, sizeof *t);
 	adopt_layout L;
@@ -401,7 +512,9 @@ int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, FILE *out, ch
 	if (L.note[0])
 		fprintf(out, "  (%s)\n", L.note);
 	if (si.map.layout[0])
-		fprintf(out, "  (adopted already, as %s: --apply records it again)\n", si.map.layout);
+		fprintf(out, "  (adopted already, as %s: --apply records it again, and what does not "
+			"hold then as departures of the data %s loaded, runs' doing included)\n",
+			si.map.layout, L.tool);
 	fprintf(out, "tables:");
 	for (int i = 0; i < SM_TABLES; i++)
 		fprintf(out, " %s", schema_map_name(&L.map, schema_map_tables[i]));
@@ -452,10 +565,10 @@ int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, FILE *out, ch
 			"them, under our names tpcc_*)" : "there (--apply creates them again)");
 		procs_missing = 1;
 	}
-	unsigned findings = 0;
-	if (report_checks(c, d, &L, out, &findings, err, errlen))
+	check_baseline found = { .checked = 0 };
+	if (report_checks(c, d, &L, out, &found, err, errlen))
 		goto out;
-	meta_plan(&L, warehouses, findings, &r);
+	meta_plan(&L, warehouses, &found, &r);
 	if (print_plan(d, &L.map, &p, &r, procs_missing, out)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -478,7 +591,13 @@ int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, FILE *out, ch
 		rc = 0;
 		goto out;
 	}
-	rc = apply(c, d, &L, &p, &r, procs_missing, adopt_has(t, "tpcc_meta"), out, err, errlen);
+	if (stop && atomic_load(stop)) {
+		fprintf(out, "stopped before --apply changed anything\n");
+		rc = 3;
+		goto out;
+	}
+	rc = apply(c, d, &L, &p, &r, procs_missing, adopt_has(t, "tpcc_meta"), stop, &found, out,
+		   err, errlen);
 out:
 	free(t);
 	return rc;

@@ -8,6 +8,7 @@
 #ifndef TPCC_ADOPT_H
 #define TPCC_ADOPT_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include "dialect/dialect.h"
 #include "drivers/driver.h"
@@ -32,10 +33,13 @@ int adopt_detect(db_conn *c, const dialect *d, const adopt_tables *t, int set,
 int adopt_read_tables(db_conn *c, const dialect *d, adopt_tables *t, db_error *e);
 int adopt_has(const adopt_tables *t, const char *name);
 
-/* The whole of adopt: report to out, and with apply change the database.
- * Returns an exit status: 0 done, 1 could not (err), 2 not an adoptable
- * schema (err names what is missing). */
-int adopt_run(db_conn *c, const dialect *d, int apply, int set, FILE *out, char *err,
-	      size_t errlen);
+/* The whole of adopt: report to out, and with apply change the database,
+ * then check all twelve consistency conditions (progress on stderr) and
+ * record what did not hold.  A stop (may be NULL) set before the changes
+ * leaves the database as it was; set after, it stops the check between
+ * conditions, the adoption kept.  Returns 0 done, 1 could not (err), 2
+ * not an adoptable schema (err names what is missing), 3 stopped. */
+int adopt_run(db_conn *c, const dialect *d, int apply, int set, atomic_int *stop, FILE *out,
+	      char *err, size_t errlen);
 
 #endif

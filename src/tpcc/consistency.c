@@ -56,7 +56,53 @@ static void describe(const db_driver *d, db_stmt *s, const char *fmt, char *out,
 #pragma GCC diagnostic pop
 }
 
-static const char *const status_words[] = { "pass", "FAIL", "skipped", "not checked" };
+static const char *const status_words[] = { "pass", "FAIL", "skipped", "not checked",
+					     "departs", "does not hold" };
+
+/* A failure against what adopt found on the other tool's load. */
+static void judge(const check_baseline *b, check_result *r)
+{
+	unsigned bit = 1u << r->number;
+
+	if (!b || r->status != CHECK_FAIL)
+		return;
+	if (b->departed & bit) {
+		r->adopted = b->rows[r->number];
+		if (r->adopted < 0 || r->offenders <= r->adopted)
+			r->status = CHECK_DEPARTS;
+	} else if (!(b->checked & bit)) {
+		r->status = CHECK_UNKNOWN;
+	}
+}
+
+static void verdict(FILE *out, const check_baseline *b, const check_result *r)
+{
+	fputs(status_words[r->status], out);
+	switch (r->status) {
+	case CHECK_FAIL:
+		if (r->adopted >= 0)
+			fprintf(out, "  %ld offending, %ld more than the %ld adopt found; first: %s",
+				r->offenders, r->offenders - r->adopted, r->adopted, r->detail);
+		else
+			fprintf(out, "  %ld offending; first: %s", r->offenders, r->detail);
+		break;
+	case CHECK_DEPARTS:
+		fprintf(out, " %s: %ld offending", b->whose, r->offenders);
+		if (r->adopted >= 0)
+			fprintf(out, " (%ld then)", r->adopted);
+		fprintf(out, "; first: %s", r->detail);
+		break;
+	case CHECK_UNKNOWN:
+		fprintf(out, " (not checked when the schema was adopted: whose doing it is cannot "
+			"be told)  %ld offending; first: %s", r->offenders, r->detail);
+		break;
+	case CHECK_SKIPPED:
+		fprintf(out, "  (%s)", r->detail);
+		break;
+	}
+	fputc('\n', out);
+	fflush(out);
+}
 
 /* Run one condition's query into r. */
 static int check_one(db_conn *c, const dialect *dl, const struct cond *k, check_result *r,
@@ -90,8 +136,9 @@ static int check_one(db_conn *c, const dialect *dl, const struct cond *k, check_
 	return 0;
 }
 
-int consistency_check(db_conn *c, const dialect *dl, unsigned only, FILE *out,
-		      check_result *res, atomic_int *stop, char *err, size_t errlen)
+int consistency_check(db_conn *c, const dialect *dl, unsigned only,
+		      const check_baseline *base, FILE *out, check_result *res, atomic_int *stop,
+		      char *err, size_t errlen)
 {
 	db_error e;
 	int failed = 0;
@@ -111,6 +158,7 @@ int consistency_check(db_conn *c, const dialect *dl, unsigned only, FILE *out,
 		memset(r, 0, sizeof *r);
 		r->number = k->n;
 		r->what = k->what;
+		r->adopted = -1;
 		if (stop && atomic_load(stop))
 			r->status = CHECK_NOT_RUN;
 		if (out) {
@@ -130,28 +178,20 @@ int consistency_check(db_conn *c, const dialect *dl, unsigned only, FILE *out,
 				fputc('\n', out);
 			return -1;
 		}
+		judge(base, r);
 		failed += r->status == CHECK_FAIL;
-		if (out) {
-			fputs(status_words[r->status], out);
-			if (r->status == CHECK_FAIL)
-				fprintf(out, "  %ld offending; first: %s", r->offenders, r->detail);
-			else if (r->status == CHECK_SKIPPED)
-				fprintf(out, "  (%s)", r->detail);
-			fputc('\n', out);
-			fflush(out);
-		}
+		if (out)
+			verdict(out, base, r);
 	}
 	return failed;
 }
 
-/* "1-8" or "3" or "1, 4" style: the numbers of res with the given status
- * (want_run: checked, i.e. anything but CHECK_NOT_RUN). */
-static void list_numbers(const check_result *res, int want_run, char *buf, size_t len)
+void consistency_list(const check_result *res, int want, char *buf, size_t len)
 {
 	size_t used = 0;
 	buf[0] = '\0';
 	for (int i = 0; i < CHECK_COUNT; i++) {
-		if ((res[i].status != CHECK_NOT_RUN) != want_run)
+		if (want < 0 ? res[i].status == CHECK_NOT_RUN : res[i].status != want)
 			continue;
 		int n = snprintf(buf + used, len - used, "%s%d", used ? ", " : "", res[i].number);
 		if (n < 0 || (size_t)n >= len - used)
@@ -165,7 +205,7 @@ static void list_numbers(const check_result *res, int want_run, char *buf, size_
 void consistency_report_stopped(FILE *out, const check_result *res)
 {
 	char done[64], left[64];
-	list_numbers(res, 1, done, sizeof done);
-	list_numbers(res, 0, left, sizeof left);
+	consistency_list(res, -1, done, sizeof done);
+	consistency_list(res, CHECK_NOT_RUN, left, sizeof left);
 	fprintf(out, "stopped: conditions checked: %s; not checked: %s\n", done, left);
 }

@@ -205,6 +205,27 @@ const dialect *schema_dialect(const tpcc_config *c, db_conn *conn, db_error *e)
 	return d;
 }
 
+/* A findings value, "10:13639,12:13639" (the rows after a colon, once
+ * not written) into b's departed bits and rows, or a findings_checked
+ * value, "1,2,3", into its checked bits.  Returns 1. */
+static int read_findings(const char *v, check_baseline *b, int departed)
+{
+	for (const char *q = v; *q; q += strcspn(q, ","), q += strspn(q, ",")) {
+		int n = atoi(q);
+		if (n < 1 || n > CHECK_COUNT)
+			continue;
+		if (!departed) {
+			b->checked |= 1u << n;
+			continue;
+		}
+		b->departed |= 1u << n;
+		const char *colon = strchr(q, ':');
+		if (colon && colon < q + strcspn(q, ","))
+			b->rows[n] = atol(colon + 1);
+	}
+	return 1;
+}
+
 int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 {
 	const db_driver *drv = c->drv;
@@ -226,6 +247,9 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 		return 0;
 	}
 	info->present = 1;
+	for (int n = 0; n <= CHECK_COUNT; n++)
+		info->adopted.rows[n] = -1;
+	int checked = 0;
 	while ((rc = drv->fetch(s, e)) == 1) {
 		const char *k = drv->col_text(s, 0, NULL), *v = drv->col_text(s, 1, NULL);
 		if (!k || !v)
@@ -249,14 +273,17 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 		else if (!strncmp(k, "map.", 4))
 			schema_map_set(&info->map, k + 4, v);
 		else if (!strcmp(k, "findings"))
-			for (const char *q = v; *q; q += strcspn(q, ","), q += strspn(q, ","))
-				info->findings |= atoi(q) > 0 && atoi(q) < 32 ? 1u << atoi(q) : 0;
+			read_findings(v, &info->adopted, 1);
+		else if (!strcmp(k, "findings_checked"))
+			checked = read_findings(v, &info->adopted, 0);
 		else if (!strcmp(k, "map_extra"))
 			sscanf(v, "%63[^,],%63[^,],%127[^\n]", info->map.extra_table,
 			       info->map.extra_col, info->map.extra_val);
 	}
 	drv->finalize(s);
 	drv->commit(c, &probe);
+	if (info->map.layout[0] && !checked)
+		info->adopted.checked = CHECK_CHEAP | info->adopted.departed;
 	return rc < 0 ? -1 : 0;
 }
 

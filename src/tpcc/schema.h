@@ -7,6 +7,7 @@
 #include "drivers/driver.h"
 #include "dialect/dialect.h"
 #include "config/options.h"
+#include "consistency.h"
 #include "rand.h"
 
 /* The database as messages name it: the SQLite file, the MySQL database,
@@ -48,9 +49,12 @@ typedef struct schema_info {
 	 * gives our tables ("map.<ours>" = theirs in tpcc_meta, "layout" its
 	 * tool, "map_extra" = table,column,value); identity for ours. */
 	schema_map map;
-	/* The conditions (bit n: condition n) adopt found not holding on the
-	 * other tool's data before any run of ours ("findings"). */
-	unsigned findings;
+	/* What adopt found on the other tool's data before any run of ours:
+	 * "findings" (n:rows,... the conditions that did not hold, and on how
+	 * many rows) and "findings_checked" (n,... the conditions it checked;
+	 * absent: an adopt that checked 1, 2, 3, 8, 9 and 11 alone).  whose is
+	 * left for the caller to word. */
+	check_baseline adopted;
 } schema_info;
 
 /* The dialect to speak to the schema info describes: base, or a copy in
