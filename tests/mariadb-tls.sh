@@ -91,11 +91,17 @@ assert "  and the message names TLS and the certificate" \
 assert "  and nothing was checked" lacks wrong-ca.txt "consistency check of"
 [ $rc -eq 1 ] || cat wrong-ca.txt
 
-# PREFERRED, the default: TLS over TCP, where the server offers it; plain
-# text on the local Unix socket, where encryption would only cost CPU.
+# PREFERRED, the default: TLS over TCP to another machine, where the server
+# offers it; plain text on the local Unix socket and to a loopback address,
+# where encryption would only cost CPU (test_drivers' test_host_is_loopback
+# has the addresses that count as loopback; this server listens on no other).
 session preferred-tcp.txt $(tcp); rc=$?
-assert "PREFERRED over TCP: the run exits 0" [ $rc -eq 0 ]
-assert "PREFERRED over TCP is encrypted" encrypted preferred-tcp.txt
+assert "PREFERRED over TCP to 127.0.0.1: the run exits 0" [ $rc -eq 0 ]
+assert "PREFERRED over TCP to 127.0.0.1 is plain text" plain preferred-tcp.txt
+session preferred-tcp-127-1.txt $(tcp 127.1); rc=$?
+assert "PREFERRED over TCP to 127.1 is plain text" plain preferred-tcp-127-1.txt
+session required-tcp.txt $(tcp) --ssl-mode REQUIRED; rc=$?
+assert "REQUIRED over TCP to 127.0.0.1 is encrypted" encrypted required-tcp.txt
 TPCC_PASSWORD= session preferred-sock.txt $A; rc=$?
 assert "PREFERRED over the Unix socket: the run exits 0" [ $rc -eq 0 ]
 assert "PREFERRED over the Unix socket is plain text" plain preferred-sock.txt

@@ -187,15 +187,19 @@ const opt_def opt_table[] = {
 	{ .key = "connection.ssl_mode", .longopt = "ssl-mode", .type = OPT_ENUM,
 	  .enums = "DISABLED|PREFERRED|REQUIRED|VERIFY_CA|VERIFY_IDENTITY",
 	  .def = "PREFERRED", FIELD(ssl_mode), .argname = "MODE",
-	  .help = "TLS for MySQL and pg connections (with Connector/C 3.3, VERIFY_CA also "
-		  "checks the host name, as VERIFY_IDENTITY does; pg: libpq's sslmode, "
+	  .help = "TLS for MySQL and pg connections (MySQL: PREFERRED is plain text on "
+		  "the local socket and loopback addresses; with Connector/C 3.3, VERIFY_CA "
+		  "also checks the host name, as VERIFY_IDENTITY does; pg: libpq's sslmode, "
 		  "PREFERRED leaving it to PGSSLMODE)",
 	  .screen = OPT_SCR_CONNECTION,
 	  .man = "TLS for MySQL and pg connections:\n"
 		 ".B DISABLED\n"
 		 "(plain text),\n"
 		 ".B PREFERRED\n"
-		 "(TLS if the server offers it; the default),\n"
+		 "(the default: TLS if the server offers it, except to this machine: on\n"
+		 "the local socket and to a loopback address such as 127.0.0.1 or ::1 it\n"
+		 "is plain text, since the bytes never leave the machine and encryption\n"
+		 "would tax both sides of every round trip),\n"
 		 ".B REQUIRED\n"
 		 "(TLS or no connection, certificate not verified),\n"
 		 ".B VERIFY_CA\n"
