@@ -84,6 +84,78 @@ def mariadb_flush_dirty(mysql, limit=300):
               f" innodb_io_capacity = {cap}, innodb_io_capacity_max = {cap_max}")
 
 
+# The server's counters read at each mark on MariaDB, printed per New-Order
+# beside another tool's: the rows each tool makes the engine touch
+# (Handler_*, Innodb_rows_*), the statements it runs (Queries counts those
+# inside procedures, Questions the client's) and the bytes on the wire.
+# Global counters, so they include what each tool's own monitoring asks of
+# the server (ours: SHOW GLOBAL STATUS once a second, the waits' PROCESSLIST
+# sampling at 10 Hz).
+COUNTERS = ("Handler_read_key", "Handler_read_next", "Handler_read_prev",
+            "Handler_read_rnd_next", "Handler_update", "Handler_write", "Handler_delete",
+            "Handler_commit", "Handler_rollback", "Innodb_rows_read", "Innodb_rows_updated",
+            "Innodb_rows_inserted", "Innodb_rows_deleted", "Innodb_row_lock_waits",
+            "Queries", "Questions", "Bytes_received", "Bytes_sent")
+
+
+class MariaProbe:
+    """A mariadb client kept open on a private MariaDB, so that a mark
+    costs a query, not a client start."""
+
+    def __init__(self, socket):
+        self.p = subprocess.Popen(["mariadb", "--no-defaults", "-N", "-B", "--unbuffered",
+                                   "--socket", socket, "--user=root"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def _line(self, sql):
+        self.p.stdin.write(sql + "\n")
+        self.p.stdin.flush()
+        return self.p.stdout.readline().strip()
+
+    def new_orders(self, db):
+        """The New-Orders db's district rows have given out so far: each
+        committed one moves d_next_o_id on, a rolled-back one does not."""
+        return int(self._line(f"SELECT SUM(d_next_o_id) FROM {db}.district;"))
+
+    def counters(self):
+        """COUNTERS now, as a dict by lower-case name."""
+        names = ",".join(f"'{c.upper()}'" for c in COUNTERS)
+        # GROUP_CONCAT stops at 1,024 bytes by default: these names alone pass it.
+        line = self._line("SET SESSION group_concat_max_len = 65536;"
+                          " SELECT GROUP_CONCAT(CONCAT(VARIABLE_NAME, '=', VARIABLE_VALUE))"
+                          f" FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME IN ({names});")
+        return {k.lower(): int(v) for k, v in (kv.split("=", 1) for kv in line.split(","))}
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
+def maria_mark(probe, pid, mdb, db):
+    """At a mark: the client's CPU seconds, mariadbd's, the New-Orders in db
+    so far, the time, and the server's counters."""
+    return (proc_cpu(pid), proc_cpu(server_pid(mdb)), probe.new_orders(db), time.monotonic(),
+            probe.counters())
+
+
+def maria_window(tag, s, e, out):
+    """NOPM, CPU per 1,000 New-Orders and the counters per New-Order between
+    two maria_mark()s, New-Orders counted in the database; out is the tool's
+    output, shown when the window holds none."""
+    n = e[2] - s[2]
+    if n <= 0:
+        sys.stderr.write(out)
+        raise SystemExit(f"{tag}: no New-Orders between the marks")
+    figure(f"{tag}.nopm", f"{60 * n / (e[3] - s[3]):.0f}", "new-orders/min")
+    figure(f"{tag}.client_cpu_per_1000_new_orders", f"{1000 * (e[0] - s[0]) / n:.3f}", "s")
+    figure(f"{tag}.server_cpu_per_1000_new_orders", f"{1000 * (e[1] - s[1]) / n:.3f}", "s")
+    for c in COUNTERS:
+        k = c.lower()
+        if k not in s[4] or k not in e[4]:
+            continue   # a counter this server does not have (MariaDB 10.11: Innodb_rows_*)
+        figure(f"{tag}.per_new_order.{k}", f"{(e[4][k] - s[4][k]) / n:.2f}")
+
+
 def server_pid(workdir):
     with open(os.path.join(workdir, "mysqld.pid")) as f:
         return int(f.read().strip())
