@@ -28,7 +28,6 @@ static int addr_is_loopback(const struct sockaddr *sa)
 int host_is_loopback(const char *host)
 {
 	struct addrinfo hints, *res = NULL;
-	int all = 0;
 
 	if (!host || !*host)
 		return 0;
@@ -37,13 +36,9 @@ int host_is_loopback(const char *host)
 	hints.ai_socktype = SOCK_STREAM;
 	if (getaddrinfo(host, NULL, &hints, &res) != 0)
 		return 0;
-	for (const struct addrinfo *ai = res; ai; ai = ai->ai_next) {
-		if (!addr_is_loopback(ai->ai_addr)) {
-			all = 0;
-			break;
-		}
-		all = 1;
-	}
+	int all = res != NULL;
+	for (const struct addrinfo *ai = res; all && ai; ai = ai->ai_next)
+		all = addr_is_loopback(ai->ai_addr);
 	freeaddrinfo(res);
 	return all;
 }
