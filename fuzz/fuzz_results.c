@@ -9,7 +9,10 @@
  *   - a refusal says why, and names the file;
  *   - every text read (label, events, missing) is UTF-8, whatever the
  *     input held, and so is each report;
- *   - the steady window lies within the ticks.
+ *   - the steady window lies within the ticks;
+ *   - each CSV table (its sections part at a blank line) has as many
+ *     fields in every row as in its header, quotes read as RFC 4180 has
+ *     them, so no name from the file splits a column.
  * Built by scripts/fuzz.sh with clang -fsanitize=fuzzer,address,undefined. */
 #include <stdint.h>
 #include <stdio.h>
@@ -53,6 +56,36 @@ static void utf8_or_fail(const char *what, const char *s, size_t n)
 		fail(what, "not UTF-8");
 }
 
+static void csv_or_fail(const char *text, size_t len)
+{
+	int header = -1, fields = 1, quoted = 0;
+	size_t start = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+		if (quoted) {
+			if (c == '"' && i + 1 < len && text[i + 1] == '"')
+				i++;
+			else if (c == '"')
+				quoted = 0;
+		} else if (c == '"') {
+			quoted = 1;
+		} else if (c == ',') {
+			fields++;
+		} else if (c == '\n') {
+			if (i == start)
+				header = -1;            /* a blank line: a new table */
+			else if (header < 0)
+				header = fields;
+			else if (fields != header)
+				fail("report_csv", "a row's fields differ from its header's");
+			fields = 1;
+			start = i + 1;
+		}
+	}
+	if (quoted)
+		fail("report_csv", "a quote left open");
+}
+
 static void report_or_fail(const char *what, int (*write)(FILE *, rr_run *const *, int),
 			   rr_run *r, int n)
 {
@@ -66,6 +99,8 @@ static void report_or_fail(const char *what, int (*write)(FILE *, rr_run *const 
 	if (fclose(out) || rc)
 		fail(what, "writing failed");
 	utf8_or_fail(what, text, len);
+	if (write == report_csv)
+		csv_or_fail(text, len);
 	free(text);
 }
 

@@ -171,6 +171,48 @@ assert "compare names the rates when the runs differ in them" \
 "$TPCC_BIN" compare known.json known.json >same-cmp.txt 2>&1
 assert "... and not when they do not" eval "! grep -q 'offered different loads' same-cmp.txt"
 
+# Names the file chose (a server metric, an A/B figure, a latency limit,
+# tags) may hold a comma, a quote, or more than the reader keeps: each CSV
+# table still has its header's columns, and every text stays UTF-8.
+python3 - odd.json <<'PY'
+import json, sys
+long = "\u00e9" * 40
+d = {"format": "tpcc-console-results/2",
+     "run": {"label": "odd", "driver": "sqlite", "tags": {"t": long * 20, "u": "v"}},
+     "ticks": [{"t": 1, "phase": "steady", "vus": 1, "nopm": 10, "tpm": 20,
+                "server_metrics": {'a,b"c': 5, long: 1}}],
+     "events": [], "summary": None, "complete": False,
+     "ab": {"estimates": [{"figure": long, "change_pct": 1}, {"figure": "x,y", "change_pct": 2}]},
+     "capacity": {"vus": 1, "limits": [{"figure": long, "max_ms": 5}, {"figure": 'p,"q', "max_ms": 6}],
+                  "curve": [{"offered_tpm": 1, "failed": long * 5}]}}
+json.dump(d, open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+"$TPCC_BIN" report odd.json --format csv -o odd.csv >odd.txt 2>&1
+cat >csvcheck.py <<'PY'
+import csv, sys
+text = open(sys.argv[1], encoding="utf-8", newline="").read()  # not UTF-8: raises
+tables, rows = [], []
+for row in csv.reader(text.splitlines(True)):
+    if not row:
+        tables.append(rows); rows = []
+    else:
+        rows.append(row)
+tables.append(rows)
+for t in tables:
+    for r in t[1:]:
+        assert len(r) == len(t[0]), (t[0], r)
+heads = [c for t in tables for c in t[0]]
+for want in sys.argv[2:]:
+    assert want in heads, (want, heads)
+print(len(tables), "tables")
+PY
+assert "CSV: names with commas and quotes stay one column each, text stays UTF-8" \
+	python3 csvcheck.py odd.csv 'a,b"c_per_s' 'p,"q_ms'
+mkdir -p oddruns && cp odd.json oddruns/
+"$TPCC_BIN" runs --json oddruns >odd-runs.txt 2>&1
+assert "runs --json keeps tags cut short (between two characters)" \
+	python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))[0]["tags"]; assert t.startswith("t=\u00e9") and len(t.encode()) < 512, t' odd-runs.txt
+
 echo "not json" >bad.json
 "$TPCC_BIN" report bad.json -o bad.html >bad.txt 2>&1
 assert "a file that is not a results file: exit 2" [ $? -eq 2 ]

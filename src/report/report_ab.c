@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "report_ab.h"
+#include "util/utf8.h"
 
 static double num(const json_t *x)
 {
@@ -15,7 +16,7 @@ static double num(const json_t *x)
 
 static void text(char *buf, size_t len, const json_t *x)
 {
-	snprintf(buf, len, "%s", json_is_string(x) ? json_string_value(x) : "");
+	utf8_copy(buf, json_is_string(x) ? json_string_value(x) : "", len);
 }
 
 int report_ab_read(const rr_run *r, report_ab *out)
@@ -35,7 +36,7 @@ int report_ab_read(const rr_run *r, report_ab *out)
 		if (out->nseg == REPORT_AB_SEGS)
 			break;
 		const char *arm = json_string_value(json_object_get(x, "arm"));
-		out->seg[out->nseg].segment = (int)num(json_object_get(x, "segment"));
+		out->seg[out->nseg].segment = rr_int(json_object_get(x, "segment"), 0);
 		out->seg[out->nseg].is_b = arm && !strcmp(arm, "B");
 		out->seg[out->nseg].complete = json_is_true(json_object_get(x, "complete"));
 		out->seg[out->nseg].nopm = num(json_object_get(x, "nopm"));

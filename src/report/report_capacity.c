@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "report_capacity.h"
+#include "util/utf8.h"
 
 static double num(const json_t *x)
 {
@@ -20,18 +21,18 @@ int report_capacity_read(const rr_run *r, report_capacity *out)
 	memset(out, 0, sizeof *out);
 	if (!json_is_object(c))
 		return 0;
-	out->vus = (int)num(json_object_get(c, "vus"));
+	out->vus = rr_int(json_object_get(c, "vus"), 0);
 	out->ceiling_tpm = num(json_object_get(c, "ceiling_tpm"));
 	out->knee_tpm = num(json_object_get(c, "knee_tpm"));
 	out->knee_nopm = num(json_object_get(c, "knee_nopm"));
 	out->failed_above_tpm = num(json_object_get(c, "failed_above_tpm"));
 	x = json_object_get(c, "ended");
-	snprintf(out->ended, sizeof out->ended, "%s", json_is_string(x) ? json_string_value(x) : "");
+	utf8_copy(out->ended, json_is_string(x) ? json_string_value(x) : "", sizeof out->ended);
 	json_array_foreach(json_object_get(c, "limits"), i, x) {
 		const char *f = json_string_value(json_object_get(x, "figure"));
 		if (out->nlim == REPORT_CAP_LIMITS || !f)
 			break;
-		snprintf(out->limit[out->nlim], sizeof out->limit[0], "%s", f);
+		utf8_copy(out->limit[out->nlim], f, sizeof out->limit[0]);
 		out->limit_ms[out->nlim++] = num(json_object_get(x, "max_ms"));
 	}
 	json_array_foreach(json_object_get(c, "curve"), i, x) {
@@ -45,8 +46,7 @@ int report_capacity_read(const rr_run *r, report_capacity *out)
 		json_t *lat = json_object_get(x, "latency_ms"), *why = json_object_get(x, "failed");
 		for (int l = 0; l < out->nlim; l++)
 			p->ms[l] = num(json_object_get(lat, out->limit[l]));
-		snprintf(p->failed, sizeof p->failed, "%s",
-			 json_is_string(why) ? json_string_value(why) : "");
+		utf8_copy(p->failed, json_is_string(why) ? json_string_value(why) : "", sizeof p->failed);
 	}
 	return 1;
 }

@@ -30,6 +30,23 @@ static void field(FILE *out, const char *text)
 	free(fixed);
 }
 
+/* ",NAME SUFFIX" for a name the file gave (a server metric, a latency
+ * limit, an A/B figure): bare, as the fixed columns are, unless RFC 4180
+ * wants it quoted (a comma, a quote, a line break), so a column never
+ * splits in two. */
+static void name_cell(FILE *out, const char *name, const char *suffix)
+{
+	char *s = NULL;
+	if (asprintf(&s, "%s%s", name, suffix) < 0)
+		return;
+	fputc(',', out);
+	if (strpbrk(s, ",\"\r\n"))
+		field(out, s);
+	else
+		fputs(s, out);
+	free(s);
+}
+
 static void num(FILE *out, double v)
 {
 	if (isnan(v))
@@ -80,7 +97,7 @@ static void ab_rows(FILE *out, const rr_run *r)
 	fputs("\nrun,ab_figure,change_pct,lo_pct,hi_pct,excludes_zero\n", out);
 	for (int i = 0; i < ab->nest; i++) {
 		field(out, report_run_name(r));
-		fprintf(out, ",%s", ab->est[i].figure);
+		name_cell(out, ab->est[i].figure, "");
 		num(out, ab->est[i].change_pct);
 		num(out, ab->est[i].lo_pct);
 		num(out, ab->est[i].hi_pct);
@@ -109,7 +126,7 @@ static void capacity_rows(FILE *out, const rr_run *r)
 	}
 	fputs("\nrun,section,offered_tpm,achieved_tpm,nopm,held,knee", out);
 	for (int l = 0; l < c->nlim; l++)
-		fprintf(out, ",%s_ms", c->limit[l]);
+		name_cell(out, c->limit[l], "_ms");
 	fputs(",failed\n", out);
 	for (int i = 0; i < c->npt; i++) {
 		field(out, report_run_name(r));
@@ -180,7 +197,7 @@ int report_csv(FILE *out, rr_run *const *runs, int n)
 	/* The metrics are the first run's: others fill the columns they share. */
 	const rr_run *f = runs[0];
 	for (int m = 0; m < f->nmetrics; m++)
-		fprintf(out, ",%s%s", f->metric_name[m], f->metric_counter[m] ? "_per_s" : "");
+		name_cell(out, f->metric_name[m], f->metric_counter[m] ? "_per_s" : "");
 	fputs(",offered_tpm,behind_s,behind_txn\n", out);
 	for (int r = 0; r < n; r++) {
 		const rr_run *x = runs[r];

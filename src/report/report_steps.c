@@ -6,12 +6,14 @@
 #endif
 #include <jansson.h>
 #include <stddef.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/noise.h"
 #include "report_steps.h"
+#include "util/utf8.h"
 
 static double num(const json_t *x)
 {
@@ -80,11 +82,14 @@ static void interval(const rr_run *r, int from, int to, double *lo, double *hi)
 	*lo = *hi = NAN;
 	if (to <= from || !r->nticks)
 		return;
-	double *x = malloc((size_t)(to - from) * sizeof *x);
+	/* No more seconds than the run has, whatever the file says. */
+	long long span = (long long)to - from;
+	int cap = span < r->nticks ? (int)span : r->nticks;
+	double *x = malloc((size_t)cap * sizeof *x);
 	int n = 0;
 	if (!x)
 		return;
-	for (int i = 0; i < r->nticks && n < to - from; i++)
+	for (int i = 0; i < r->nticks && n < cap; i++)
 		if (r->ticks[i].t > from && r->ticks[i].t <= to)
 			x[n++] = r->ticks[i].nopm;
 	noise_mean_interval(x, n, lo, hi);
@@ -116,16 +121,15 @@ void report_step_table_load(const rr_run *r, report_step_table *t)
 		return;
 	const char *key = common_key(st);
 	if (key)
-		snprintf(t->swept, sizeof t->swept, "%s", key);
+		utf8_copy(t->swept, key, sizeof t->swept);
 	for (size_t i = 0; i < n; i++) {
 		json_t *e = json_array_get(st, i);
 		report_step *s = &t->rows[i];
 		json_t *lat = json_object_get(e, "latency_ms"), *errs = json_object_get(e, "errors");
 		const char *label = json_string_value(json_object_get(e, "label"));
-		double stepno = num(json_object_get(e, "step"));
 
-		s->step = isnan(stepno) ? (int)i + 1 : (int)stepno;
-		snprintf(s->setting, sizeof s->setting, "%s", label ? label : "");
+		s->step = rr_int(json_object_get(e, "step"), (int)i + 1);
+		utf8_copy(s->setting, label ? label : "", sizeof s->setting);
 		s->value = key ? num(json_object_get(json_object_get(json_object_get(e, "set"), key),
 						     "new")) : s->step;
 		s->nopm = num(json_object_get(e, "nopm"));
@@ -138,10 +142,11 @@ void report_step_table_load(const rr_run *r, report_step_table *t)
 		json_object_foreach(errs, k, v)
 			s->errors += num(v);
 		s->complete = json_is_true(json_object_get(e, "complete"));
-		double from = num(json_object_get(e, "settled")), to = num(json_object_get(e, "ended"));
+		int from = rr_int(json_object_get(e, "settled"), INT_MIN),
+		    to = rr_int(json_object_get(e, "ended"), INT_MIN);
 		s->nopm_lo = s->nopm_hi = NAN;
-		if (!isnan(from) && !isnan(to))
-			interval(r, (int)from, (int)to, &s->nopm_lo, &s->nopm_hi);
+		if (from != INT_MIN && to != INT_MIN)
+			interval(r, from, to, &s->nopm_lo, &s->nopm_hi);
 		json_t *rate = json_object_get(e, "rate");
 		s->offered_tpm = num(json_object_get(rate, "offered_tpm"));
 		s->achieved_tpm = num(json_object_get(rate, "achieved_tpm"));

@@ -11,6 +11,7 @@
 #include "util/noise.h"
 #include "results/effect.h"
 #include "report_waits.h"
+#include "util/utf8.h"
 
 /* The report's colours for the classes: CPU green as ASH draws it, the
  * waits in the hues DBAs know from Top Activity (commit orange, I/O blue,
@@ -219,7 +220,7 @@ void report_waits_tick(const rr_run *r, int i, wait_second *out)
 		int cls = wait_class_by_name(json_string_value(json_array_get(e, 1)));
 		if (!name || cls < 0)
 			continue;
-		snprintf(out->ev[out->nev].name, sizeof out->ev[0].name, "%s", name);
+		utf8_copy(out->ev[out->nev].name, name, sizeof out->ev[0].name);
 		out->ev[out->nev].cls = cls;
 		out->ev[out->nev].aas = json_number_value(json_array_get(e, 2));
 		out->nev++;

@@ -3,6 +3,7 @@
 #include "config.h"
 #endif
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,7 @@ static int metric_index(rr_run *r, const char *name)
 			return i;
 	if (r->nmetrics == RR_METRICS_MAX)
 		return -1;
-	str_copy(r->metric_name[r->nmetrics], name, sizeof r->metric_name[0]);
+	utf8_copy(r->metric_name[r->nmetrics], name, sizeof r->metric_name[0]);
 	r->metric_counter[r->nmetrics] = 1;
 	return r->nmetrics++;
 }
@@ -323,12 +324,18 @@ int results_read(const char *path, rr_run **out, char *err, size_t errlen)
 	text_at(run, "database", r->database, sizeof r->database);
 	text_at(run, "mode", r->mode, sizeof r->mode);
 	r->warehouses = (int)json_integer_value(json_object_get(run, "warehouses"));
+	/* NAME=VALUE,...; what does not fit is cut between two characters,
+	 * so the tags stay UTF-8 (runs --json hands them to jansson). */
 	size_t tn = 0;
 	json_object_foreach(json_object_get(run, "tags"), k, v) {
-		if (json_is_string(v))
-			tn += (size_t)snprintf(r->tags + tn, tn < sizeof r->tags ? sizeof r->tags - tn : 0,
-					       "%s%s=%s", tn ? "," : "", k, json_string_value(v));
-		if (tn >= sizeof r->tags)
+		char *tag = NULL;
+		if (!json_is_string(v) ||
+		    asprintf(&tag, "%s%s=%s", tn ? "," : "", k, json_string_value(v)) < 0)
+			continue;
+		size_t w = utf8_copy(r->tags + tn, tag, sizeof r->tags - tn), n = strlen(tag);
+		tn += w;
+		free(tag);
+		if (w < n)
 			break;
 	}
 	r->complete = json_is_true(json_object_get(root, "complete"));
@@ -415,6 +422,14 @@ void results_read_free(rr_run *r)
 	free(r->ticks);
 	free(r->events);
 	free(r);
+}
+
+int rr_int(const void *x, int dflt)
+{
+	if (!json_is_number((const json_t *)x))
+		return dflt;
+	double v = json_number_value(x);
+	return v >= INT_MIN && v <= INT_MAX ? (int)v : dflt;
 }
 
 void *rr_object(const rr_run *r, const char *dotted)

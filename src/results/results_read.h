@@ -95,5 +95,8 @@ const char *rr_text(const rr_run *r, const char *dotted, char *buf, size_t len);
 /* The document's object at dotted ("config", "system.server_variables"),
  * as a jansson json_t *, or NULL. */
 void *rr_object(const rr_run *r, const char *dotted);
+/* A JSON number x (a json_t *) as an int; dflt when x is not a number or
+ * is out of an int's range (a file from elsewhere may say 1e300). */
+int rr_int(const void *x, int dflt);
 
 #endif
