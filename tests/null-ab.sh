@@ -4,7 +4,8 @@
 # transactions a second, so B's 20% lower service time is +25% NOPM.
 #  - the model's variables change the throughput as the model says (a
 #    sweep), and a bad value is refused;
-#  - identical A and B: the interval holds 0;
+#  - identical A and B: the interval holds 0 (in the second trial when
+#    the first misses, as one in twenty does);
 #  - B 20% lower: the interval holds +25%;
 #  - a drift (the service time rising 2% a second): the estimate still
 #    holds +25% within its interval, while the first two segments alone
@@ -44,6 +45,16 @@ wait $P3; assert "A/B under drift exits 0" [ $? -eq 0 ]
 
 NOPM='[x for x in d["ab"]["estimates"] if x["figure"] == "nopm"][0]'
 R=$(ls "$T"/same/*.json)
+# A 95% interval misses a true zero one trial in twenty by design (more
+# often on a loaded machine, whose stalls do not fall evenly on A and B):
+# when the first misses, a second trial decides; a bias misses both.
+if ! json_true "$R" "$NOPM[\"lo_pct\"] <= 0 <= $NOPM[\"hi_pct\"]"; then
+	echo "# identical: the first trial's interval missed 0; a second trial"
+	grep '^ab: ' same.txt | sed 's/^/# /'
+	"$TPCC_BIN" "${NULL[@]}" "${AB[@]}" --segments 6 --knob null_service_ms=2,2 \
+		--results-dir "$T/same2" </dev/null >same.txt 2>&1
+	R=$(ls "$T"/same2/*.json)
+fi
 assert "identical: the interval holds 0" json_true "$R" "$NOPM[\"lo_pct\"] <= 0 <= $NOPM[\"hi_pct\"]"
 assert "identical: the verdict says no effect detectable" contains same.txt \
 	"ab: B: NOPM: no effect larger than"
