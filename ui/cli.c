@@ -48,6 +48,11 @@ static void print_events(cli *c)
 	long total;
 	int n = engine_events(c->e, ev, 64, &total);
 	long fresh = total - c->seen;
+	/* Only the latest 64 are kept to print: say how many went by unseen
+	 * (the results file has them all). */
+	if (fresh > n)
+		fprintf(c->out, "[%ld earlier events not shown; the results file has them]\n",
+			fresh - n);
 	for (int i = fresh < n ? n - (int)fresh : 0; i < n; i++)
 		fprintf(c->out, "[%4ds %-8s] %s\n", ev[i].t, ev[i].type, ev[i].text);
 	c->seen = total;
