@@ -182,9 +182,9 @@ d = {"format": "tpcc-console-results/2",
      "ticks": [{"t": 1, "phase": "steady", "vus": 1, "nopm": 10, "tpm": 20,
                 "server_metrics": {'a,b"c': 5, long: 1}}],
      "events": [], "summary": None, "complete": False,
-     "ab": {"estimates": [{"figure": long, "change_pct": 1}, {"figure": "x,y", "change_pct": 2}]},
+     "ab": {"estimates": [{"figure": long, "change_pct": 1}, {"figure": "x,y|z", "change_pct": 2}]},
      "capacity": {"vus": 1, "limits": [{"figure": long, "max_ms": 5}, {"figure": 'p,"q', "max_ms": 6}],
-                  "curve": [{"offered_tpm": 1, "failed": long * 5}]}}
+                  "curve": [{"offered_tpm": 1, "failed": "w|" + long * 5}]}}
 json.dump(d, open(sys.argv[1], "w"), ensure_ascii=False)
 PY
 "$TPCC_BIN" report odd.json --format csv -o odd.csv >odd.txt 2>&1
@@ -209,6 +209,21 @@ PY
 assert "CSV: names with commas and quotes stay one column each, text stays UTF-8" \
 	python3 csvcheck.py odd.csv 'a,b"c_per_s' 'p,"q_ms'
 mkdir -p oddruns && cp odd.json oddruns/
+"$TPCC_BIN" report odd.json --format md -o odd.md >odd-md.txt 2>&1
+assert "Markdown: every table row has its header's cells, a '|' in a name escaped" python3 - odd.md <<'PY'
+import re, sys
+tables, cur = [], []
+for line in open(sys.argv[1], encoding="utf-8"):
+    if line.startswith("|"):
+        cur.append(len(re.split(r"(?<!\\)\|", line.rstrip("\n"))))
+    elif cur:
+        tables.append(cur); cur = []
+tables.append(cur)
+bad = [t for t in tables if t and len(set(t)) != 1]
+assert not bad and len([t for t in tables if t]) >= 3, tables
+text = open(sys.argv[1]).read()
+assert "x,y\\|z" in text and "w\\|" in text, "the names' pipes are not escaped"
+PY
 "$TPCC_BIN" runs --json oddruns >odd-runs.txt 2>&1
 assert "runs --json keeps tags cut short (between two characters)" \
 	python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))[0]["tags"]; assert t.startswith("t=\u00e9") and len(t.encode()) < 512, t' odd-runs.txt

@@ -31,5 +31,10 @@ double report_figure(const rr_figures *g, int f, char *name, size_t len);
 int report_figure_shown(rr_run *const *runs, int n, int f);
 /* A JSON scalar as text (a string as itself), malloc'ed; NULL for NULL. */
 char *report_scalar(const json_t *x);
+/* A Markdown table cell, "| text ": '|' escaped, a newline a space, a byte
+ * that is not UTF-8 U+FFFD (text from a file can hold any of them). */
+void report_md_cell(FILE *out, const char *text);
+/* A number's cell with dec decimals; "-" for NAN (not measured). */
+void report_md_num(FILE *out, double v, int dec);
 
 #endif

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "report.h"
 #include "report_ab.h"
 #include "util/utf8.h"
 
@@ -59,24 +60,34 @@ int report_ab_read(const rr_run *r, report_ab *out)
 
 void report_ab_md(FILE *out, const char *run, const report_ab *ab)
 {
-	fprintf(out, "\n### A/B trial of %s\n\nA: `%s`; B: `%s`; order %s\n\n**%s**\n\n", run,
-		ab->a, ab->b, ab->order, ab->verdict);
+	fprintf(out, "\n### A/B trial of %s\n\nA: `%s`; B: `%s`; order %s\n\n", run, ab->a, ab->b,
+		ab->order[0] ? ab->order : "-");
+	if (ab->verdict[0])
+		fprintf(out, "**%s**\n\n", ab->verdict);
 	fputs("| figure | B against A | 95% interval | excludes 0 |\n|---|---:|---:|---|\n", out);
 	for (int i = 0; i < ab->nest; i++) {
-		if (isnan(ab->est[i].change_pct)) {
-			fprintf(out, "| %s | - | - | - |\n", ab->est[i].figure);
-			continue;
-		}
-		fprintf(out, "| %s | %+.1f%% | %+.1f..%+.1f%% | %s |\n", ab->est[i].figure,
-			ab->est[i].change_pct, ab->est[i].lo_pct, ab->est[i].hi_pct,
-			ab->est[i].excludes_zero ? "yes" : "no");
+		char change[32] = "-", interval[64] = "-";
+		if (!isnan(ab->est[i].change_pct))
+			snprintf(change, sizeof change, "%+.1f%%", ab->est[i].change_pct);
+		if (!isnan(ab->est[i].lo_pct) && !isnan(ab->est[i].hi_pct))
+			snprintf(interval, sizeof interval, "%+.1f..%+.1f%%", ab->est[i].lo_pct,
+				 ab->est[i].hi_pct);
+		report_md_cell(out, ab->est[i].figure);
+		report_md_cell(out, change);
+		report_md_cell(out, interval);
+		report_md_cell(out, isnan(ab->est[i].change_pct) ? "-" :
+			       ab->est[i].excludes_zero ? "yes" : "no");
+		fputs("|\n", out);
 	}
 	if (!isnan(ab->before_after_pct))
 		fprintf(out, "\nSegments 1 and 2 alone (a plain before/after): NOPM %+.1f%%\n",
 			ab->before_after_pct);
 	fputs("\n| segment | arm | NOPM | p95 New-Order ms |\n|---:|---|---:|---:|\n", out);
-	for (int i = 0; i < ab->nseg; i++)
-		fprintf(out, "| %d | %s%s | %.0f | %.2f |\n", ab->seg[i].segment,
-			ab->seg[i].is_b ? "B" : "A", ab->seg[i].complete ? "" : " (cut short)",
-			ab->seg[i].nopm, ab->seg[i].p95_no);
+	for (int i = 0; i < ab->nseg; i++) {
+		fprintf(out, "| %d | %s%s ", ab->seg[i].segment, ab->seg[i].is_b ? "B" : "A",
+			ab->seg[i].complete ? "" : " (cut short)");
+		report_md_num(out, ab->seg[i].nopm, 0);
+		report_md_num(out, ab->seg[i].p95_no, 2);
+		fputs("|\n", out);
+	}
 }

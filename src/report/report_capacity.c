@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "report.h"
 #include "report_capacity.h"
 #include "util/utf8.h"
 
@@ -53,8 +54,11 @@ int report_capacity_read(const rr_run *r, report_capacity *out)
 
 void report_capacity_md(FILE *out, const char *run, const report_capacity *c)
 {
-	fprintf(out, "\n### Capacity search of %s\n\n%d VUs; flat out they made %.0f TPM. ", run,
-		c->vus, c->ceiling_tpm);
+	fprintf(out, "\n### Capacity search of %s\n\n%d VUs", run, c->vus);
+	if (isnan(c->ceiling_tpm))
+		fputs(". ", out);
+	else
+		fprintf(out, "; flat out they made %.0f TPM. ", c->ceiling_tpm);
 	if (isnan(c->knee_tpm))
 		fputs("**No rate tried held every limit.**\n\n", out);
 	else
@@ -63,19 +67,26 @@ void report_capacity_md(FILE *out, const char *run, const report_capacity *c)
 			isnan(c->failed_above_tpm) ? ".\n\n" : "");
 	if (!isnan(c->knee_tpm) && !isnan(c->failed_above_tpm))
 		fprintf(out, "; %.0f TPM failed.\n\n", c->failed_above_tpm);
-	fputs("| offered TPM | achieved TPM | NOPM |", out);
-	for (int l = 0; l < c->nlim; l++)
-		fprintf(out, " %s ms (limit %.0f) |", c->limit[l], c->limit_ms[l]);
-	fputs(" held |\n|---:|---:|---:|", out);
+	fputs("| offered TPM | achieved TPM | NOPM ", out);
+	for (int l = 0; l < c->nlim; l++) {
+		char head[96];
+		snprintf(head, sizeof head, "%s ms (limit %.0f)", c->limit[l], c->limit_ms[l]);
+		report_md_cell(out, head);
+	}
+	fputs("| held |\n|---:|---:|---:|", out);
 	for (int l = 0; l < c->nlim; l++)
 		fputs("---:|", out);
 	fputs("---|\n", out);
 	for (int i = 0; i < c->npt; i++) {
-		fprintf(out, "| %.0f | %.0f | %.0f |", c->pt[i].offered, c->pt[i].achieved,
-			c->pt[i].nopm);
+		char held[sizeof c->pt[i].failed + 8];
+		report_md_num(out, c->pt[i].offered, 0);
+		report_md_num(out, c->pt[i].achieved, 0);
+		report_md_num(out, c->pt[i].nopm, 0);
 		for (int l = 0; l < c->nlim; l++)
-			fprintf(out, " %.1f |", c->pt[i].ms[l]);
-		fprintf(out, " %s%s |\n", c->pt[i].held ? "yes" : "no: ", c->pt[i].held ? "" :
-			c->pt[i].failed);
+			report_md_num(out, c->pt[i].ms[l], 1);
+		snprintf(held, sizeof held, "%s%s", c->pt[i].held ? "yes" : "no: ",
+			 c->pt[i].held ? "" : c->pt[i].failed);
+		report_md_cell(out, held);
+		fputs("|\n", out);
 	}
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "report.h"
+#include "util/utf8.h"
 
 int report_client_bound(const rr_run *r)
 {
@@ -86,4 +87,24 @@ char *report_scalar(const json_t *x)
 	if (json_is_string(x))
 		return strdup(json_string_value(x));
 	return json_dumps(x, JSON_ENCODE_ANY);
+}
+
+void report_md_cell(FILE *out, const char *text)
+{
+	char *fixed = utf8_repair(text, strlen(text), NULL);
+	fputs("| ", out);
+	for (const char *s = fixed ? fixed : text; *s; s++)
+		fputs(*s == '|' ? "\\|" : *s == '\n' ? " " : (char[2]){ *s, 0 }, out);
+	fputc(' ', out);
+	free(fixed);
+}
+
+void report_md_num(FILE *out, double v, int dec)
+{
+	char buf[48];
+	if (isnan(v))
+		snprintf(buf, sizeof buf, "-");
+	else
+		snprintf(buf, sizeof buf, "%.*f", dec, v);
+	report_md_cell(out, buf);
 }

@@ -13,29 +13,6 @@
 #include "report_capacity.h"
 #include "report_steps.h"
 #include "report_waits_runs.h"
-#include "util/utf8.h"
-
-/* Table cells cannot hold '|' or a newline; a byte that is not UTF-8
- * becomes U+FFFD. */
-static void cell(FILE *out, const char *text)
-{
-	char *fixed = utf8_repair(text, strlen(text), NULL);
-	fputs("| ", out);
-	for (const char *s = fixed ? fixed : text; *s; s++)
-		fputs(*s == '|' ? "\\|" : *s == '\n' ? " " : (char[2]){ *s, 0 }, out);
-	fputc(' ', out);
-	free(fixed);
-}
-
-static void cell_num(FILE *out, double v, int dec)
-{
-	char buf[48];
-	if (isnan(v))
-		snprintf(buf, sizeof buf, "-");
-	else
-		snprintf(buf, sizeof buf, "%.*f", dec, v);
-	cell(out, buf);
-}
 
 /* The run's steps as a table, the offered load's columns where a step
  * had one. */
@@ -59,7 +36,7 @@ static void steps(FILE *out, const rr_run *r)
 		fprintf(out, "| %d ", t.rows[i].step);
 		snprintf(set, sizeof set, "%s%s", t.rows[i].setting,
 			 t.rows[i].complete ? "" : " (cut short)");
-		cell(out, set);
+		report_md_cell(out, set);
 		for (int c = 0; c < report_step_ncols; c++) {
 			const report_step_col *col = &report_step_cols[c];
 			if (!report_step_col_shown(col, REPORT_MD, &t))
@@ -69,9 +46,9 @@ static void steps(FILE *out, const rr_run *r)
 				if (!isnan(t.rows[i].nopm_lo))
 					snprintf(ci, sizeof ci, "%.0f..%.0f", t.rows[i].nopm_lo,
 						 t.rows[i].nopm_hi);
-				cell(out, ci);
+				report_md_cell(out, ci);
 			} else {
-				cell_num(out, report_step_value(&t.rows[i], col), col->decimals);
+				report_md_num(out, report_step_value(&t.rows[i], col), col->decimals);
 			}
 		}
 		fputs("|\n", out);
@@ -106,26 +83,26 @@ static void waits_runs(FILE *out, rr_run *const *runs, int n)
 		const report_waits_row *w = &t.rows[i];
 		char buf[WAIT_EVENT_NAME + 64], run[1100];
 		snprintf(run, sizeof run, "%c: %s", 'A' + (i < 26 ? i : 25), report_run_name(w->run));
-		cell(out, run);
+		report_md_cell(out, run);
 		if (!w->has) {
-			cell(out, "no waits recorded");
+			report_md_cell(out, "no waits recorded");
 		} else {
 			snprintf(buf, sizeof buf, "%d", w->seconds);
-			cell(out, buf);
+			report_md_cell(out, buf);
 		}
-		cell_num(out, w->has ? w->total : NAN, 2);
+		report_md_num(out, w->has ? w->total : NAN, 2);
 		for (int c = 0; c < WC_COUNT; c++) {
 			if (!t.used[c])
 				continue;
-			cell_num(out, w->has ? w->aas[c] : NAN, 2);
+			report_md_num(out, w->has ? w->aas[c] : NAN, 2);
 			if (w->has)
 				snprintf(buf, sizeof buf, "%.0f%%", 100 * w->share[c]);
-			cell(out, w->has ? buf : "-");
+			report_md_cell(out, w->has ? buf : "-");
 		}
 		if (w->top[0])
 			snprintf(buf, sizeof buf, "%s (%s, %.2f)", w->top, wait_class_labels[w->top_cls],
 				 w->top_aas);
-		cell(out, w->top[0] ? buf : "-");
+		report_md_cell(out, w->top[0] ? buf : "-");
 		fputs("|\n", out);
 	}
 	report_waits_runs_free(&t);
@@ -145,14 +122,14 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 				"the server's**\n", 'A' + (i < 26 ? i : 25));
 	}
 	fputs("\n", out);
-	cell(out, "figure");
+	report_md_cell(out, "figure");
 	for (int i = 0; i < n; i++) {
 		char h[8];
 		snprintf(h, sizeof h, "%c", 'A' + (i < 26 ? i : 25));
-		cell(out, h);
+		report_md_cell(out, h);
 		if (i) {
 			snprintf(h, sizeof h, "%c / A", 'A' + (i < 26 ? i : 25));
-			cell(out, h);
+			report_md_cell(out, h);
 		}
 	}
 	fputs("|\n|---", out);
@@ -164,15 +141,15 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 		if (!report_figure_shown(runs, n, f))
 			continue;
 		report_figure(&runs[0]->fig, f, name, sizeof name);
-		cell(out, name);
+		report_md_cell(out, name);
 		double base = NAN;
 		for (int i = 0; i < n; i++) {
 			double v = report_figure(&runs[i]->fig, f, name, sizeof name);
 			if (!i)
 				base = v;
-			cell_num(out, v, f < 3 ? 0 : 2);
+			report_md_num(out, v, f < 3 ? 0 : 2);
 			if (i)
-				cell_num(out, base > 0 ? v / base : NAN, 3);
+				report_md_num(out, base > 0 ? v / base : NAN, 3);
 		}
 		fputs("|\n", out);
 	}
