@@ -482,10 +482,6 @@ static void tick_unlocked(engine *e, const tick_after *a)
 			     "(auto:%d): the steady phase starts", e->cfg.rampup, e->cfg.rampup);
 	waits_note(e);
 	engine_roll_results(e);
-	/* Once a minute: what the VUs freed goes back to the system, so a
-	 * day-long run's RSS follows what is in use (util.h says why). */
-	if (a->tk.t > 0 && a->tk.t % 60 == 0)
-		heap_give_back();
 	if (e->hooks.on_tick)
 		e->hooks.on_tick(&a->tk, e->hooks.ud);
 	engine_phase_changed(e, a->phase, a->newphase);

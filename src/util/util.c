@@ -2,9 +2,6 @@
 #include "config.h"
 #endif
 #include <errno.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,13 +65,6 @@ double process_cpu_seconds(void)
 		return 0;
 	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
 	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
-}
-
-void heap_give_back(void)
-{
-#ifdef __GLIBC__
-	malloc_trim(0);
-#endif
 }
 
 uint64_t fresh_seed(void)

@@ -20,12 +20,6 @@ void timestamp_iso_utc(char *buf);
 size_t str_copy(char *dst, const char *src, size_t size);
 /* Seconds of CPU this process has used (user + system). */
 double process_cpu_seconds(void);
-/* Hand the allocator's free pages back to the system, in every thread's
- * arena (glibc's malloc_trim; nothing elsewhere).  glibc keeps freed
- * memory in each thread's arena for that thread's next allocation: VUs
- * that come and go by the hundred over a day-long run or demo leave RSS
- * creeping up with nothing in use (bench/kiosk-soak). */
-void heap_give_back(void);
 /* Copy the latest (at most max) of count items ever written to a ring of
  * cap items of size bytes (item i at i % cap), oldest first, into out;
  * returns how many.  The caller holds whatever lock guards the ring. */
