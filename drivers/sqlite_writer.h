@@ -8,7 +8,9 @@
  * goes to whoever asks first (most often the writer that just committed,
  * its cache still good) until the writer at the head of the queue has
  * waited SQLITE_WRITER_FAIR_MS; from then on the lock is handed over in
- * arrival order.  A wait is bounded: past it the connection goes on to
+ * arrival order.  Meanwhile the head looks at the lock every 1 to 8 ms
+ * rather than being woken at each commit, which would move the lock to a
+ * cold cache whenever the woken head won the race.  A wait is bounded: past it the connection goes on to
  * BEGIN IMMEDIATE and SQLite's busy handler, as before (another process,
  * or a lock held by a thread stuck elsewhere).  A thread that already
  * holds the lock through one connection and begins a write on another
