@@ -39,6 +39,14 @@ mariadb_built "build exits 0"
 "$TPCC_BIN" restore $A >norestore.txt 2>&1
 assert "restore without a snapshot exits 2" [ $? -eq 2 ]
 assert "... and says there is no snapshot" contains norestore.txt "no snapshot $SNAP of $DBN"
+# A name past 32 characters: the check for the snapshot once read the name
+# back into a 32-byte buffer and failed on it ("cannot read the snapshot").
+LONG=${DBN}_not_a_snapshot_with_a_long_name
+on_exit "my_sql 'DROP DATABASE IF EXISTS $LONG'"
+my_sql "CREATE DATABASE $LONG"
+"$TPCC_BIN" restore $A --snapshot "$LONG" >norestore2.txt 2>&1
+assert "restore from an empty database with a long name exits 2" [ $? -eq 2 ]
+assert "... and says it is no snapshot" contains norestore2.txt "$LONG is no snapshot to restore: it is an empty database"
 sums >built.sums
 assert "the hash sees every table" [ "$(grep -c . built.sums)" = 10 ]
 tpcc_ok "snapshot exits 0" snap.txt snapshot $A

@@ -179,7 +179,9 @@ static int copy_all(const snap_ctx *x, db_conn *c, const char *what, const char 
 
 static int exists(db_conn *c, const char *db, int *tables_out, db_error *e)
 {
-	char buf[32];
+	/* Holds the schema's name too: up to 64 characters, each up to
+	 * three bytes in utf8. */
+	char buf[200];
 	int rc = query_text(c, "SELECT COUNT(*) FROM information_schema.TABLES WHERE"
 			    " TABLE_SCHEMA = ?", db, buf, sizeof buf, e);
 	if (rc < 0)
