@@ -21,6 +21,9 @@
  * set from the first wait after the connect to the close (DB_WAIT_KEEP),
  * and a CALL goes as text rather than prepared (my_text_execute).
  *
+ * Batches: a batch of statements goes as one multi-statement text query
+ * (my_execute_batch, drivers/mysql_splice.c), one round trip.
+ *
  * Threads: mysql_thread_init() is called at connect and mysql_thread_end()
  * at disconnect.  Both are no-ops in Connector/C 3.x; with Oracle's
  * libmysqlclient the engine's rule that a VU thread disconnects its own
@@ -32,6 +35,7 @@
 
 #include "driver.h"
 #include "loopback.h"
+#include "mysql_splice.h"
 
 #include <mysql.h>
 
@@ -66,7 +70,10 @@ typedef struct my_conn {
 	db_stmt_list stmts;   /* every open statement, so disconnect can close them */
 	my_stmt *active;  /* statement whose result is still on the wire */
 	int is_mariadb;   /* error numbers >= 4000 differ between the two */
+	int multi;        /* multi-statements are on (the first batch's doing) */
 	my_waiter wt;
+	uint64_t round_trips;  /* commands sent, prepares aside */
+	mysql_text batch;      /* the last batch's text, its buffer reused */
 } my_conn;
 
 typedef struct my_col {
@@ -99,11 +106,16 @@ struct my_stmt {
 	int on_row;            /* cols hold a fetched row */
 	/* A CALL on a fiber's connection goes as text (see my_text_execute):
 	 * the statement with its placeholders, the text last sent, and the
-	 * result set being read.  st stays NULL. */
+	 * result set being read.  st stays NULL.  res also holds a batch's
+	 * result for this statement while the batch's caller reads it. */
 	char *text;
-	char *qbuf;
-	size_t qcap;
+	mysql_text q;
 	MYSQL_RES *res;
+	/* The statement's text and its placeholders, for a CALL as text
+	 * and for a batch (my_execute_batch); text NULL when a prepared
+	 * statement's placeholders could not be told from the text around
+	 * them (a count that differs from the server's). */
+	mysql_sql sql;
 };
 
 extern const db_driver mysql_driver;
@@ -511,6 +523,7 @@ static void my_disconnect(db_conn *c)
 		my_unlink(s);
 	}
 	mysql_close(mc->m);
+	mysql_text_free(&mc->batch);
 	free(mc);
 	mysql_thread_end();
 }
@@ -553,6 +566,7 @@ static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
 
 	int rc;
 	my_settle(mc, NULL);
+	mc->round_trips++;
 	MY_CALL(&mc->wt, m, rc, mysql_real_query, m, sql, (unsigned long)strlen(sql));
 	if (rc)
 		return my_fail_conn(mc, m, err);
@@ -595,22 +609,6 @@ static int my_text_wanted(const my_conn *mc, const char *sql)
 	return mc->wt.wait && !strncasecmp(sql, "CALL ", 5) && !strpbrk(sql, "'\"`#/-");
 }
 
-/* Room for n more bytes after used in s->qbuf. */
-static int my_text_room(my_stmt *s, size_t used, size_t n)
-{
-	if (used + n <= s->qcap)
-		return 0;
-	size_t cap = s->qcap ? s->qcap : 256;
-	while (cap < used + n)
-		cap *= 2;
-	char *b = realloc(s->qbuf, cap);
-	if (!b)
-		return -1;
-	s->qbuf = b;
-	s->qcap = cap;
-	return 0;
-}
-
 static int my_cols_reserve(my_stmt *s, unsigned int n, db_error *err);
 
 static int my_text_execute(my_stmt *s, const db_param *params, int64_t *affected,
@@ -618,48 +616,13 @@ static int my_text_execute(my_stmt *s, const db_param *params, int64_t *affected
 {
 	my_conn *mc = s->mc;
 	MYSQL *m = mc->m;
-	size_t used = 0;
-	const db_param *p = params;
 
-	for (const char *q = s->text;;) {
-		/* The text up to the next placeholder, then its value. */
-		const char *ph = strchr(q, '?');
-		size_t run = ph ? (size_t)(ph - q) : strlen(q);
-		size_t val = !ph ? 0 : p->type == DB_T_TEXT ? 2 * p->len + 3 : 32;
-		if (my_text_room(s, used, run + val))
-			return my_oom(err);
-		memcpy(s->qbuf + used, q, run);
-		used += run;
-		if (!ph)
-			break;
-		char *to = s->qbuf + used;
-		switch (p->type) {
-		case DB_T_INT:
-			used += (size_t)db_int_to_text(to, p->i);
-			break;
-		case DB_T_DOUBLE:
-			used += (size_t)snprintf(to, 32, "%.17g", p->d);
-			break;
-		case DB_T_TEXT:
-			*to = '\'';
-			used += 2 + mysql_real_escape_string(m, to + 1, p->s ? p->s : "",
-							     (unsigned long)p->len);
-			s->qbuf[used - 1] = '\'';
-			break;
-		case DB_T_NULL:
-			memcpy(to, "NULL", 4);
-			used += 4;
-			break;
-		default:
-			return db_error_set(err, DB_FATAL, 0, "HY004",
-					    "mysql: parameter %ld has unknown type %d",
-					    (long)(p - params) + 1, (int)p->type);
-		}
-		p++;
-		q = ph + 1;
-	}
+	s->q.len = 0;
+	if (mysql_splice(m, &s->q, &s->sql, params, (int)s->nparams, err) < 0)
+		return -1;
 	int rc;
-	MY_CALL(&mc->wt, m, rc, mysql_real_query, m, s->qbuf, (unsigned long)used);
+	mc->round_trips++;
+	MY_CALL(&mc->wt, m, rc, mysql_real_query, m, s->q.buf, (unsigned long)s->q.len);
 	if (rc)
 		return my_fail_conn(mc, m, err);
 	MYSQL_RES *r;
@@ -823,12 +786,12 @@ static int my_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
 	s->base.conn = c;
 	if (my_text_wanted(mc, sql)) {
 		s->text = strdup(sql);
-		if (!s->text) {
+		if (!s->text || mysql_sql_init(&s->sql, sql) < 0) {
+			free(s->text);
 			free(s);
 			return my_oom(err);
 		}
-		for (const char *q = sql; *q; q++)
-			s->nparams += *q == '?';
+		s->nparams = s->sql.n;
 		my_link(mc, s);
 		*out = &s->base;
 		return 0;
@@ -849,6 +812,10 @@ static int my_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
 		return -1;
 	}
 	s->nparams = mysql_stmt_param_count(s->st);
+	if (mysql_sql_init(&s->sql, sql) < 0)
+		goto oom;
+	if (s->sql.n != s->nparams)
+		mysql_sql_free(&s->sql);
 	if (s->nparams) {
 		s->pbind = calloc(s->nparams, sizeof(*s->pbind));
 		s->pval = calloc(s->nparams, sizeof(*s->pval));
@@ -874,6 +841,7 @@ fail:
 	free(s->pbind);
 	free(s->pval);
 	free(s->plen);
+	mysql_sql_free(&s->sql);
 	free(s);
 	return -1;
 }
@@ -936,6 +904,7 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 	if (s->nparams && mysql_stmt_bind_param(s->st, s->pbind))
 		return my_fail_stmt(s, err);
 	int rc;
+	s->mc->round_trips++;
 	MY_CALL(&s->mc->wt, s->mc->m, rc, mysql_stmt_execute, s->st);
 	if (rc) {
 		my_fail_stmt(s, err);
@@ -1025,7 +994,7 @@ static int my_fetch(db_stmt *st, db_error *err)
 	my_stmt *s = (my_stmt *)st;
 	int rc;
 
-	if (s->text)
+	if (s->text || s->res)
 		return my_text_fetch(s, err);
 	s->on_row = 0;
 	if (!s->has_result || !s->st)
@@ -1135,7 +1104,8 @@ static void my_finalize(db_stmt *st)
 	free(s->pval);
 	free(s->plen);
 	free(s->text);
-	free(s->qbuf);
+	mysql_text_free(&s->q);
+	mysql_sql_free(&s->sql);
 	free(s);
 }
 
@@ -1156,6 +1126,7 @@ static int my_commit(db_conn *c, db_error *err)
 
 	my_bool bad;
 	my_settle(mc, NULL);
+	mc->round_trips++;
 	MY_CALL(&mc->wt, mc->m, bad, mysql_commit, mc->m);
 	if (bad)
 		return my_fail_conn(mc, mc->m, err);
@@ -1168,10 +1139,140 @@ static int my_rollback(db_conn *c, db_error *err)
 
 	my_bool bad;
 	my_settle(mc, NULL);
+	mc->round_trips++;
 	MY_CALL(&mc->wt, mc->m, bad, mysql_rollback, mc->m);
 	if (bad)
 		return my_fail_conn(mc, mc->m, err);
 	return 0;
+}
+
+/* ---- batches ---------------------------------------------------------- */
+
+/* A batch goes as one multi-statement query, its parameters spliced in as
+ * literals, with the COMMIT or ROLLBACK that ends it: one round trip where
+ * one statement at a time took one each (New-Order's ten or so become
+ * three).  The server runs the statements in order and stops at the first
+ * that fails, whose error comes back in its place; what ran before it
+ * stays in the open transaction, which the engine rolls back.  Each
+ * result is stored and handed to the caller through its statement, read
+ * as text (my_text_fetch). */
+
+/* The statement's result buffers moved as text rows grew them: its binds
+ * must follow before its next prepared execute. */
+static void my_cols_rebind(my_stmt *s)
+{
+	for (unsigned int i = 0; s->rbind && i < s->ncols && i < s->colcap; i++) {
+		s->rbind[i].buffer = s->cols[i].buf;
+		s->rbind[i].buffer_length = s->cols[i].cap;
+	}
+}
+
+/* Statement i's result (r, or a count of rows changed) to the caller. */
+static int my_batch_result(my_stmt *s, MYSQL_RES *r, int i, db_batch_fn fn, void *arg,
+			   db_error *err)
+{
+	int64_t affected = r ? 0 : (int64_t)mysql_affected_rows(s->mc->m);
+	int f = 0;
+
+	if (r) {
+		s->res = r;
+		s->has_result = 1;
+		s->ncols = mysql_num_fields(r);
+		if (my_cols_reserve(s, s->ncols, err) < 0)
+			f = -1;
+	}
+	if (f == 0 && fn)
+		f = fn(arg, i, &s->base, affected, err);
+	if (s->res)
+		mysql_free_result(s->res);
+	s->res = NULL;
+	s->has_result = 0;
+	s->on_row = 0;
+	my_cols_rebind(s);
+	return f;
+}
+
+static int my_execute_batch(db_conn *c, const db_batch_item *items, int n, db_batch_end end,
+			    db_batch_fn fn, void *arg, db_error *err)
+{
+	my_conn *mc = (my_conn *)c;
+	MYSQL *m = mc->m;
+	int rc;
+
+	for (int i = 0; i < n; i++) {
+		const my_stmt *s = (const my_stmt *)items[i].stmt;
+		if (!s->mc)
+			return my_detached(err);
+		if (!s->sql.text)
+			return db_batch_serial(c, items, n, end, fn, arg, err);
+	}
+	if (n == 0 && end == DB_BATCH_OPEN)
+		return 0;
+	my_settle(mc, NULL);
+	for (int i = 0; i < n; i++) {
+		my_stmt *s = (my_stmt *)items[i].stmt;
+		if (s->has_result)
+			my_drain(s);
+	}
+	if (!mc->multi) {
+		/* Once per connection, like a prepare: not counted. */
+		MY_CALL(&mc->wt, m, rc, mysql_set_server_option, m, MYSQL_OPTION_MULTI_STATEMENTS_ON);
+		if (rc)
+			return my_fail_conn(mc, m, err);
+		mc->multi = 1;
+	}
+	mc->batch.len = 0;
+	for (int i = 0; i < n; i++) {
+		const my_stmt *s = (const my_stmt *)items[i].stmt;
+		if ((i && mysql_text_add(&mc->batch, ";", 1, err) < 0) ||
+		    mysql_splice(m, &mc->batch, &s->sql, items[i].params, items[i].nparams, err) < 0)
+			return -1;
+	}
+	if (end != DB_BATCH_OPEN) {
+		const char *how = end == DB_BATCH_COMMIT ? ";COMMIT" : ";ROLLBACK";
+		if (mysql_text_add(&mc->batch, how + (n == 0), strlen(how + (n == 0)), err) < 0)
+			return -1;
+	}
+	mc->round_trips++;
+	MY_CALL(&mc->wt, m, rc, mysql_real_query, m, mc->batch.buf, (unsigned long)mc->batch.len);
+	if (rc)
+		return my_fail_conn(mc, m, err);
+	/* Every result is read, whatever the caller says, so that the
+	 * connection is ready for its next command. */
+	int ret = 0, stop = 0;
+	for (int i = 0;; i++) {
+		MYSQL_RES *r;
+		MY_CALL(&mc->wt, m, r, mysql_store_result, m);
+		if (!r && mysql_field_count(m) != 0) {
+			if (ret == 0)
+				ret = my_fail_conn(mc, m, err);
+			break;
+		}
+		if (i < n && ret == 0 && !stop) {
+			int f = my_batch_result((my_stmt *)items[i].stmt, r, i, fn, arg, err);
+			ret = f < 0 ? -1 : 0;
+			stop = f > 0;
+		} else if (r) {
+			mysql_free_result(r);
+		}
+		int more;
+		MY_CALL(&mc->wt, m, more, mysql_next_result, m);
+		if (more > 0) {
+			/* Statement i + 1 (or the COMMIT) failed, and the server
+			 * ran nothing after it. */
+			if (ret == 0)
+				ret = my_fail_conn(mc, m, err);
+			break;
+		}
+		if (more < 0)
+			break;
+	}
+	return ret;
+}
+
+static uint64_t my_round_trips(db_conn *c)
+{
+	return ((my_conn *)c)->round_trips;
 }
 
 /* ---- optional slots -------------------------------------------------- */
@@ -1248,4 +1349,6 @@ const db_driver mysql_driver = {
 	.conn_id = my_conn_id,
 	.dbms_name = my_dbms_name,
 	.set_autocommit = my_set_autocommit,
+	.execute_batch = my_execute_batch,
+	.round_trips = my_round_trips,
 };

@@ -361,6 +361,35 @@ odbc_conf() {
 plausible_server_tpm() {
 	json_true "$1" '(lambda s, shared: s["server_tpm"] is not None and s["tpm"] > 0 and 0.5 <= s["server_tpm"] / s["tpm"] and (shared or s["server_tpm"] / s["tpm"] <= 2))(d["summary"], d["run"]["dialect"] == "mysql")'
 }
+# rollbacks_leave_no_trace TRACE ARGS...: a 3-s run of 2 VUs (ARGS reach
+# the database) whose New-Orders all name the unused item rolls them all
+# back, pipelined, and leaves the tables as TRACE (a function printing
+# what New-Orders change) showed them before; each took at most 4 round
+# trips.  Sets R to its results file.
+rollbacks_leave_no_trace() {
+	local trace=$1 before; shift
+	before=$($trace)
+	"$TPCC_BIN" run "$@" --vus 2 --rampup 0 --duration 3 --rollback-percent 100 \
+		--results-dir "$T/rb" </dev/null >"$T/rb.txt" 2>&1
+	assert "a run whose New-Orders all roll back exits 0" [ $? -eq 0 ]
+	R=$(ls "$T"/rb/*.json 2>/dev/null | head -1)
+	assert "  New-Orders were rolled back" json_true "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 20'
+	assert "  none committed" json_is "$R" 'd["summary"]["run_totals"]["commits"]["new_order"]' 0
+	assert "  nothing failed" json_is "$R" 'd["summary"]["failed"]' 0
+	assert "  they left no order, order line or stock change" [ "$($trace)" = "$before" ]
+	assert "  a New-Order took at most 4 round trips (pipelined)" \
+		json_true "$R" 'd["summary"]["round_trips"]["new_order"] <= 4'
+}
+# fewer_round_trips PIPELINED ONE-BY-ONE TYPE...: each transaction TYPE
+# took fewer round trips in the first results file than in the second.
+fewer_round_trips() {
+	local p=$1 n=$2 t; shift 2
+	for t in "$@"; do
+		assert "  $t: fewer round trips pipelined" python3 -c "import json,sys
+p, n = (json.load(open(f))['summary']['round_trips']['$t'] for f in sys.argv[1:])
+print('$t', p, n); sys.exit(not p < n)" "$p" "$n"
+	done
+}
 # db_matches_client RESULTS COUNT: the New-Orders the client counted over
 # the whole run are what the database holds.
 db_matches_client() { json_is "$1" 'd["summary"]["run_totals"]["commits"]["new_order"]' "$2"; }

@@ -21,17 +21,7 @@ trace() {
 
 pg_built "build W=1 through libpq"
 
-before=$(trace)
-"$TPCC_BIN" run $A --vus 2 --rampup 0 --duration 3 --rollback-percent 100 \
-	--results-dir "$T/rb" </dev/null >rb.txt 2>&1
-assert "a run whose New-Orders all roll back exits 0" [ $? -eq 0 ]
-R=$(ls "$T"/rb/*.json 2>/dev/null | head -1)
-assert "  New-Orders were rolled back" json_true "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 20'
-assert "  none committed" json_is "$R" 'd["summary"]["run_totals"]["commits"]["new_order"]' 0
-assert "  nothing failed" json_is "$R" 'd["summary"]["failed"]' 0
-assert "  they left no order, order line or stock change" [ "$(trace)" = "$before" ]
-assert "  a New-Order took at most 4 round trips (pipelined)" \
-	json_true "$R" 'd["summary"]["round_trips"]["new_order"] <= 4'
+rollbacks_leave_no_trace trace $A
 
 # A second connection updating warehouse 1's row (to the value it has)
 # while Payments run under REPEATABLE READ: a Payment whose snapshot is
@@ -63,9 +53,5 @@ check_ok "the consistency conditions hold after the pipelined runs" check.txt $A
 	</dev/null >np.txt 2>&1
 assert "a run one statement per round trip exits 0" [ $? -eq 0 ]
 P=$(ls "$T"/rr/*.json | head -1) N=$(ls "$T"/np/*.json 2>/dev/null | head -1)
-for t in new_order payment delivery; do
-	assert "  $t: fewer round trips pipelined" python3 -c "import json,sys
-p, n = (json.load(open(f))['summary']['round_trips']['$t'] for f in sys.argv[1:])
-print('$t', p, n); sys.exit(not p < n)" "$P" "$N"
-done
+fewer_round_trips "$P" "$N" new_order payment delivery
 finish

@@ -20,6 +20,7 @@
 
 #include "drivers/driver.h"
 #include "drivers/loopback.h"
+#include "drivers/mysql_splice.h"
 #include "dialect/server.h"
 #include "dialect/dialect.h"
 #include "run/conn_vars.h"
@@ -762,6 +763,157 @@ START_TEST(test_concurrent_writers)
 		ck_assert_msg(args[i].failures == 0, "%s: worker %d: %s", t->name, i, args[i].msg);
 	}
 	ck_assert_int_eq(xquery_int(c, "SELECT SUM(v) FROM t_conc"), CONC_THREADS * CONC_TXNS);
+	t->drv->disconnect(c);
+}
+END_TEST
+
+/* A batch (db_batch, pipelined where the driver can: MySQL as one
+ * multi-statement query) gives each statement's rows and counts to the
+ * caller in order, keeps strings that look like SQL (quotes, a ?, a
+ * comment) exact, commits with its last statement, stops the server at a
+ * failing statement with that statement's error, and leaves the
+ * connection ready for the next command. */
+struct batch_seen {
+	int calls, stop_at;
+	int64_t affected[8];
+	char text[8][64];
+	double d[8];
+};
+
+static int batch_cb(void *arg, int i, db_stmt *s, int64_t affected, db_error *e)
+{
+	struct batch_seen *b = arg;
+	const db_driver *d = s->conn->drv;
+
+	(void)e;
+	b->calls++;
+	if (i >= 0 && i < 8) {
+		b->affected[i] = affected;
+		if (d->fetch(s, e) == 1) {
+			size_t len = 0;
+			const char *t = d->col_text(s, 0, &len);
+			snprintf(b->text[i], sizeof b->text[i], "%.*s", (int)len, t ? t : "");
+			b->d[i] = d->col_double(s, 1);
+		}
+	}
+	return i == b->stop_at ? 1 : 0;
+}
+
+START_TEST(test_batches)
+{
+	const target *t = &targets[_i];
+	db_conn *c = xconnect(t), *o = xconnect(t);
+	const char *odd = "it's \"quoted\" -- ? /* not */ # a \\ back";
+	db_error e;
+	uint64_t rt0 = 0;
+
+	xexec(c, "DROP TABLE IF EXISTS t_batch");
+	xexec(c, "CREATE TABLE t_batch (id INT PRIMARY KEY, v VARCHAR(60), d DOUBLE)");
+	xcommit(c);
+	db_stmt *ins = xprepare(c, "INSERT INTO t_batch (id, v, d) VALUES (?, ?, ?)");
+	db_stmt *upd = xprepare(c, "UPDATE t_batch SET d = d + ? WHERE id >= ?");
+	db_stmt *sel = xprepare(c, "SELECT v, d FROM t_batch WHERE id = ? /* a ? here is no placeholder */");
+	const db_param p1[] = { db_p_int(1), db_p_text(odd, strlen(odd)), db_p_dbl(0.1) };
+	const db_param p2[] = { db_p_int(2), db_p_text("x", 1), db_p_dbl(1e-7) };
+	const db_param pu[] = { db_p_dbl(1.5), db_p_int(1) };
+	const db_param ps[] = { db_p_int(1) };
+	db_batch_item it[] = { { ins, p1, 3 }, { ins, p2, 3 }, { upd, pu, 2 }, { sel, ps, 1 } };
+	struct batch_seen b = { .stop_at = -1 };
+
+	xbegin(c, 1);
+	if (t->drv->round_trips)
+		rt0 = t->drv->round_trips(c);
+	db_error_clear(&e);
+	ck_assert_msg(db_batch(c, 1, it, 4, DB_BATCH_COMMIT, batch_cb, &b, &e) == 0,
+		      "%s: batch: %s", t->name, e.msg);
+	if (t->drv->execute_batch && t->drv->round_trips)
+		ck_assert_int_eq(t->drv->round_trips(c) - rt0, 1);
+	ck_assert_int_eq(b.calls, 4);
+	ck_assert_int_eq(b.affected[0], 1);
+	ck_assert_int_eq(b.affected[2], 2);
+	ck_assert_str_eq(b.text[3], odd);
+	ck_assert_double_eq_tol(b.d[3], 1.6, 1e-9);
+	/* Committed with the batch: another connection sees both rows. */
+	ck_assert_int_eq(xquery_int(o, "SELECT COUNT(*) FROM t_batch"), 2);
+	xcommit(o);
+
+	/* Doubles go into the text in a form that reads back as the same
+	 * double: money in cents, and the rest. */
+	const double dv[] = { 3 * 12.34, -5.5, 0.1, 1e-7, 123456.789, 1e300, -0.0 };
+	enum { ND = sizeof dv / sizeof dv[0] };
+	db_param pd[ND][3];
+	db_batch_item di[ND];
+	for (int i = 0; i < ND; i++) {
+		pd[i][0] = db_p_int(10 + i);
+		pd[i][1] = db_p_text("d", 1);
+		pd[i][2] = db_p_dbl(dv[i]);
+		di[i] = (db_batch_item){ ins, pd[i], 3 };
+	}
+	xbegin(c, 1);
+	ck_assert_msg(db_batch(c, 1, di, ND, DB_BATCH_COMMIT, NULL, NULL, &e) == 0,
+		      "%s: batch of doubles: %s", t->name, e.msg);
+	db_stmt *sd = xprepare(c, "SELECT d FROM t_batch WHERE id = ?");
+	for (int i = 0; i < ND; i++) {
+		const db_param pi[] = { db_p_int(10 + i) };
+		xexecute(sd, pi, 1);
+		ck_assert_int_eq(xfetch(sd), 1);
+		ck_assert_msg(t->drv->col_double(sd, 0) == dv[i], "%s: %.17g came back as %.17g",
+			      t->name, dv[i], t->drv->col_double(sd, 0));
+		t->drv->reset(sd);
+	}
+	t->drv->finalize(sd);
+	xexec(c, "DELETE FROM t_batch WHERE id >= 10");
+	xcommit(c);
+
+	/* The second insert fails (a duplicate key): the first ran, the
+	 * select after it did not, and a rollback undoes the first. */
+	const db_param p3[] = { db_p_int(3), db_p_text("y", 1), db_p_dbl(2) };
+	db_batch_item bad[] = { { ins, p3, 3 }, { ins, p1, 3 }, { sel, ps, 1 } };
+	memset(&b, 0, sizeof b);
+	b.stop_at = -1;
+	xbegin(c, 1);
+	db_error_clear(&e);
+	ck_assert_int_eq(db_batch(c, 1, bad, 3, DB_BATCH_COMMIT, batch_cb, &b, &e), -1);
+	ck_assert_int_eq(b.calls, 1);
+	ck_assert_msg(e.msg[0] != '\0', "%s: the failed batch says why", t->name);
+	xrollback(c);
+	ck_assert_int_eq(xquery_int(c, "SELECT COUNT(*) FROM t_batch"), 2);
+	xcommit(c);
+
+	/* The caller needs no more after the first result: the rest still
+	 * ran (pipelined) or was not sent (one by one), and the connection
+	 * takes the next command either way. */
+	const db_param ps2[] = { db_p_int(2) };
+	db_batch_item two[] = { { sel, ps, 1 }, { sel, ps2, 1 } };
+	memset(&b, 0, sizeof b);
+	b.stop_at = 0;
+	xbegin(c, 0);
+	ck_assert_int_eq(db_batch(c, 1, two, 2, DB_BATCH_OPEN, batch_cb, &b, &e), 0);
+	ck_assert_int_eq(b.calls, 1);
+	ck_assert_int_eq(xquery_int(c, "SELECT COUNT(*) FROM t_batch WHERE id = 2"), 1);
+	xcommit(c);
+
+	/* A batch that ends in a rollback leaves nothing behind; the
+	 * statement then runs prepared again as before. */
+	const db_param p5[] = { db_p_int(5), db_p_text("z", 1), db_p_dbl(5) };
+	db_batch_item rb[] = { { ins, p5, 3 } };
+	xbegin(c, 1);
+	ck_assert_int_eq(db_batch(c, 1, rb, 1, DB_BATCH_ROLLBACK, NULL, NULL, &e), 0);
+	ck_assert_int_eq(xquery_int(c, "SELECT COUNT(*) FROM t_batch"), 2);
+	xcommit(c);
+	xexecute(sel, ps, 1);
+	ck_assert_int_eq(xfetch(sel), 1);
+	size_t len = 0;
+	const char *v = t->drv->col_text(sel, 0, &len);
+	ck_assert_int_eq((int)len, (int)strlen(odd));
+	ck_assert_int_eq(memcmp(v, odd, len), 0);
+	t->drv->reset(sel);
+	xcommit(c);
+
+	t->drv->finalize(ins);
+	t->drv->finalize(upd);
+	t->drv->finalize(sel);
+	t->drv->disconnect(o);
 	t->drv->disconnect(c);
 }
 END_TEST
@@ -1581,6 +1733,23 @@ START_TEST(test_host_is_loopback)
 }
 END_TEST
 
+/* A batch on MySQL writes parameters into the statement's text: only a ?
+ * outside strings, quoted names and comments is a placeholder. */
+START_TEST(test_mysql_placeholders)
+{
+	ck_assert_uint_eq(mysql_placeholders("SELECT ? + ?"), 2);
+	ck_assert_uint_eq(mysql_placeholders("SET s = s - ? WHERE k = ?"), 2);
+	ck_assert_uint_eq(mysql_placeholders("SELECT '?', \"?\", `?` FROM t WHERE a = ?"), 1);
+	ck_assert_uint_eq(mysql_placeholders("SELECT 'it''s ?', 'a\\'?' , ?"), 1);
+	ck_assert_uint_eq(mysql_placeholders("SELECT 1 -- ? \n + ? # ?\n + ? /* ? */"), 2);
+	/* "--" before anything but a space is two minus signs. */
+	ck_assert_uint_eq(mysql_placeholders("SELECT 1--?"), 1);
+	ck_assert_uint_eq(mysql_placeholders("SELECT '?"), 0);
+	ck_assert_uint_eq(mysql_placeholders("SELECT 1 /* ?"), 0);
+	ck_assert_uint_eq(mysql_placeholders(""), 0);
+}
+END_TEST
+
 static Suite *drivers_suite(void)
 {
 	Suite *s = suite_create("drivers");
@@ -1591,6 +1760,7 @@ static Suite *drivers_suite(void)
 	tcase_add_test(tc, test_error_helpers);
 	tcase_add_test(tc, test_null_answers);
 	tcase_add_test(tc, test_host_is_loopback);
+	tcase_add_test(tc, test_mysql_placeholders);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("generic");
@@ -1604,6 +1774,7 @@ static Suite *drivers_suite(void)
 	tcase_add_loop_test(tc, test_transactions, 0, ntargets);
 	tcase_add_loop_test(tc, test_stmt_outlives_conn, 0, ntargets);
 	tcase_add_loop_test(tc, test_concurrent_writers, 0, ntargets);
+	tcase_add_loop_test(tc, test_batches, 0, ntargets);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("sqlite");

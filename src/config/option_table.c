@@ -286,7 +286,7 @@ const opt_def opt_table[] = {
 	{ .key = "workload.pipeline", .longopt = "pipeline", .type = OPT_BOOL, .def = "true",
 	  FIELD(pipeline),
 	  .help = "statements mode: send a transaction's independent statements "
-		  "together, one round trip for each group (pg driver)",
+		  "together, one round trip for each group (pg and mysql drivers)",
 	  .screen = OPT_SCR_WORKLOAD,
 	  .man = "In statements mode, send the statements of a transaction that do not\n"
 		 "wait for each other's results back to back and read their results\n"
@@ -295,8 +295,11 @@ const opt_def opt_table[] = {
 		 "Payment's reads, then its updates and insert with the commit;\n"
 		 "Delivery's ten districts at once.\n"
 		 "The pg driver does it with libpq's pipeline mode, which libpq 14 and\n"
-		 "later have (with any server version); other drivers, and the pg\n"
-		 "driver on an older libpq, run the same statements one round trip each, as\n"
+		 "later have (with any server version). The mysql driver sends each group\n"
+		 "as one multi-statement query, its parameters written into the text as\n"
+		 "literals and its COMMIT or ROLLBACK with it; the server parses that text\n"
+		 "where it would have executed prepared statements. Other drivers, and the\n"
+		 "pg driver on an older libpq, run the same statements one round trip each, as\n"
 		 ".B \\-\\-no\\-pipeline\n"
 		 "does everywhere.\n"
 		 "The transactions are the same either way: a failed statement fails\n"
