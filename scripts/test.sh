@@ -130,14 +130,6 @@ echo "== slowest test scripts (wall seconds) =="
 grep -hoE '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed in [0-9]+ s$' tests/*.log |
 	awk '{print $(NF-1), $1}' | sort -rn | head -n 12 || true
 
-part "make distcheck, dpkg-buildpackage, lintian; then the package installed"
-if background_done package "$package_pid"; then
-	TPCC_DEB=$(ls "$work"/deb/tpcc-console_*.deb)
-	TPCC_DEB=$TPCC_DEB make -s check VERBOSE=1 TESTS=tests/debian-package.sh || status=1
-else
-	status=1
-fi
-
 if [ $sanitizers -eq 1 ]; then
 	part "sanitizer builds"
 	if ! background_done sanitizer-builds "$builds_pid"; then
@@ -181,6 +173,17 @@ if [ $sanitizers -eq 1 ]; then
 		tests/engine-vus.sh tests/engine-start.sh tests/mariadb-vus.sh tests/mariadb-terminals.sh \
 		tests/mariadb-faults.sh \
 		tests/tui-mariadb.sh tests/results-stalled-disk.sh") || status=1
+fi
+
+# The package after the sanitizer tests: its build (distcheck, then
+# dpkg-buildpackage, niced beside make check) was still going when make
+# check ended, and the run waited for it here with nothing else to do.
+part "make distcheck, dpkg-buildpackage, lintian; then the package installed"
+if background_done package "$package_pid"; then
+	TPCC_DEB=$(ls "$work"/deb/tpcc-console_*.deb)
+	TPCC_DEB=$TPCC_DEB make -s check VERBOSE=1 TESTS=tests/debian-package.sh || status=1
+else
+	status=1
 fi
 
 # Last: the analysis and fuzzing have gone on beside the sanitizer tests.
