@@ -105,10 +105,11 @@ struct my_stmt {
 	int has_result;        /* rows may still be fetched */
 	int on_row;            /* cols hold a fetched row */
 	/* A CALL on a fiber's connection goes as text (see my_text_execute):
-	 * the statement with its placeholders, the text last sent, and the
-	 * result set being read.  st stays NULL.  res also holds a batch's
-	 * result for this statement while the batch's caller reads it. */
-	char *text;
+	 * as_text set, sql below the statement, q the text last sent, and
+	 * res the result set being read.  st stays NULL.  res also holds a
+	 * batch's result for this statement while the batch's caller reads
+	 * it. */
+	int as_text;
 	mysql_text q;
 	MYSQL_RES *res;
 	/* The statement's text and its placeholders, for a CALL as text
@@ -266,7 +267,7 @@ static void my_text_drain(my_stmt *s);
 
 static void my_drain(my_stmt *s)
 {
-	if (s->text) {
+	if (s->as_text) {
 		my_text_drain(s);
 		return;
 	}
@@ -674,6 +675,12 @@ static int my_text_fetch(my_stmt *s, db_error *err)
 			}
 			c->buf = b;
 			c->cap = c->len + 1;
+			/* A batch reads a prepared statement's rows here too: its
+			 * next prepared execute binds the grown buffer. */
+			if (s->rbind) {
+				s->rbind[i].buffer = b;
+				s->rbind[i].buffer_length = c->cap;
+			}
 		}
 		if (!c->is_null)
 			memcpy(c->buf, row[i], c->len);
@@ -785,12 +792,11 @@ static int my_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *err)
 		return my_oom(err);
 	s->base.conn = c;
 	if (my_text_wanted(mc, sql)) {
-		s->text = strdup(sql);
-		if (!s->text || mysql_sql_init(&s->sql, sql) < 0) {
-			free(s->text);
+		if (mysql_sql_init(&s->sql, sql) < 0) {
 			free(s);
 			return my_oom(err);
 		}
+		s->as_text = 1;
 		s->nparams = s->sql.n;
 		my_link(mc, s);
 		*out = &s->base;
@@ -858,7 +864,7 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 	my_stmt *s = (my_stmt *)st;
 	unsigned int nf;
 
-	if (!s->mc || (!s->st && !s->text))
+	if (!s->mc || (!s->st && !s->as_text))
 		return my_detached(err);
 	my_settle(s->mc, s);
 	if (s->has_result || s->mc->active == s)
@@ -867,7 +873,7 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 		return db_error_set(err, DB_FATAL, 0, "07001",
 				    "mysql: statement takes %lu parameters, got %d",
 				    s->nparams, nparams);
-	if (s->text)
+	if (s->as_text)
 		return my_text_execute(s, params, affected, err);
 	for (unsigned long i = 0; i < s->nparams; i++) {
 		const db_param *p = &params[i];
@@ -994,7 +1000,7 @@ static int my_fetch(db_stmt *st, db_error *err)
 	my_stmt *s = (my_stmt *)st;
 	int rc;
 
-	if (s->text || s->res)
+	if (s->as_text || s->res)
 		return my_text_fetch(s, err);
 	s->on_row = 0;
 	if (!s->has_result || !s->st)
@@ -1103,7 +1109,6 @@ static void my_finalize(db_stmt *st)
 	free(s->pbind);
 	free(s->pval);
 	free(s->plen);
-	free(s->text);
 	mysql_text_free(&s->q);
 	mysql_sql_free(&s->sql);
 	free(s);
@@ -1157,16 +1162,6 @@ static int my_rollback(db_conn *c, db_error *err)
  * result is stored and handed to the caller through its statement, read
  * as text (my_text_fetch). */
 
-/* The statement's result buffers moved as text rows grew them: its binds
- * must follow before its next prepared execute. */
-static void my_cols_rebind(my_stmt *s)
-{
-	for (unsigned int i = 0; s->rbind && i < s->ncols && i < s->colcap; i++) {
-		s->rbind[i].buffer = s->cols[i].buf;
-		s->rbind[i].buffer_length = s->cols[i].cap;
-	}
-}
-
 /* Statement i's result (r, or a count of rows changed) to the caller. */
 static int my_batch_result(my_stmt *s, MYSQL_RES *r, int i, db_batch_fn fn, void *arg,
 			   db_error *err)
@@ -1188,7 +1183,6 @@ static int my_batch_result(my_stmt *s, MYSQL_RES *r, int i, db_batch_fn fn, void
 	s->res = NULL;
 	s->has_result = 0;
 	s->on_row = 0;
-	my_cols_rebind(s);
 	return f;
 }
 
