@@ -51,41 +51,75 @@ definitions() {
 	done
 }
 
+# prepare LAYOUT SUFFIX NEW_ORDER ORDERS: the layout's fixture made and
+# filled, its definitions, adopt, adopt --apply, a short run in each mode
+# and check, into LAYOUT.*; each step's exit status a line of LAYOUT.rc.
+# The five layouts are prepared at once (one after another they took 80 s
+# of mostly waiting) and asserted on after, one by one.
+prepare() {
+	local layout=$1 sfx=$2 no=$3 ord=$4 db=tpcc_ad_${1//-/_}_$$ B mode
+	B=$(my_args "$db")
+	fixture "$db" "$layout" "$sfx" "$no" "$ord" >"$layout.fill" 2>&1
+	echo "fixture $?" >"$layout.rc"
+	definitions "$db" >"$layout.before"
+	"$TPCC_BIN" adopt $B >"$layout.adopt" 2>&1
+	echo "adopt $?" >>"$layout.rc"
+	my_sql "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'tpcc_meta'" >"$layout.meta"
+	"$TPCC_BIN" adopt $B --apply >"$layout.apply" 2>&1
+	echo "apply $?" >>"$layout.rc"
+	for mode in statements procedures; do
+		"$TPCC_BIN" run $B --mode $mode --vus 2 --rampup 0 --duration 2 --results-dir "$T/r-$layout" </dev/null >"$layout.$mode" 2>&1
+		echo "$mode $?" >>"$layout.rc"
+	done
+	"$TPCC_BIN" check $B >"$layout.check" 2>&1
+	echo "check $?" >>"$layout.rc"
+	definitions "$db" >"$layout.after"
+}
+# step_rc LAYOUT STEP: that step's exit status
+step_rc() { sed -n "s/^$2 //p" "$1.rc"; }
+LAYOUTS="hammerdb - new_order orders standard names (HammerDB or go-tpc)
+go-tpc - new_order orders go-tpc
+tpcc-mysql - new_orders orders tpcc-mysql
+benchbase - new_order oorder BenchBase
+sysbench-tpcc 1 new_orders orders sysbench-tpcc, table set 1"
+pids=
+while read -r layout sfx no ord says; do
+	# fixture's own on_exit would stay in prepare's subshell
+	on_exit "my_sql 'DROP DATABASE IF EXISTS tpcc_ad_${layout//-/_}_$$'"
+	[ "$sfx" = - ] && sfx=
+	prepare "$layout" "$sfx" "$no" "$ord" &
+	pids="$pids $!"
+done <<<"$LAYOUTS"
+wait $pids
+
 # layout suffix new_order orders "what adopt says"
 while read -r layout sfx no ord says; do
 	db=tpcc_ad_${layout//-/_}_$$
 	[ "$sfx" = - ] && sfx=
-	assert "$layout: fixture made and filled" fixture "$db" "$layout" "$sfx" "$no" "$ord"
-	definitions "$db" >"$layout.before"
+	assert "$layout: fixture made and filled" [ "$(step_rc "$layout" fixture)" = 0 ]
 	B=$(my_args "$db")
-	"$TPCC_BIN" adopt $B >"$layout.adopt" 2>&1; rc=$?
-	assert "$layout: adopt exits 0" [ $rc -eq 0 ]
+	assert "$layout: adopt exits 0" [ "$(step_rc "$layout" adopt)" = 0 ]
 	assert "$layout: adopt names the tool" contains "$layout.adopt" "layout: $says"
 	assert "$layout: adopt counted 1 warehouse" contains "$layout.adopt" "warehouses: 1 (counted"
 	assert "$layout: adopt prints the DDL it would run" contains "$layout.adopt" "--apply would run"
 	assert "$layout: the cheap conditions hold on our generator's load" \
 		lacks "$layout.adopt" "does not hold"
-	assert "$layout: adopt changed nothing" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'tpcc_meta'")" = 0 ]
-	"$TPCC_BIN" adopt $B --apply >"$layout.apply" 2>&1; rc=$?
-	assert "$layout: adopt --apply exits 0" [ $rc -eq 0 ]
-	[ $rc -eq 0 ] || tail -5 "$layout.apply"
+	assert "$layout: adopt changed nothing" [ "$(cat "$layout.meta")" = 0 ]
+	rc=$(step_rc "$layout" apply)
+	assert "$layout: adopt --apply exits 0" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || tail -5 "$layout.apply"
 	for mode in statements procedures; do
-		"$TPCC_BIN" run $B --mode $mode --vus 2 --rampup 0 --duration 2 --results-dir "$T/r-$layout" </dev/null >"$layout.$mode" 2>&1; rc=$?
-		assert "$layout: a $mode run exits 0" [ $rc -eq 0 ]
-		[ $rc -eq 0 ] || tail -5 "$layout.$mode"
+		rc=$(step_rc "$layout" $mode)
+		assert "$layout: a $mode run exits 0" [ "$rc" = 0 ]
+		[ "$rc" = 0 ] || tail -5 "$layout.$mode"
 	done
 	assert "$layout: the runs wrote New-Orders into the other tool's orders table" \
 		[ "$(my_sql "SELECT COUNT(*) > 0 FROM $db.$ord$sfx WHERE o_id > 3000")" = 1 ]
-	check_ok "$layout: check passes" "$layout.check" $B
-	definitions "$db" >"$layout.after"
+	rc=$(step_rc "$layout" check)
+	assert "$layout: check passes" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || tail -20 "$layout.check"
 	assert "$layout: the other tool's tables and indexes are unchanged" diff "$layout.before" "$layout.after"
-done <<'LAYOUTS'
-hammerdb - new_order orders standard names (HammerDB or go-tpc)
-go-tpc - new_order orders go-tpc
-tpcc-mysql - new_orders orders tpcc-mysql
-benchbase - new_order oorder BenchBase
-sysbench-tpcc 1 new_orders orders sysbench-tpcc, table set 1
-LAYOUTS
+done <<<"$LAYOUTS"
 
 # sweep and ab run on the adopted schema as on ours (here sysbench-tpcc's
 # suffixed tables, the last layout's): steps and segments that make
