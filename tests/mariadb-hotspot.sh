@@ -12,7 +12,7 @@ mariadb_built "build exits 0"
 mkdir "$T/home"
 printf '[client]\ninit-command="SET SESSION innodb_lock_wait_timeout = 1"\n' >"$T/home/.my.cnf"
 export HOME=$T/home
-start_console run.txt run $A --read-option-files --vus 32 --rampup 2 --duration 20 --batch --results-dir "$T/r"
+start_console run.txt run $A --read-option-files --vus 32 --rampup 2 --duration 10 --batch --results-dir "$T/r"
 on_exit "kill $CON_PID 2>/dev/null"
 wait_for run.txt '^\[ +4s steady'
 # Another session holds the warehouse row, as a long report might: every
