@@ -141,9 +141,14 @@ jobs=${TPCC_TEST_JOBS:-2}
 part "make check, $jobs at a time, with the package, analysis, fuzzing and sanitizer builds beside it"
 env -u TPCC_DEB make -s -j"$jobs" check VERBOSE=1 TESTS="$plain_tests" || status=1
 tail -n 3 tests/*.log 2>/dev/null | grep -E '^(==>|.*passed|.*FAIL|# )' || true
-echo "== slowest test scripts (wall seconds) =="
-grep -hoE '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed in [0-9]+ s$' tests/*.log |
-	awk '{print $(NF-1), $1}' | sort -rn | head -n 12 || true
+# slowest DIR: the test scripts that took longest there, for the next cut
+slowest() {
+	echo "== slowest test scripts (wall seconds) =="
+	grep -hoE '^[a-z0-9-]+: [0-9]+ passed, [0-9]+ failed in [0-9]+ s$' "$1"/tests/*.log |
+		awk '{print $(NF-1), $1}' | sort -rn | head -n 12 |
+		awk '{printf "%s%s %s s", (NR > 1 ? ", " : ""), $2, $1} END {print ""}' || true
+}
+slowest "$top"
 
 if [ $sanitizers -eq 1 ]; then
 	part "sanitizer builds"
@@ -171,6 +176,7 @@ if [ $sanitizers -eq 1 ]; then
 		tests/test_unit_metrics tests/test_unit_step tests/test_unit_rate tests/test_unit_fiber tests/test_unit_fiber_ucontext \
 		tests/test_unit_text tests/test_unit_paired tests/test_unit_waits \
 		$asan_only") || status=1
+	slowest "$asan"
 
 	# ThreadSanitizer on the engine: VUs added and removed, the collector,
 	# commands from another thread, against SQLite and MariaDB, as threads
@@ -186,6 +192,7 @@ if [ $sanitizers -eq 1 ]; then
 	 export TPCC_TEST_ENGINE_VUS=24
 	 cd "$tsan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_histogram tests/test_unit_rate tests/test_unit_fiber tests/sqlite-run.sh \
 		tests/engine-vus.sh $tsan_only") || status=1
+	slowest "$tsan"
 fi
 
 # The package after the sanitizer tests: its build (distcheck, then
