@@ -16,6 +16,7 @@
 #include "subcommands/reference.h"
 #include "subcommands/signals.h"
 #include "subcommands/subcommands.h"
+#include "util/util.h"
 
 /* Settings that no single option's check can see: a native driver's
  * dialect is known before connecting (over ODBC the engine finds out once
@@ -76,6 +77,7 @@ int main(int argc, char **argv)
 	signals sig;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	memory_setup();
 	int rc = setup(&cfg, argc, argv, &sc, err, sizeof err);
 	if (rc == EX_OK && sc) {
 		signals_start(&sig, !strcmp(cfg.on_hangup, "stop"));

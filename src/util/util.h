@@ -31,5 +31,9 @@ char *read_file_text(const char *path, size_t *len, char *err, size_t errlen);
 uint64_t fresh_seed(void);
 /* 1234567 -> "1,234,567" (rounded to a whole number) */
 const char *fmt_thousands(double v, char *buf, size_t len);
+/* Once, before the first thread: keep the allocator from holding on to
+ * freed memory for good (see util.c).  Where the C library has no such
+ * setting, nothing. */
+void memory_setup(void);
 
 #endif

@@ -1,0 +1,87 @@
+/* test_unit_memory.c: what the soak of the booth's demo found.  A thread
+ * that fills an arena of its own and exits must leave that arena's pages
+ * to the kernel, even after a large block has come and gone (glibc then
+ * raises its trim threshold for good, unless memory_setup pinned it).
+ * mallinfo2's arena figure is the bytes the arenas hold from the kernel,
+ * so the test needs no RSS reading.  Under a sanitizer, whose allocator
+ * replaces glibc's, there is nothing to test. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <check.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "unit.h"
+#include "util/util.h"
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#endif
+
+#if defined(__GLIBC__) && !defined(SANITIZED)
+enum { PIECES = 750, PIECE = 4096 };   /* 3 MB, as a VU's SQLite page cache */
+
+/* A VU's life in small: an arena of its own filled, then all freed. */
+static void *vu_like(void *arg)
+{
+	(void)arg;
+	void *p[PIECES];
+	for (int i = 0; i < PIECES; i++) {
+		p[i] = malloc(PIECE);
+		if (!p[i])
+			return (void *)1;
+		memset(p[i], 1, PIECE);
+	}
+	for (int i = PIECES - 1; i >= 0; i--)
+		free(p[i]);
+	return NULL;
+}
+
+/* The arenas' bytes from the kernel after such a thread came and went. */
+static size_t arena_after_thread(void)
+{
+	pthread_t th;
+	void *rc = (void *)1;
+	ck_assert_int_eq(pthread_create(&th, NULL, vu_like, NULL), 0);
+	pthread_join(th, &rc);
+	ck_assert_ptr_null(rc);
+	return mallinfo2().arena;
+}
+
+START_TEST(test_exited_thread_gives_back)
+{
+	memory_setup();
+	size_t before = mallinfo2().arena;
+	/* 2 MB mmapped and freed: left to itself glibc would now keep 4 MB
+	 * tops in every arena. */
+	void *big = malloc(2 << 20);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 1, 2 << 20);
+	free(big);
+	size_t after = arena_after_thread();
+	ck_assert_msg(after < before + (1 << 20),
+		      "the arenas hold %zu bytes after the thread left, %zu before: the "
+		      "thread's 3 MB stayed", after, before);
+}
+END_TEST
+#endif
+
+int main(void)
+{
+	Suite *s = suite_create("memory");
+	TCase *tc = tcase_create("memory");
+#if defined(__GLIBC__) && !defined(SANITIZED)
+	tcase_add_test(tc, test_exited_thread_gives_back);
+#endif
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
