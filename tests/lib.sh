@@ -342,6 +342,12 @@ pg_native_db() {
 	DBN=${1}_$$
 	pg_sql "CREATE DATABASE $DBN" || skip_all "cannot create a database on the test PostgreSQL"
 	on_exit "pg_sql 'DROP DATABASE IF EXISTS $DBN WITH (FORCE)'"
+	pg_native_use "$1"
+}
+# pg_native_use NAME: as pg_native_db, for a database made already (by a
+# subshell of the test's, whose on_exit stays there: the caller drops it).
+pg_native_use() {
+	DBN=${1}_$$
 	export TPCC_PASSWORD=$TPCC_TEST_PG_PASSWORD
 	unset PGSERVICE PGDATABASE PGHOST PGPORT PGUSER PGPASSWORD PGOPTIONS PGSSLMODE PGSSLROOTCERT
 	A="--driver pg --host 127.0.0.1 --port $TPCC_TEST_PG_PORT --user $TPCC_TEST_PG_USER --database $DBN"

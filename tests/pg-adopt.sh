@@ -55,40 +55,82 @@ definitions() {
 	q "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conname NOT LIKE 'tpcc\\_%' ORDER BY 1"
 }
 
+# prepare LAYOUT SUFFIX NEW_ORDER ORDERS: the layout's database copied
+# from our template and made into the layout, its definitions, adopt,
+# adopt --apply, a short run in each mode and check, into LAYOUT.*; each
+# step's exit status a line of LAYOUT.rc.  The four layouts are prepared
+# at once (one after another they were most of this test's time, under
+# ASan) and asserted on after, one by one.
+prepare() {
+	local layout=$1 sfx=$2 no=$3 ord=$4 mode
+	pg_native_db "tpcc_adpg_${layout//-/_}" >"$layout.db" 2>&1
+	pg_built "$layout: our 1-warehouse schema to copy from" >"$layout.copy" 2>&1
+	echo "copy $?" >"$layout.rc"
+	fixture "$layout" "$sfx" "$no" "$ord" >"$layout.fill" 2>&1
+	echo "fixture $?" >>"$layout.rc"
+	definitions >"$layout.before"
+	"$TPCC_BIN" adopt $A >"$layout.adopt" 2>&1
+	echo "adopt $?" >>"$layout.rc"
+	q "SELECT to_regclass('tpcc_meta') IS NULL" >"$layout.meta"
+	"$TPCC_BIN" adopt $A --apply >"$layout.apply" 2>&1
+	echo "apply $?" >>"$layout.rc"
+	for mode in statements procedures; do
+		"$TPCC_BIN" run $A --mode $mode --vus 2 --rampup 0 --duration 2 --results-dir "$T/r-$layout" </dev/null >"$layout.$mode" 2>&1
+		echo "$mode $?" >>"$layout.rc"
+	done
+	"$TPCC_BIN" check $A >"$layout.check" 2>&1
+	echo "check $?" >>"$layout.rc"
+	definitions >"$layout.after"
+}
+# step_rc LAYOUT STEP: that step's exit status
+step_rc() { sed -n "s/^$2 //p" "$1.rc"; }
+LAYOUTS="hammerdb-pg - new_order orders standard names (HammerDB or go-tpc)
+benchbase-pg - new_order oorder BenchBase
+go-tpc-pg - new_order orders go-tpc (its index names)
+sysbench-tpcc-pg 1 new_orders orders sysbench-tpcc, table set 1"
+pids=
+while read -r layout sfx no ord says; do
+	# pg_native_db's own on_exit would stay in prepare's subshell
+	on_exit "pg_sql 'DROP DATABASE IF EXISTS tpcc_adpg_${layout//-/_}_$$ WITH (FORCE)'"
+	[ "$sfx" = - ] && sfx=
+	prepare "$layout" "$sfx" "$no" "$ord" &
+	pids="$pids $!"
+done <<<"$LAYOUTS"
+wait $pids
+
 # layout suffix new_order orders "what adopt says"
 while read -r layout sfx no ord says; do
 	[ "$sfx" = - ] && sfx=
-	pg_native_db "tpcc_adpg_${layout//-/_}"
-	pg_built "$layout: our 1-warehouse schema to copy from"
-	assert "$layout: fixture made and filled" fixture "$layout" "$sfx" "$no" "$ord"
-	definitions >"$layout.before"
-	"$TPCC_BIN" adopt $A >"$layout.adopt" 2>&1; rc=$?
-	assert "$layout: adopt exits 0" [ $rc -eq 0 ]
-	[ $rc -eq 0 ] || tail -5 "$layout.adopt"
+	pg_native_use "tpcc_adpg_${layout//-/_}"
+	rc=$(step_rc "$layout" copy)
+	assert "$layout: our 1-warehouse schema copied" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || cat "$layout.db" "$layout.copy"
+	rc=$(step_rc "$layout" fixture)
+	assert "$layout: fixture made and filled" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || tail -5 "$layout.fill"
+	rc=$(step_rc "$layout" adopt)
+	assert "$layout: adopt exits 0" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || tail -5 "$layout.adopt"
 	assert "$layout: adopt names the tool" contains "$layout.adopt" "layout: $says"
 	assert "$layout: adopt counted 1 warehouse" contains "$layout.adopt" "warehouses: 1 (counted"
 	assert "$layout: the cheap conditions hold on our generator's load" \
 		lacks "$layout.adopt" "does not hold"
-	assert "$layout: adopt changed nothing" [ "$(q "SELECT to_regclass('tpcc_meta') IS NULL")" = t ]
-	"$TPCC_BIN" adopt $A --apply >"$layout.apply" 2>&1; rc=$?
-	assert "$layout: adopt --apply exits 0" [ $rc -eq 0 ]
-	[ $rc -eq 0 ] || tail -5 "$layout.apply"
+	assert "$layout: adopt changed nothing" [ "$(cat "$layout.meta")" = t ]
+	rc=$(step_rc "$layout" apply)
+	assert "$layout: adopt --apply exits 0" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || tail -5 "$layout.apply"
 	for mode in statements procedures; do
-		"$TPCC_BIN" run $A --mode $mode --vus 2 --rampup 0 --duration 2 --results-dir "$T/r-$layout" </dev/null >"$layout.$mode" 2>&1; rc=$?
-		assert "$layout: a $mode run exits 0" [ $rc -eq 0 ]
-		[ $rc -eq 0 ] || tail -5 "$layout.$mode"
+		rc=$(step_rc "$layout" $mode)
+		assert "$layout: a $mode run exits 0" [ "$rc" = 0 ]
+		[ "$rc" = 0 ] || tail -5 "$layout.$mode"
 	done
 	assert "$layout: the runs wrote New-Orders into the other tool's orders table" \
 		[ "$(q "SELECT COUNT(*) > 0 FROM $ord$sfx WHERE o_id > 3000")" = t ]
-	check_ok "$layout: check passes" "$layout.check" $A
-	definitions >"$layout.after"
+	rc=$(step_rc "$layout" check)
+	assert "$layout: check passes" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || tail -20 "$layout.check"
 	assert "$layout: the other tool's tables and indexes are unchanged" diff "$layout.before" "$layout.after"
-done <<'LAYOUTS'
-hammerdb-pg - new_order orders standard names (HammerDB or go-tpc)
-benchbase-pg - new_order oorder BenchBase
-go-tpc-pg - new_order orders go-tpc (its index names)
-sysbench-tpcc-pg 1 new_orders orders sysbench-tpcc, table set 1
-LAYOUTS
+done <<<"$LAYOUTS"
 
 # A departure in sysbench-tpcc's load (the last layout's), one customer's
 # c_balance made by hand: adopt --apply finds it in conditions 10 and 12
