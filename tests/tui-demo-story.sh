@@ -32,8 +32,19 @@ tui_keys : 'vus +1' Enter
 assert "an operator's vus pauses the story" tui_wait '│ DEMO \(paused\) '
 assert "the journal marks it put back" \
 	wait_json "$R" 'all(k["restored"] for k in d["knob_journal"])' 30
-tui_keys : 'get synchronous' Enter
-assert "the value is back afterwards" tui_wait '^synchronous = 1$'
+# The paused story still restores its database at a loop's start, and
+# its caption takes the message line: on a loaded CI machine it came
+# right after the answer, before a look saw it.  Asked again, the answer
+# stays, since a loop restores once.
+value_back() {
+	local n
+	for n in 1 2 3; do
+		tui_keys : 'get synchronous' Enter
+		tui_wait '^synchronous = 1$' 10 && return 0
+	done
+	return 1
+}
+assert "the value is back afterwards" value_back
 tui_keys d
 assert "d resumes the story" tui_gone 'DEMO \(paused\)'
 assert "the next loop restores the database from its snapshot" \
