@@ -70,6 +70,15 @@ tpcc_ok() {
 }
 build_ok() { local what=$1 out=$2; shift 2; tpcc_ok "$what" "$out" build "$@"; }
 check_ok() { local what=$1 out=$2; shift 2; tpcc_ok "$what" "$out" check "$@"; }
+# A test that prepares things at once in subshells keeps each step's exit
+# status as a line "STEP STATUS" of NAME.rc.  step_ok WHAT NAME STEP [OUT]
+# asserts the step's was 0, and shows the end of OUT when it was not.
+step_ok() {
+	local rc
+	rc=$(sed -n "s/^$3 //p" "$2.rc")
+	assert "$1" [ "$rc" = 0 ]
+	[ "$rc" = 0 ] || [ -z "${4:-}" ] || tail -n 20 "$4"
+}
 
 # Run tpcc-console in the background with stdin from a fifo we can write
 # commands into, stdout to a file we can wait on.

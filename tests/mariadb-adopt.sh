@@ -75,8 +75,6 @@ prepare() {
 	echo "check $?" >>"$layout.rc"
 	definitions "$db" >"$layout.after"
 }
-# step_rc LAYOUT STEP: that step's exit status
-step_rc() { sed -n "s/^$2 //p" "$1.rc"; }
 LAYOUTS="hammerdb - new_order orders standard names (HammerDB or go-tpc)
 go-tpc - new_order orders go-tpc
 tpcc-mysql - new_orders orders tpcc-mysql
@@ -96,28 +94,22 @@ wait $pids
 while read -r layout sfx no ord says; do
 	db=tpcc_ad_${layout//-/_}_$$
 	[ "$sfx" = - ] && sfx=
-	assert "$layout: fixture made and filled" [ "$(step_rc "$layout" fixture)" = 0 ]
+	step_ok "$layout: fixture made and filled" "$layout" fixture
 	B=$(my_args "$db")
-	assert "$layout: adopt exits 0" [ "$(step_rc "$layout" adopt)" = 0 ]
+	step_ok "$layout: adopt exits 0" "$layout" adopt
 	assert "$layout: adopt names the tool" contains "$layout.adopt" "layout: $says"
 	assert "$layout: adopt counted 1 warehouse" contains "$layout.adopt" "warehouses: 1 (counted"
 	assert "$layout: adopt prints the DDL it would run" contains "$layout.adopt" "--apply would run"
 	assert "$layout: the cheap conditions hold on our generator's load" \
 		lacks "$layout.adopt" "does not hold"
 	assert "$layout: adopt changed nothing" [ "$(cat "$layout.meta")" = 0 ]
-	rc=$(step_rc "$layout" apply)
-	assert "$layout: adopt --apply exits 0" [ "$rc" = 0 ]
-	[ "$rc" = 0 ] || tail -5 "$layout.apply"
+	step_ok "$layout: adopt --apply exits 0" "$layout" apply "$layout.apply"
 	for mode in statements procedures; do
-		rc=$(step_rc "$layout" $mode)
-		assert "$layout: a $mode run exits 0" [ "$rc" = 0 ]
-		[ "$rc" = 0 ] || tail -5 "$layout.$mode"
+		step_ok "$layout: a $mode run exits 0" "$layout" $mode "$layout.$mode"
 	done
 	assert "$layout: the runs wrote New-Orders into the other tool's orders table" \
 		[ "$(my_sql "SELECT COUNT(*) > 0 FROM $db.$ord$sfx WHERE o_id > 3000")" = 1 ]
-	rc=$(step_rc "$layout" check)
-	assert "$layout: check passes" [ "$rc" = 0 ]
-	[ "$rc" = 0 ] || tail -20 "$layout.check"
+	step_ok "$layout: check passes" "$layout" check "$layout.check"
 	assert "$layout: the other tool's tables and indexes are unchanged" diff "$layout.before" "$layout.after"
 done <<<"$LAYOUTS"
 

@@ -63,8 +63,8 @@ definitions() {
 # ASan) and asserted on after, one by one.
 prepare() {
 	local layout=$1 sfx=$2 no=$3 ord=$4 mode
-	pg_native_db "tpcc_adpg_${layout//-/_}" >"$layout.db" 2>&1
-	pg_built "$layout: our 1-warehouse schema to copy from" >"$layout.copy" 2>&1
+	pg_native_db "tpcc_adpg_${layout//-/_}" >"$layout.copy" 2>&1
+	pg_built "$layout: our 1-warehouse schema to copy from" >>"$layout.copy" 2>&1
 	echo "copy $?" >"$layout.rc"
 	fixture "$layout" "$sfx" "$no" "$ord" >"$layout.fill" 2>&1
 	echo "fixture $?" >>"$layout.rc"
@@ -82,8 +82,6 @@ prepare() {
 	echo "check $?" >>"$layout.rc"
 	definitions >"$layout.after"
 }
-# step_rc LAYOUT STEP: that step's exit status
-step_rc() { sed -n "s/^$2 //p" "$1.rc"; }
 LAYOUTS="hammerdb-pg - new_order orders standard names (HammerDB or go-tpc)
 benchbase-pg - new_order oorder BenchBase
 go-tpc-pg - new_order orders go-tpc (its index names)
@@ -102,33 +100,21 @@ wait $pids
 while read -r layout sfx no ord says; do
 	[ "$sfx" = - ] && sfx=
 	pg_native_use "tpcc_adpg_${layout//-/_}"
-	rc=$(step_rc "$layout" copy)
-	assert "$layout: our 1-warehouse schema copied" [ "$rc" = 0 ]
-	[ "$rc" = 0 ] || cat "$layout.db" "$layout.copy"
-	rc=$(step_rc "$layout" fixture)
-	assert "$layout: fixture made and filled" [ "$rc" = 0 ]
-	[ "$rc" = 0 ] || tail -5 "$layout.fill"
-	rc=$(step_rc "$layout" adopt)
-	assert "$layout: adopt exits 0" [ "$rc" = 0 ]
-	[ "$rc" = 0 ] || tail -5 "$layout.adopt"
+	step_ok "$layout: our 1-warehouse schema copied" "$layout" copy "$layout.copy"
+	step_ok "$layout: fixture made and filled" "$layout" fixture "$layout.fill"
+	step_ok "$layout: adopt exits 0" "$layout" adopt "$layout.adopt"
 	assert "$layout: adopt names the tool" contains "$layout.adopt" "layout: $says"
 	assert "$layout: adopt counted 1 warehouse" contains "$layout.adopt" "warehouses: 1 (counted"
 	assert "$layout: the cheap conditions hold on our generator's load" \
 		lacks "$layout.adopt" "does not hold"
 	assert "$layout: adopt changed nothing" [ "$(cat "$layout.meta")" = t ]
-	rc=$(step_rc "$layout" apply)
-	assert "$layout: adopt --apply exits 0" [ "$rc" = 0 ]
-	[ "$rc" = 0 ] || tail -5 "$layout.apply"
+	step_ok "$layout: adopt --apply exits 0" "$layout" apply "$layout.apply"
 	for mode in statements procedures; do
-		rc=$(step_rc "$layout" $mode)
-		assert "$layout: a $mode run exits 0" [ "$rc" = 0 ]
-		[ "$rc" = 0 ] || tail -5 "$layout.$mode"
+		step_ok "$layout: a $mode run exits 0" "$layout" $mode "$layout.$mode"
 	done
 	assert "$layout: the runs wrote New-Orders into the other tool's orders table" \
 		[ "$(q "SELECT COUNT(*) > 0 FROM $ord$sfx WHERE o_id > 3000")" = t ]
-	rc=$(step_rc "$layout" check)
-	assert "$layout: check passes" [ "$rc" = 0 ]
-	[ "$rc" = 0 ] || tail -20 "$layout.check"
+	step_ok "$layout: check passes" "$layout" check "$layout.check"
 	assert "$layout: the other tool's tables and indexes are unchanged" diff "$layout.before" "$layout.after"
 done <<<"$LAYOUTS"
 
