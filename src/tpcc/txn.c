@@ -436,6 +436,8 @@ static void no_stock_params(const txn_input *in, int from, int to, const no_line
 		v[2] += 1;
 		v[3] += remote;
 	}
+	if (n == 0)
+		return;   /* no lines: the callers never ask, and there is nothing to set */
 	for (int c = 0; c < NV; c++)
 		for (int k = 0; k < DIALECT_SLOTS; k++) {
 			int j = k < n ? k : n - 1;
