@@ -4,14 +4,18 @@
  * raises its trim threshold for good, unless memory_setup pinned it).
  * mallinfo2's arena figure is the bytes the arenas hold from the kernel,
  * so the test needs no RSS reading.  Under a sanitizer, whose allocator
- * replaces glibc's, there is nothing to test. */
+ * replaces glibc's, there is nothing to test.  And a ring the run fills as
+ * it goes is resident from the start (calloc_resident), so that RSS over
+ * a day does not rise for as long as the ring takes to fill. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <check.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "unit.h"
 #include "util/util.h"
 #ifdef __GLIBC__
@@ -75,6 +79,38 @@ START_TEST(test_exited_thread_gives_back)
 END_TEST
 #endif
 
+/* The process's resident bytes, from /proc (Linux); 0 where there is none. */
+static size_t resident_bytes(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long size = 0, res = 0;
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu %lu", &size, &res) != 2)
+		res = 0;
+	fclose(f);
+	return res * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+START_TEST(test_ring_resident_at_once)
+{
+	enum { RING_BYTES = 8 << 20 };
+	size_t before = resident_bytes();
+	if (!before)
+		return;   /* no /proc: nothing to read */
+	unsigned char *r = calloc_resident(RING_BYTES / 64, 64);
+	ck_assert_ptr_nonnull(r);
+	size_t after = resident_bytes();
+	ck_assert_msg(after >= before + RING_BYTES - RING_BYTES / 8,
+		      "8 MB ring: resident %zu bytes before, %zu after; its pages are not "
+		      "resident until the ring fills", before, after);
+	for (size_t i = 0; i < RING_BYTES; i += 4096)
+		ck_assert_int_eq(r[i], 0);
+	ck_assert_int_eq(r[RING_BYTES - 1], 0);
+	free(r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("memory");
@@ -82,6 +118,7 @@ int main(void)
 #if defined(__GLIBC__) && !defined(SANITIZED)
 	tcase_add_test(tc, test_exited_thread_gives_back);
 #endif
+	tcase_add_test(tc, test_ring_resident_at_once);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

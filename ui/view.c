@@ -2,13 +2,14 @@
 #include "config.h"
 #endif
 #include <stdlib.h>
+#include "util/util.h"
 #include "view.h"
 
 int view_alloc(ui_view *v)
 {
-	v->ticks = calloc(VIEW_TICKS, sizeof *v->ticks);
-	v->events = calloc(VIEW_EVENTS, sizeof *v->events);
-	v->samples = calloc(VIEW_SAMPLES, sizeof *v->samples);
+	v->ticks = calloc_resident(VIEW_TICKS, sizeof *v->ticks);
+	v->events = calloc_resident(VIEW_EVENTS, sizeof *v->events);
+	v->samples = calloc_resident(VIEW_SAMPLES, sizeof *v->samples);
 	v->vu = calloc(VIEW_VUS, 1);
 	v->steps = calloc(ENGINE_STEPS_MAX, sizeof *v->steps);
 	v->steps_gen = -1;

@@ -244,14 +244,14 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	pthread_cond_init(&e->cond, &ca);
 	pthread_condattr_destroy(&ca);
 	pthread_cond_init(&e->spawn_cond, NULL);
-	e->retired = calloc(1, sizeof(stats_sum));
-	e->cum = calloc(1, sizeof(stats_sum));
-	e->prev = calloc(1, sizeof(stats_sum));
-	e->iv = calloc(1, sizeof(stats_sum));
-	e->steady = calloc(1, sizeof(stats_sum));
-	e->seg = calloc(1, sizeof(stats_sum));
-	e->ring = calloc(RING, sizeof(tick));
-	e->evring = calloc(EVRING, sizeof(run_event));
+	e->retired = calloc_resident(1, sizeof(stats_sum));
+	e->cum = calloc_resident(1, sizeof(stats_sum));
+	e->prev = calloc_resident(1, sizeof(stats_sum));
+	e->iv = calloc_resident(1, sizeof(stats_sum));
+	e->steady = calloc_resident(1, sizeof(stats_sum));
+	e->seg = calloc_resident(1, sizeof(stats_sum));
+	e->ring = calloc_resident(RING, sizeof(tick));
+	e->evring = calloc_resident(EVRING, sizeof(run_event));
 	e->pub = calloc(1, sizeof *e->pub);
 	if (!e->retired || !e->cum || !e->prev || !e->iv || !e->steady || !e->seg || !e->ring || !e->evring ||
 	    !e->pub) {

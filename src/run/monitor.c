@@ -384,7 +384,7 @@ int monitor_start(const tpcc_config *cfg, const dialect *d, const wait_totals *d
 	pthread_condattr_t ca;
 	*out = NULL;
 	note[0] = '\0';
-	if (!m || !(m->ring = calloc(MON_RING, sizeof *m->ring))) {
+	if (!m || !(m->ring = calloc_resident(MON_RING, sizeof *m->ring))) {
 		free(m);
 		snprintf(err, errlen, "out of memory");
 		return -1;

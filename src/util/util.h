@@ -24,6 +24,9 @@ double process_cpu_seconds(void);
  * cap items of size bytes (item i at i % cap), oldest first, into out;
  * returns how many.  The caller holds whatever lock guards the ring. */
 int ring_latest(void *out, const void *ring, size_t size, long count, int cap, int max);
+/* calloc for what a run fills as it goes (a ring of ticks, a histogram):
+ * every page made resident now (see util.c). */
+void *calloc_resident(size_t n, size_t size);
 /* A whole file, NUL-terminated, in malloc'ed memory; *len (may be NULL)
  * its size.  NULL with err naming the file and why. */
 char *read_file_text(const char *path, size_t *len, char *err, size_t errlen);
