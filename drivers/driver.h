@@ -206,6 +206,8 @@ typedef struct db_caps {
 typedef struct db_waits {
 	uint64_t lock_n, lock_ns;      /* waits for the write lock */
 	uint64_t ckpt_n, ckpt_ns;      /* checkpoints run */
+	uint64_t commit_n, commit_ns;  /* COMMITs: the log written, and synced
+	                                * where the settings ask for it */
 } db_waits;
 
 

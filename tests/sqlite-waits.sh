@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sqlite-waits.sh: SQLite has no server to ask what its sessions wait for,
-# so the driver times its own waits for the write lock (BEGIN IMMEDIATE)
-# and its checkpoints.  Another connection holding the write lock for 3 s
+# so the driver times its own waits for the write lock (BEGIN IMMEDIATE),
+# its commits and its checkpoints.  Another connection holding the write lock for 3 s
 # shows as busy waits, and they fall after it lets go.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not installed"
@@ -42,6 +42,13 @@ assert "and counted" json_true "$R" "sum(t['waits']['counters']['busy_waits'] fo
 # it, at the level of their own contention (on a busy machine, near it).
 assert "they fall after it, below the peak" json_true "$R" \
 	"len($A2) >= 2 and sum(t['waits']['aas']['table_lock'] for t in $A2) / len($A2) < max(t['waits']['aas']['table_lock'] for t in $W)"
+# A COMMIT writes the WAL (and syncs it under synchronous=FULL): the log
+# wait a DBA looks for when that setting changes, timed with the rest.
+T_ALL="[t for t in d['ticks'] if t.get('waits')]"
+assert "commits are counted" json_true "$R" \
+	"sum(t['waits']['counters'].get('commits', 0) for t in $T_ALL) >= 10"
+assert "and timed as log waits, under their own name" json_true "$R" \
+	"any(e[0].startswith('COMMIT') and e[1] == 'log' and e[2] > 0 for t in $T_ALL for e in t['waits']['top'])"
 assert "the source is said once" json_true "$R" \
 	"sum(1 for e in d['events'] if e['type'] == 'waits' and 'SQLite has no server' in e['text']) == 1"
 finish

@@ -264,17 +264,26 @@ START_TEST(test_event_labels)
 }
 END_TEST
 
+/* 100 seconds of a run, NOPM `before` up to second 50 and `after` from
+ * there, with New-Orders committed; no samples yet. */
+static void effect_run(tick *t, mon_sample *smp, double before, double after)
+{
+	memset(t, 0, 100 * sizeof *t);
+	memset(smp, 0, 100 * sizeof *smp);
+	for (int i = 0; i < 100; i++) {
+		t[i].t = i + 1;
+		t[i].nopm = i + 1 <= 50 ? before : after;
+		t[i].commits[0] = 10;
+	}
+}
+
 START_TEST(test_event_effect)
 {
 	tick t[100];
 	mon_sample smp[100];
 	marker_effect fx;
-	memset(t, 0, sizeof t);
-	memset(smp, 0, sizeof smp);
+	effect_run(t, smp, 1000, 3000);
 	for (int i = 0; i < 100; i++) {
-		t[i].t = i + 1;
-		t[i].nopm = i + 1 <= 50 ? 1000 : 3000;
-		t[i].commits[0] = 10;
 		t[i].p95[0] = i + 1 <= 50 ? 20 : 10;
 		/* The monitor's clock runs 3 s behind the run's. */
 		smp[i].t = i - 2;
@@ -332,6 +341,35 @@ START_TEST(test_event_effect)
 	ck_assert_double_eq(fx.nopm.before, 3000);
 	ck_assert_int_eq(events_effect(t, 0, NULL, 0, 50, &fx), -1);
 	ck_assert_int_eq(fx.nbefore + fx.nafter, 0);
+}
+END_TEST
+
+/* SQLite's synchronous=FULL: NOPM falls, the commits' log waits rise, and
+ * the checkpoints' data I/O falls further, since it follows the writes.
+ * The wait that says why is the one that rose. */
+START_TEST(test_event_effect_why)
+{
+	tick t[100];
+	mon_sample smp[100];
+	marker_effect fx;
+	effect_run(t, smp, 40000, 15000);
+	for (int i = 0; i < 100; i++) {
+		int after = i + 1 > 50;
+		smp[i].t = i + 1;
+		smp[i].waits.source = WS_TIMED;
+		smp[i].waits.aas[WC_TABLE_LOCK] = 3;
+		smp[i].waits.aas[WC_LOG] = after ? 0.85 : 0.55;
+		smp[i].waits.aas[WC_DATA_IO] = after ? 0.05 : 0.4;
+	}
+	ck_assert_int_eq(events_effect(t, 100, smp, 100, 50, &fx), 0);
+	ck_assert(fx.nopm.v.known && fx.nopm.v.beyond);
+	ck_assert_int_eq(fx.moved, WC_LOG);
+	/* NOPM within noise: no way to read, the largest change. */
+	for (int i = 0; i < 100; i++)
+		t[i].nopm = 20000 + (i / 10 % 2 ? 8000 : -8000);
+	events_effect(t, 100, smp, 100, 50, &fx);
+	ck_assert(!fx.nopm.v.beyond);
+	ck_assert_int_eq(fx.moved, WC_DATA_IO);
 }
 END_TEST
 
@@ -484,6 +522,7 @@ int main(void)
 	tcase_add_test(tc, test_demo_schedule);
 	tcase_add_test(tc, test_event_labels);
 	tcase_add_test(tc, test_event_effect);
+	tcase_add_test(tc, test_event_effect_why);
 	tcase_add_test(tc, test_completion);
 	tcase_add_test(tc, test_label_slot);
 	tcase_add_test(tc, test_trim_zeros);

@@ -141,6 +141,33 @@ static void metrics(sides *sd, marker_effect *m)
 	}
 }
 
+/* The wait class that says why NOPM moved: when NOPM fell beyond noise,
+ * the class whose sessions rose most (when it rose, fell most), since a
+ * class that moved with the work explains nothing (SQLite's checkpoints
+ * shrink when synchronous=FULL slows the commits); else, or when no class
+ * moved that way, the class that changed most.  -1: none moved. */
+static int moved_most(const marker_effect *m)
+{
+	int dir = 0, any = -1, against = -1;
+	double most = 0, most_against = 0;
+	if (m->nopm.v.known && m->nopm.v.beyond)
+		dir = m->nopm.after < m->nopm.before ? 1 : -1;   /* the waits' way */
+	for (int c = 0; c < WC_COUNT; c++) {
+		double d = m->aas[c].after - m->aas[c].before;
+		if (isnan(d))
+			continue;
+		if (fabs(d) > most) {
+			most = fabs(d);
+			any = c;
+		}
+		if (dir && d * dir > most_against) {
+			most_against = d * dir;
+			against = c;
+		}
+	}
+	return against >= 0 ? against : any;
+}
+
 int effect_compute(const effect_second *s, int n, int t, int window, marker_effect *out)
 {
 	sides sd;    /* about 20 KB: never called on a fiber's stack */
@@ -175,16 +202,12 @@ int effect_compute(const effect_second *s, int n, int t, int window, marker_effe
 	for (int i = 0; i < sd.na; i++)
 		wa += sd.a[i]->waits;
 	out->waits = wb && wa;
-	double most = 0;
 	for (int c = 0; out->waits && c < WC_COUNT; c++) {
 		arg.k = c;
 		pick(&sd, pick_aas, &arg, &out->aas[c]);
-		double d = fabs(out->aas[c].after - out->aas[c].before);
-		if (d > most) {
-			most = d;
-			out->moved = c;
-		}
 	}
+	if (out->waits)
+		out->moved = moved_most(out);
 	metrics(&sd, out);
 	return 0;
 }

@@ -15,7 +15,7 @@
 /* The driver's own waits (db_waits) summed over the VUs: each VU adds what
  * its connection waited after each transaction; the sampler reads them. */
 typedef struct wait_totals {
-	_Atomic uint64_t lock_n, lock_ns, ckpt_n, ckpt_ns;
+	_Atomic uint64_t lock_n, lock_ns, ckpt_n, ckpt_ns, commit_n, commit_ns;
 } wait_totals;
 
 /* A VU's connection's waits into t (its counters start again). */
@@ -30,7 +30,7 @@ typedef struct wait_sampler {
 	int have_prev;
 	uint64_t last_ns;         /* the previous second's end */
 	const wait_totals *drv;   /* the driver's waits, or NULL */
-	uint64_t drv_prev[4];
+	uint64_t drv_prev[6];
 } wait_sampler;
 
 /* drv (may be NULL): the driver's own waits, for a driver that counts
