@@ -50,6 +50,46 @@ static void *vu_like(void *arg)
 	return NULL;
 }
 
+/* A VU's life whose last allocation outlives it (a connection's handle
+ * freed by whoever joins it): the 3 MB below it are free, but the arena's
+ * top cannot go back. */
+static void *vu_leaving_one(void *arg)
+{
+	void **keep = arg;
+	void *p[PIECES];
+	for (int i = 0; i < PIECES; i++) {
+		p[i] = malloc(PIECE);
+		if (!p[i])
+			return (void *)1;
+		memset(p[i], 1, PIECE);
+	}
+	*keep = malloc(64);
+	for (int i = PIECES - 1; i >= 0; i--)
+		free(p[i]);
+	return NULL;
+}
+
+static size_t resident_bytes(void);
+
+START_TEST(test_give_back_after_threads)
+{
+	memory_setup();
+	pthread_t th;
+	void *keep = NULL, *rc = (void *)1;
+	ck_assert_int_eq(pthread_create(&th, NULL, vu_leaving_one, &keep), 0);
+	pthread_join(th, &rc);
+	ck_assert_ptr_null(rc);
+	ck_assert_ptr_nonnull(keep);
+	size_t before = resident_bytes();
+	memory_give_back();
+	size_t after = resident_bytes();
+	ck_assert_msg(after + (2 << 20) <= before,
+		      "resident %zu bytes before giving back, %zu after: the 3 MB the "
+		      "thread freed below its last chunk stayed", before, after);
+	free(keep);
+}
+END_TEST
+
 /* The arenas' bytes from the kernel after such a thread came and went. */
 static size_t arena_after_thread(void)
 {
@@ -117,6 +157,7 @@ int main(void)
 	TCase *tc = tcase_create("memory");
 #if defined(__GLIBC__) && !defined(SANITIZED)
 	tcase_add_test(tc, test_exited_thread_gives_back);
+	tcase_add_test(tc, test_give_back_after_threads);
 #endif
 	tcase_add_test(tc, test_ring_resident_at_once);
 	suite_add_tcase(s, tc);

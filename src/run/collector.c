@@ -408,6 +408,7 @@ typedef struct tick_after {
 	int flip, failing;       /* the results file stopped or started failing */
 	int stop;
 	int auto_found;          /* --rampup auto: the steady state found now */
+	int joined;              /* VU threads joined this second */
 } tick_after;
 
 /* The phase for the next second, and the VU schedule.  A job (a live
@@ -437,7 +438,7 @@ static void tick_locked(engine *e, tick_after *a)
 {
 	a->phase = e->phase;
 	e->t++;
-	engine_reap_locked(e, 0);
+	a->joined = engine_reap_locked(e, 0);
 	collect_locked(e, &a->tk, a->phase);
 	publish_locked(e, &a->tk);
 	a->auto_found = auto_rampup_locked(e, a->phase);
@@ -458,6 +459,10 @@ static void tick_locked(engine *e, tick_after *a)
  * schedule's VUs: each may take the lock, so none holds it. */
 static void tick_unlocked(engine *e, const tick_after *a)
 {
+	/* The VUs that left freed their connections' memory in the arenas
+	 * their threads used; give its pages back now (util.c). */
+	if (a->joined)
+		memory_give_back();
 	if (a->lost_all)
 		engine_event(e, "error", "every VU gave up reconnecting after %d s: ending the run",
 			     e->cfg.reconnect_max_s);

@@ -31,10 +31,11 @@ int engine_active_locked(engine *e)
 	return n;
 }
 
-/* Join finished VUs and fold their counts into e->retired. */
-void engine_reap_locked(engine *e, int all)
+/* Join finished VUs and fold their counts into e->retired; how many
+ * threads it joined. */
+int engine_reap_locked(engine *e, int all)
 {
-	int k = 0;
+	int k = 0, joined = 0;
 	for (int i = 0; i < e->nvus; i++) {
 		vu *v = e->vus[i];
 		/* born 0: the spawner may still be making its thread. */
@@ -49,8 +50,10 @@ void engine_reap_locked(engine *e, int all)
 			continue;
 		}
 		if (all || (atomic_load(&v->finished) && v->born)) {
-			if (v->born == 1 && !v->joined)
+			if (v->born == 1 && !v->joined) {
 				pthread_join(v->th, NULL);
+				joined++;
+			}
 			if (v->born == 2)
 				fiber_release(atomic_load(&v->fib));
 			if (e->slot_vu[v->slot] == v) {   /* gave up while active */
@@ -71,6 +74,7 @@ void engine_reap_locked(engine *e, int all)
 		}
 	}
 	e->nvus = k;
+	return joined;
 }
 
 /* Stop every VU and wait for each to finish its transaction, but for at

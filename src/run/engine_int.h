@@ -364,7 +364,8 @@ void engine_restore_if_asked(engine *e);
 /* engine.c: the VU pool and the phases, which the collector, the control
  * calls and the life cycle all move */
 int engine_active_locked(engine *e);
-void engine_reap_locked(engine *e, int all);
+/* Returns how many VU threads it joined. */
+int engine_reap_locked(engine *e, int all);
 #define STOP_GRACE_ASKED_MS 500   /* then the monitor's 200 ms, the results file */
 #define STOP_GRACE_END_MS 10000
 /* Stop every VU and wait for each to finish, for at most grace_ms; the

@@ -161,6 +161,21 @@ void memory_setup(void)
 #endif
 }
 
+/* With the thresholds pinned, an arena gives back its top; what stays
+ * resident is the free space below its last live chunk, which only
+ * malloc_trim hands back (MADV_DONTNEED on every free page of every
+ * arena).  In the booth's demo, at one of its steps from 8 VUs down, a
+ * call gave back 6.9 of 33.8 MB, and without it the kiosk's RSS lows
+ * rose for the first half hour as the arenas' free pages were touched
+ * by turns.  It locks each arena while it walks it, so it runs when VU
+ * threads have left, not on a timer. */
+void memory_give_back(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 /* calloc hands back a large block as untouched zero pages, and the
  * kernel makes each resident only when it is first written.  A ring that
  * fills one tick a second thus grew the client's RSS for as long as it

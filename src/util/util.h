@@ -38,5 +38,8 @@ const char *fmt_thousands(double v, char *buf, size_t len);
  * freed memory for good (see util.c).  Where the C library has no such
  * setting, nothing. */
 void memory_setup(void);
+/* After threads that held much memory have exited: the free pages the
+ * allocator keeps inside its arenas go back to the kernel (see util.c). */
+void memory_give_back(void);
 
 #endif
