@@ -34,10 +34,11 @@
 #if defined(__GLIBC__) && !defined(SANITIZED)
 enum { PIECES = 750, PIECE = 4096 };   /* 3 MB, as a VU's SQLite page cache */
 
-/* A VU's life in small: an arena of its own filled, then all freed. */
-static void *vu_like(void *arg)
+/* A VU's life in small: an arena of its own filled, then all freed; with
+ * keep, one small allocation made last outlives it (a connection's handle
+ * freed by whoever joins it), so the arena's top cannot go back. */
+static void *vu_life(void **keep)
 {
-	(void)arg;
 	void *p[PIECES];
 	for (int i = 0; i < PIECES; i++) {
 		p[i] = malloc(PIECE);
@@ -45,28 +46,22 @@ static void *vu_like(void *arg)
 			return (void *)1;
 		memset(p[i], 1, PIECE);
 	}
+	if (keep)
+		*keep = malloc(64);
 	for (int i = PIECES - 1; i >= 0; i--)
 		free(p[i]);
 	return NULL;
 }
 
-/* A VU's life whose last allocation outlives it (a connection's handle
- * freed by whoever joins it): the 3 MB below it are free, but the arena's
- * top cannot go back. */
+static void *vu_like(void *arg)
+{
+	(void)arg;
+	return vu_life(NULL);
+}
+
 static void *vu_leaving_one(void *arg)
 {
-	void **keep = arg;
-	void *p[PIECES];
-	for (int i = 0; i < PIECES; i++) {
-		p[i] = malloc(PIECE);
-		if (!p[i])
-			return (void *)1;
-		memset(p[i], 1, PIECE);
-	}
-	*keep = malloc(64);
-	for (int i = PIECES - 1; i >= 0; i--)
-		free(p[i]);
-	return NULL;
+	return vu_life(arg);
 }
 
 static size_t resident_bytes(void);
