@@ -50,8 +50,8 @@ tui_keys : 'mark before resize' Enter
 assert "a mark is an event" tui_wait 'mark +before resize'
 assert "the mark's NOPM before and after, the verdict first" \
 	tui_wait 'mark +before resize +NOPM [-+][0-9.]+% (within|beyond) noise( so far)? \([0-9,]+ → [0-9,]+\)' 20
-assert "and the wait class that moved most (SQLite's own waits)" \
-	tui_wait 'mark +before resize +NOPM .* → [0-9,]+\) │ (CPU|log write/fsync waits|table/metadata locks) [-+][0-9.]+(%| sessions)' 20
+assert "and the wait class that explains it (SQLite's own waits)" \
+	tui_wait 'mark +before resize +NOPM .* → [0-9,]+\) │ (CPU|log write/fsync waits|data file I/O waits|table/metadata locks) [-+][0-9.]+(%| sessions)' 20
 
 tui resize-window -t tui -x 80 -y 24
 assert "80x24 redraws" tui_wait '^┌ NOPM, TPM per min, each second ─*┐┌ Latency.{30,}┐$'
