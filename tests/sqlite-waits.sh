@@ -48,7 +48,7 @@ T_ALL="[t for t in d['ticks'] if t.get('waits')]"
 assert "commits are counted" json_true "$R" \
 	"sum(t['waits']['counters'].get('commits', 0) for t in $T_ALL) >= 10"
 assert "and timed as log waits, under their own name" json_true "$R" \
-	"any(e[0].startswith('COMMIT') and e[1] == 'log' and e[2] > 0 for t in $T_ALL for e in t['waits']['top'])"
+	"any(e[0].startswith('commit: WAL') and e[1] == 'log' and e[2] > 0 for t in $T_ALL for e in t['waits']['top'])"
 assert "the source is said once" json_true "$R" \
 	"sum(1 for e in d['events'] if e['type'] == 'waits' and 'SQLite has no server' in e['text']) == 1"
 finish

@@ -57,7 +57,7 @@ static int driver_second(wait_sampler *w, wait_second *out, double dt)
 		wait_event ev[3] = {
 			{ "busy: write lock (BEGIN IMMEDIATE)", WC_TABLE_LOCK, lock },
 			{ "checkpoint (TRUNCATE)", WC_DATA_IO, ckpt },
-			{ "COMMIT: WAL write and sync", WC_LOG, commit },
+			{ "commit: WAL write and sync", WC_LOG, commit },
 		};
 		/* Largest first: three, sorted by insertion. */
 		for (int i = 1; i < 3; i++)
