@@ -364,10 +364,19 @@ START_TEST(test_event_effect_why)
 	ck_assert_int_eq(events_effect(t, 100, smp, 100, 50, &fx), 0);
 	ck_assert(fx.nopm.v.known && fx.nopm.v.beyond);
 	ck_assert_int_eq(fx.moved, WC_LOG);
+	/* A class that rose by a hair within its own noise explains nothing:
+	 * with the log flat, the largest change again. */
+	for (int i = 0; i < 100; i++) {
+		smp[i].waits.aas[WC_LOG] = 0.55;
+		smp[i].waits.aas[WC_CPU] = 1 + (i / 10 % 2 ? 0.3 : -0.3) + (i + 1 > 50 ? 0.01 : 0);
+	}
+	ck_assert_int_eq(events_effect(t, 100, smp, 100, 50, &fx), 0);
+	ck_assert(!fx.aas[WC_CPU].v.beyond);
+	ck_assert_int_eq(fx.moved, WC_DATA_IO);
 	/* NOPM within noise: no way to read, the largest change. */
 	for (int i = 0; i < 100; i++)
 		t[i].nopm = 20000 + (i / 10 % 2 ? 8000 : -8000);
-	events_effect(t, 100, smp, 100, 50, &fx);
+	ck_assert_int_eq(events_effect(t, 100, smp, 100, 50, &fx), 0);
 	ck_assert(!fx.nopm.v.beyond);
 	ck_assert_int_eq(fx.moved, WC_DATA_IO);
 }

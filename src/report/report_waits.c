@@ -139,11 +139,13 @@ void report_markers_table(FILE *out, const rr_run *r, const int *ev, int nm)
 	fprintf(out, "<h2>Markers: what changed</h2>\n<p class=\"muted\">The numbered flags on the "
 		"charts. Each change is the %d s after the marker against the %d s before it, judged "
 		"against the seconds' own variation (block means); New-Order p95 is the mean of the "
-		"seconds' p95. The wait class is the one whose sessions moved most; the server's "
+		"seconds' p95. The wait class is the one that explains the change: when NOPM moved beyond "
+		"noise, the class whose sessions moved most the other way (rose as NOPM fell), else "
+		"the one that moved most; the server's "
 		"metrics are those that moved most (counters per second).</p>\n"
 		"<div class=\"wrap\"><table id=\"markers\"><tr><th class=\"n\">#</th>"
 		"<th class=\"n\">s</th><th>event</th><th>NOPM</th><th>New-Order p95 ms</th>"
-		"<th>waits that moved most</th><th>server metrics that moved most</th></tr>\n",
+		"<th>the wait that explains it</th><th>server metrics that moved most</th></tr>\n",
 		EFFECT_WINDOW, EFFECT_WINDOW);
 	for (int k = 0; k < nm; k++) {
 		const rr_event *e = &r->events[ev[k]];

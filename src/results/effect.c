@@ -142,10 +142,11 @@ static void metrics(sides *sd, marker_effect *m)
 }
 
 /* The wait class that says why NOPM moved: when NOPM fell beyond noise,
- * the class whose sessions rose most (when it rose, fell most), since a
- * class that moved with the work explains nothing (SQLite's checkpoints
- * shrink when synchronous=FULL slows the commits); else, or when no class
- * moved that way, the class that changed most.  -1: none moved. */
+ * the class whose sessions rose most beyond their own noise (when it
+ * rose, fell most), since a class that moved with the work explains
+ * nothing (SQLite's checkpoints shrink when synchronous=FULL slows the
+ * commits); else, or when no class moved that way, the class that
+ * changed most.  -1: none moved. */
 static int moved_most(const marker_effect *m)
 {
 	int dir = 0, any = -1, against = -1;
@@ -160,7 +161,7 @@ static int moved_most(const marker_effect *m)
 			most = fabs(d);
 			any = c;
 		}
-		if (dir && d * dir > most_against) {
+		if (dir && m->aas[c].v.known && m->aas[c].v.beyond && d * dir > most_against) {
 			most_against = d * dir;
 			against = c;
 		}

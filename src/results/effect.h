@@ -51,7 +51,7 @@ typedef struct marker_effect {
 	effect_figure p95[TX_COUNT];
 	int waits;                      /* seconds with waits on both sides */
 	effect_figure aas[WC_COUNT];
-	int moved;                      /* the class whose sessions moved most, -1 none */
+	int moved;                      /* the class that explains the change (effect.c), -1 none */
 	int nmetrics;                   /* the metrics that moved most, most first */
 	effect_metric metric[EFFECT_METRICS];
 } marker_effect;
@@ -71,8 +71,8 @@ const char *effect_verdict(const noise_verdict *v);
 void effect_headline(const marker_effect *m, const char *sep, char *buf, size_t len);
 
 /* "log write/fsync waits -41%" (or "row locks +1.2 sessions" from about
- * none) for the class that moved most, "(within noise)" when it is; ""
- * when none moved. */
+ * none) for the class that explains the change (m->moved), "(within
+ * noise)" when it is; "" when none moved. */
 void effect_waits_text(const marker_effect *m, char *buf, size_t len);
 
 /* A short label ("VUs 16", "innodb_io_capacity 2000", "step 2", the

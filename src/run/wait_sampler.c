@@ -28,6 +28,17 @@ void wait_totals_take(wait_totals *t, db_conn *c)
 	}
 }
 
+/* Largest first (a few: insertion). */
+static void events_by_aas(wait_event *ev, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && ev[j].aas > ev[j - 1].aas; j--) {
+			wait_event t = ev[j];
+			ev[j] = ev[j - 1];
+			ev[j - 1] = t;
+		}
+}
+
 /* A driver that counts its own waits (SQLite: no server to ask): the
  * second's share of them, as timed waits. */
 static int driver_second(wait_sampler *w, wait_second *out, double dt)
@@ -59,13 +70,7 @@ static int driver_second(wait_sampler *w, wait_second *out, double dt)
 			{ "checkpoint (TRUNCATE)", WC_DATA_IO, ckpt },
 			{ "commit: WAL write and sync", WC_LOG, commit },
 		};
-		/* Largest first: three, sorted by insertion. */
-		for (int i = 1; i < 3; i++)
-			for (int j = i; j > 0 && ev[j].aas > ev[j - 1].aas; j--) {
-				wait_event t = ev[j];
-				ev[j] = ev[j - 1];
-				ev[j - 1] = t;
-			}
+		events_by_aas(ev, 3);
 		memcpy(out->ev, ev, sizeof ev);
 		out->nev = 3;
 		wait_counter k[3] = {

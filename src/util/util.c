@@ -191,6 +191,8 @@ void *calloc_resident(size_t n, size_t size)
 		size_t step = pg > 0 ? (size_t)pg : 4096;
 		for (size_t i = 0; i < n * size; i += step)
 			p[i] = 0;
+		if (n * size > 0)
+			p[n * size - 1] = 0;   /* the block starts inside its first page */
 	}
 	return (void *)p;
 }
