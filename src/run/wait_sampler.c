@@ -28,17 +28,6 @@ void wait_totals_take(wait_totals *t, db_conn *c)
 	}
 }
 
-/* Largest first (a few: insertion). */
-static void events_by_aas(wait_event *ev, int n)
-{
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && ev[j].aas > ev[j - 1].aas; j--) {
-			wait_event t = ev[j];
-			ev[j] = ev[j - 1];
-			ev[j - 1] = t;
-		}
-}
-
 /* A driver that counts its own waits (SQLite: no server to ask): the
  * second's share of them, as timed waits. */
 static int driver_second(wait_sampler *w, wait_second *out, double dt)
@@ -70,9 +59,7 @@ static int driver_second(wait_sampler *w, wait_second *out, double dt)
 			{ "checkpoint (TRUNCATE)", WC_DATA_IO, ckpt },
 			{ "commit: WAL write and sync", WC_LOG, commit },
 		};
-		events_by_aas(ev, 3);
-		memcpy(out->ev, ev, sizeof ev);
-		out->nev = 3;
+		out->nev = wait_top_events(ev, 3, 1.0, out->ev, WAIT_EVENTS_MAX);
 		wait_counter k[3] = {
 			{ "busy_waits", (double)now[0], (now[0] - w->drv_prev[0]) / dt, 0 },
 			{ "checkpoints", (double)now[2], (now[2] - w->drv_prev[2]) / dt, 0 },
