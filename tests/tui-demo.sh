@@ -21,7 +21,7 @@ assert "the frames are whole at 80x24, no figure cut, help and quit on the key b
 # NOPM is an area and TPM a line over it (a second colour, and its own
 # shape without one): the legend says so, and the chart has filled cells.
 assert "the legend: NOPM an area, TPM a line" tui_shows '│ ⣿⣿ NOPM [0-9,]+.* ⠒⠒ TPM [0-9,]+'
-assert "the chart has filled cells (the NOPM area)" tui_shows '^│ +│.*⣿'
+assert "the chart has filled cells (the NOPM area)" tui_wait '^│ +│.*⣿'
 for size in "100 30" "120 40" "200 50"; do
 	set -- $size
 	tui resize-window -t tui -x "$1" -y "$2"
