@@ -190,8 +190,9 @@ typedef struct db_caps {
 	unsigned no_server : 1;        /* made-up answers, no database (null):
 	                                * no schema to check, no server figures */
 	unsigned waits : 1;            /* never blocks its thread when given
-	                                * db_params.wait_fd (mysql), or never
-	                                * blocks at all (null) */
+	                                * db_params.wait_fd (mysql, but see
+	                                * blocks_thread), or never blocks at
+	                                * all (null) */
 	unsigned embedded : 1;         /* the database is a file this process
 	                                * opens (sqlite): no server process, and
 	                                * the file's disk is the one to watch */
@@ -230,6 +231,12 @@ struct db_driver {
 	/* Once per process. */
 	int (*init)(db_error *err);
 	void (*done)(void);
+	/* Optional, for a driver with caps.waits (NULL: never): why a
+	 * connection made with p would block its thread even when given a
+	 * wait_fd (mysql: over TLS), in words that follow "cannot run VUs as
+	 * fibers: "; NULL when it would not.  The engine asks before it
+	 * chooses fibers. */
+	const char *(*blocks_thread)(const db_params *p);
 	/* Optional (NULL: nothing to check): refuse connection parameters
 	 * the client library cannot read, before anything connects, so that
 	 * bad configuration is told apart from a server that is not there. */

@@ -387,6 +387,32 @@ static int my_set_tls(MYSQL *m, const db_params *p, int local, int *require, db_
 	return 0;
 }
 
+/* Whether my_set_tls asks for TLS: an ssl_mode other than DISABLED, and
+ * but for PREFERRED to a local server; or, with none, a CA named. */
+static int my_wants_tls(const db_params *p, int local)
+{
+	const char *mode = nz(p->ssl_mode);
+	if (!mode)
+		return nz(p->ssl_ca) != NULL;
+	return strcasecmp(mode, "DISABLED") && !(local && !strcasecmp(mode, "PREFERRED"));
+}
+
+/* Connector/C's non-blocking calls read TLS records with a blocking read
+ * (Debian 12's, with OpenSSL 3: strace shows read() on the socket and no
+ * wait), so a fiber on an encrypted connection holds its worker through
+ * every reply and the other fibers of that worker starve. */
+static const char my_tls_blocks[] =
+	"Connector/C reads an encrypted connection's replies with a blocking "
+	"read, even in its non-blocking calls (ssl_mode DISABLED, or PREFERRED "
+	"to a local server, gives a plain connection)";
+
+static const char *my_blocks_thread(const db_params *p)
+{
+	const char *host = nz(p->host);
+	int local = !host || !strcmp(host, "localhost") || host_is_loopback(host);
+	return my_wants_tls(p, local) ? my_tls_blocks : NULL;
+}
+
 /* One connection attempt with every option set; NULL with err filled. */
 static MYSQL *my_open(const db_params *p, int local, db_error *err)
 {
@@ -438,6 +464,15 @@ static MYSQL *my_open(const db_params *p, int local, db_error *err)
 		db_error_set(err, DB_FATAL, 2026, "HY000",
 			     "mysql: ssl_mode=%s but the connection is not encrypted "
 			     "(the server offers no TLS)", p->ssl_mode);
+		goto fail;
+	}
+	/* Encrypted after all where my_blocks_thread said it would not be
+	 * (an option file's TLS settings): refused, not left to stall. */
+	if (p->wait_fd && mysql_get_ssl_cipher(m)) {
+		db_error_set(err, DB_FATAL, 2026, "HY000",
+			     "mysql: the connection is encrypted, which VUs as fibers cannot "
+			     "wait on: %s; run the VUs as threads (--terminals threads)",
+			     my_tls_blocks);
 		goto fail;
 	}
 	return m;
@@ -1320,6 +1355,7 @@ const db_driver mysql_driver = {
 	},
 	.dialect = "mysql",
 	.default_port = 3306,
+	.blocks_thread = my_blocks_thread,
 	.init = my_init,
 	.done = my_done,
 	.connect = my_connect,

@@ -28,6 +28,8 @@ assert "procedures run exits 0" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || tail -20 run.txt
 R=$(ls "$T"/r/*.json 2>/dev/null | head -1)
 assert "procedures mode recorded" json_is "$R" 'd["run"]["mode"]' procedures
+assert "auto ran the unkeyed VUs on mysql as fibers, 8 to a worker" \
+	grep -qE '\] VUs run as fibers on [0-9]+ worker threads, 8 to a worker' run.txt
 assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
 assert "client New-Orders match the database" db_matches_client "$R" "$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district")"
 assert "remote order lines were written by the procedures" [ "$(my_sql "SELECT COUNT(*) > 0 FROM $DBN.order_line WHERE ol_supply_w_id <> ol_w_id")" = 1 ]
@@ -43,24 +45,26 @@ assert "and it checked those districts" grep -qE 'durability: 20 districts check
 
 assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
 
-# As fibers the connection sends each CALL as text, with no prepared
-# statement (drivers/mysql.c): the same transactions, the same checks.
+# The run above ran its unkeyed VUs as fibers (workload.terminals auto),
+# each CALL sent as text with no prepared statement (drivers/mysql.c); as
+# threads they prepare each CALL and send it in the binary protocol: the
+# same transactions, the same checks.
 orders0=$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district")
-"$TPCC_BIN" run $A --mode procedures --terminals fibers --vus 4 --rampup 2 --duration 15 \
-	--results-dir "$T/rf" </dev/null >fibers.txt 2>&1; rc=$?
-assert "a procedures run as fibers exits 0" [ $rc -eq 0 ]
-[ $rc -eq 0 ] || tail -20 fibers.txt
-assert "its VUs ran as fibers" grep -qE '\] VUs run as fibers on [0-9]+ worker threads' fibers.txt
+"$TPCC_BIN" run $A --mode procedures --terminals threads --vus 4 --rampup 2 --duration 15 \
+	--results-dir "$T/rf" </dev/null >threads.txt 2>&1; rc=$?
+assert "a procedures run as threads exits 0" [ $rc -eq 0 ]
+[ $rc -eq 0 ] || tail -20 threads.txt
+assert "its VUs ran as threads" lacks threads.txt 'VUs run as fibers'
 RF=$(ls "$T"/rf/*.json 2>/dev/null | head -1)
-assert "as fibers: no failed transactions" json_is "$RF" 'd["summary"]["failed"]' 0
-assert "as fibers: every type committed" \
+assert "as threads: no failed transactions" json_is "$RF" 'd["summary"]["failed"]' 0
+assert "as threads: every type committed" \
 	json_true "$RF" 'all(v > 0 for v in d["summary"]["run_totals"]["commits"].values())'
-assert "as fibers: rollbacks reported by the procedure" \
+assert "as threads: rollbacks reported by the procedure" \
 	json_true "$RF" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0'
-assert "as fibers: client New-Orders match the database" db_matches_client "$RF" \
+assert "as threads: client New-Orders match the database" db_matches_client "$RF" \
 	"$(my_sql "SELECT SUM(d_next_o_id - 3001) - $orders0 FROM $DBN.district")"
-assert "as fibers: stock counters are still the sums of the order lines" stock_matches_lines $DBN
-check_ok "as fibers: the durability audit passes" durf.txt $A --durability "$RF"
+assert "as threads: stock counters are still the sums of the order lines" stock_matches_lines $DBN
+check_ok "as threads: the durability audit passes" durt.txt $A --durability "$RF"
 
 # New-Order by hand: item 7 twice from warehouse 2 (one stock row, updated
 # once with both quantities), item 9 from warehouse 1.

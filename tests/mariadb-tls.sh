@@ -57,6 +57,15 @@ send stop
 close_input
 wait "$CON_PID"; rc=$?
 assert "REQUIRED: the run with the REQUIRE SSL account exits 0" [ $rc -eq 0 ]
+# Connector/C reads TLS records blocking, so encrypted VUs are threads:
+# as fibers all but one of a worker's would starve.
+assert "REQUIRED: auto runs the encrypted VUs as threads" lacks vus.txt "VUs run as fibers"
+"$TPCC_BIN" run $(tcp) --ssl-mode REQUIRED --terminals fibers --vus 2 --duration 5 \
+	--results-dir "$T/fib" </dev/null >fibers.txt 2>&1; rc=$?
+assert "REQUIRED with --terminals fibers is refused (exit 2)" [ $rc -eq 2 ]
+assert "and says why, and what to use" grep -q \
+	"workload.terminals fibers: Connector/C reads an encrypted connection's replies with a blocking read.*use threads" fibers.txt
+assert "before any VU started: no results file" [ ! -d "$T/fib" ]
 "$TPCC_BIN" check $(tcp 127.0.0.1 "$TLS_USER") --ssl-mode DISABLED >refused.txt 2>&1; rc=$?
 assert "DISABLED: the REQUIRE SSL account is refused (exit 1)" [ $rc -eq 1 ]
 assert "DISABLED: the server says access denied" contains refused.txt "Access denied"

@@ -7,7 +7,9 @@
  * the same number given with FIBER_NEW is waited for anew, waits ended
  * early by their fd or a wake leave no pile of timer entries behind, a
  * fiber released while it sleeps or waits on a socket never resumes and
- * its worker goes on, and released fibers are freed (ASan's leak check). */
+ * its worker goes on, released fibers are freed (ASan's leak check), and
+ * fibers go to the workers fiber_pool_pack says: evenly by default,
+ * filling one worker to its pack before the next, then to the fewest. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -440,6 +442,60 @@ START_TEST(test_release_while_waiting)
 }
 END_TEST
 
+static void where_main(void *arg)
+{
+	*(pthread_t *)arg = pthread_self();
+	mark_done();
+}
+
+/* n fibers on p, one after the other (each placed before the next is
+ * made), their workers' threads in th. */
+static void place_fibers(fiber_pool *p, int n, pthread_t *th, fiber **f)
+{
+	char err[256];
+	for (int i = 0; i < n; i++) {
+		f[i] = fiber_new(p, where_main, &th[i], err, sizeof err);
+		REQUIRE_MSG(f[i], "%s", err);
+		fiber_start(f[i]);
+	}
+	wait_done(n);
+}
+
+START_TEST(test_placement)
+{
+	char err[256];
+	pthread_t th[7];
+	fiber *f[7];
+	fiber_pool *p = fiber_pool_new(3, 64 * 1024, NULL, NULL, "t-fiber", err, sizeof err);
+	REQUIRE_MSG(p, "%s", err);
+	done = 0;
+	place_fibers(p, 4, th, f);   /* the default: one a worker, then the fewest */
+	REQUIRE_MSG(!pthread_equal(th[0], th[1]) && !pthread_equal(th[1], th[2]) &&
+		    !pthread_equal(th[0], th[2]), "three fibers share a worker of three");
+	REQUIRE_MSG(pthread_equal(th[3], th[0]), "the fourth not on the first of the fewest");
+	for (int i = 0; i < 4; i++)
+		fiber_release(f[i]);
+	fiber_pool_free(p);
+
+	p = fiber_pool_new(3, 64 * 1024, NULL, NULL, "t-fiber", err, sizeof err);
+	REQUIRE_MSG(p, "%s", err);
+	fiber_pool_pack(p, 2);
+	done = 0;
+	place_fibers(p, 7, th, f);
+	/* 0 and 1 fill the first worker, 2 and 3 the second, 4 and 5 the
+	 * third; all full, 6 goes to the first of the fewest. */
+	for (int i = 0; i < 7; i += 2)
+		REQUIRE_MSG(i == 6 || pthread_equal(th[i], th[i + 1]),
+			    "fibers %d and %d not packed on one worker", i, i + 1);
+	REQUIRE_MSG(!pthread_equal(th[0], th[2]) && !pthread_equal(th[2], th[4]) &&
+		    !pthread_equal(th[0], th[4]), "a worker took more than its pack");
+	REQUIRE_MSG(pthread_equal(th[6], th[0]), "the seventh not on the first of the fewest");
+	for (int i = 0; i < 7; i++)
+		fiber_release(f[i]);
+	fiber_pool_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("fiber");
@@ -451,6 +507,7 @@ int main(void)
 	tcase_add_test(tc, test_wait_fd_kept);
 	tcase_add_test(tc, test_timer_heap_bounded);
 	tcase_add_test(tc, test_release_while_waiting);
+	tcase_add_test(tc, test_placement);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -389,8 +389,14 @@ int engine_start(engine *e, char *err, size_t errlen)
 		e->fibers = vu_fiber_pool(e, err, errlen);
 		if (!e->fibers)
 			return -1;
-		engine_event(e, "info", "VUs run as fibers on %d worker threads (workload.terminals)",
-			     fiber_pool_size(e->fibers));
+		int pack = fiber_pool_packing(e->fibers);
+		if (pack > 1)
+			engine_event(e, "info", "VUs run as fibers on %d worker threads, %d to a "
+				     "worker before the next takes any (workload.terminals)",
+				     fiber_pool_size(e->fibers), pack);
+		else
+			engine_event(e, "info", "VUs run as fibers on %d worker threads "
+				     "(workload.terminals)", fiber_pool_size(e->fibers));
 	}
 	/* The collector first: it ticks while the VUs start. */
 	if (pthread_create(&e->spawner, NULL, vu_spawner_main, e)) {

@@ -100,6 +100,7 @@ struct worker {
 	post *inbox;
 	int ninbox, capinbox;
 	int quit;
+	atomic_int live;        /* fibers made for it and not yet freed */
 	stack_t altstack, old_altstack;
 #ifdef FIBER_TSAN
 	void *tsan;
@@ -114,7 +115,7 @@ struct worker {
 struct fiber_pool {
 	worker *w;
 	int n, started;
-	atomic_uint next;
+	int pack;               /* see fiber_pool_pack */
 	size_t stack;
 	void (*setup)(void *);
 	void *setup_arg;
@@ -132,6 +133,7 @@ fiber *fiber_self(void)
 
 static void fiber_free_now(fiber *f)
 {
+	atomic_fetch_sub_explicit(&f->w->live, 1, memory_order_relaxed);
 	if (f->map)
 		munmap(f->map, f->map_len);
 #ifdef FIBER_TSAN
@@ -610,6 +612,27 @@ static int post_op(worker *w, enum op op, fiber *f)
 	return 0;
 }
 
+/* The first worker with room (fewer than pack fibers), else the one with
+ * the fewest.  Two threads making fibers at once may both see the same
+ * room: a worker one over its pack is harmless. */
+static worker *place(fiber_pool *p)
+{
+	worker *best = &p->w[0];
+	int fewest = atomic_load_explicit(&best->live, memory_order_relaxed);
+	for (int i = 0; i < p->n; i++) {
+		int live = atomic_load_explicit(&p->w[i].live, memory_order_relaxed);
+		if (live < p->pack) {
+			best = &p->w[i];
+			break;
+		}
+		if (live < fewest) {
+			fewest = live;
+			best = &p->w[i];
+		}
+	}
+	return best;
+}
+
 fiber *fiber_new(fiber_pool *p, void (*fn)(void *), void *arg, char *err, size_t errlen)
 {
 	fiber *f = calloc(1, sizeof *f);
@@ -617,8 +640,7 @@ fiber *fiber_new(fiber_pool *p, void (*fn)(void *), void *arg, char *err, size_t
 		snprintf(err, errlen, "out of memory for a fiber");
 		return NULL;
 	}
-	unsigned i = atomic_fetch_add_explicit(&p->next, 1, memory_order_relaxed) % (unsigned)p->n;
-	f->w = &p->w[i];
+	f->w = place(p);
 	f->fn = fn;
 	f->arg = arg;
 	f->reg_fd = -1;
@@ -630,6 +652,7 @@ fiber *fiber_new(fiber_pool *p, void (*fn)(void *), void *arg, char *err, size_t
 		free(f);
 		return NULL;
 	}
+	atomic_fetch_add_explicit(&f->w->live, 1, memory_order_relaxed);
 	return f;
 }
 
@@ -669,6 +692,7 @@ fiber_pool *fiber_pool_new(int threads, size_t stack_bytes, void (*setup)(void *
 		return NULL;
 	}
 	p->stack = stack_bytes;
+	p->pack = 1;
 	p->setup = setup;
 	p->setup_arg = arg;
 	snprintf(p->name, sizeof p->name, "%s", name);
@@ -705,6 +729,16 @@ fiber_pool *fiber_pool_new(int threads, size_t stack_bytes, void (*setup)(void *
 fail:
 	fiber_pool_free(p);
 	return NULL;
+}
+
+void fiber_pool_pack(fiber_pool *p, int per_worker)
+{
+	p->pack = per_worker < 1 ? 1 : per_worker;
+}
+
+int fiber_pool_packing(const fiber_pool *p)
+{
+	return p->pack;
 }
 
 int fiber_pool_size(const fiber_pool *p)

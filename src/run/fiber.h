@@ -36,9 +36,16 @@ fiber_pool *fiber_pool_new(int threads, size_t stack_bytes, void (*setup)(void *
  * resumed, and left as it is. */
 void fiber_pool_free(fiber_pool *p);
 int fiber_pool_size(const fiber_pool *p);
+/* Where fiber_new puts a fiber: on the first worker holding fewer than
+ * per_worker live fibers, else on the one holding the fewest.  1 (the
+ * default) spreads them evenly; more packs them, so that a worker sleeps
+ * only when all of its many fibers wait, and the workers left empty cost
+ * nothing.  Set it before the first fiber_new. */
+void fiber_pool_pack(fiber_pool *p, int per_worker);
+int fiber_pool_packing(const fiber_pool *p);
 
-/* From any thread: a new fiber that will run fn(arg) on the next worker in
- * turn, once fiber_start is called (so that the caller can publish it
+/* From any thread: a new fiber that will run fn(arg) on the worker that
+ * fiber_pool_pack chooses, once fiber_start is called (so that the caller can publish it
  * first, for whoever may wake it).  It is the caller's to release
  * (fiber_release) once fn is known to have returned, or to have stopped
  * mattering. */

@@ -522,30 +522,62 @@ static void vu_fiber_main(void *arg)
 	vu_run(arg);
 }
 
-/* Whether the VUs run as fibers: asked for, or (auto) keyed terminals on a
- * driver that never blocks its thread.  -1 with err: asked for where the
+/* Whether the VUs run as fibers: asked for, or (auto) on a driver that
+ * never blocks its thread, for keyed terminals, and for unkeyed VUs where
+ * a server answers (not the null driver's made-up answers, whose unkeyed
+ * VUs never wait and want a CPU each).  A VU that waits for its server in
+ * its own thread sleeps and is woken once a call, and on a virtual machine
+ * that trip through the scheduler is most of the client's CPU per call
+ * (doc/performance-history-2026.md, T).  -1 with err: asked for where the
  * driver would block every VU of a worker behind one. */
 int vu_use_fibers(const tpcc_config *cfg, const db_driver *drv, char *err, size_t errlen)
 {
 	if (!strcmp(cfg->terminals, "threads"))
 		return 0;
+	const char *blocks = NULL;
+	if (drv->caps.waits && drv->blocks_thread) {
+		db_params p;
+		db_params_from_config(cfg, &p);
+		blocks = drv->blocks_thread(&p);
+	}
 	if (!strcmp(cfg->terminals, "fibers")) {
-		if (drv->caps.waits)
+		if (!drv->caps.waits)
+			snprintf(err, errlen, "workload.terminals fibers: the %s driver waits for "
+				 "its server by blocking its thread, which would stop every VU of "
+				 "a fiber worker; use threads (or auto)", drv->name);
+		else if (blocks)
+			snprintf(err, errlen, "workload.terminals fibers: %s; a VU waiting so "
+				 "would stop every VU of its fiber worker; use threads (or auto)",
+				 blocks);
+		else
 			return 1;
-		snprintf(err, errlen, "workload.terminals fibers: the %s driver waits for its "
-			 "server by blocking its thread, which would stop every VU of a fiber "
-			 "worker; use threads (or auto)", drv->name);
 		return -1;
 	}
-	return cfg->keying_thinking && drv->caps.waits;
+	return drv->caps.waits && !blocks && (cfg->keying_thinking || !drv->caps.no_server);
 }
 
-/* The fibers' workers: one a CPU, at most 8, set up as a VU's thread. */
+/* Unkeyed VUs to a worker before the next takes any.  An unkeyed VU keeps
+ * its server busy and costs the client a tenth of that or less (a CALL's
+ * 40 us against a server's 0.4 ms and more; a statement transaction's
+ * 0.2 ms against its 2 ms), so eight keep a worker at most about half
+ * busy, and a worker sleeps only when all eight wait: 8 VUs on one worker
+ * cost 12-25% less client CPU per New-Order than on two, with the same
+ * NOPM (MariaDB, W=4, both modes; doc/performance-history-2026.md, T). */
+#define VU_UNKEYED_PER_WORKER 8
+
+/* The fibers' workers: one a CPU, at most 8, set up as a VU's thread.
+ * Keyed terminals, which mostly nap, are spread over all of them;
+ * unkeyed VUs packed VU_UNKEYED_PER_WORKER to a worker, the others idle
+ * until more VUs come. */
 fiber_pool *vu_fiber_pool(engine *e, char *err, size_t errlen)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	n = n < 1 ? 1 : n > 8 ? 8 : n;
-	return fiber_pool_new((int)n, VU_FIBER_STACK, vu_thread_setup, e, "tpcc-vus", err, errlen);
+	fiber_pool *p = fiber_pool_new((int)n, VU_FIBER_STACK, vu_thread_setup, e, "tpcc-vus",
+				       err, errlen);
+	if (p && !e->cfg.keying_thinking)
+		fiber_pool_pack(p, VU_UNKEYED_PER_WORKER);
+	return p;
 }
 
 /* ---- the VU pool's slots and threads ------------------------------------ */
