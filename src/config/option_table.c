@@ -344,7 +344,7 @@ const opt_def opt_table[] = {
 		 "they are spread over all the workers.\n"
 		 "VUs without keying and think times are packed eight to a worker,\n"
 		 "which then sleeps only when all eight wait for their server: a\n"
-		 "fifth to a quarter less client CPU per transaction than a thread each.\n"
+		 "sixth to a quarter less client CPU per transaction than a thread each.\n"
 		 "Other drivers block the worker they run on, so\n"
 		 ".B fibers\n"
 		 "is refused for them with exit 2.\n"
