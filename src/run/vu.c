@@ -534,9 +534,10 @@ int vu_use_fibers(const tpcc_config *cfg, const db_driver *drv, char *err, size_
 {
 	if (!strcmp(cfg->terminals, "threads"))
 		return 0;
+	/* p outlives the call: what blocks_thread returns may point into it. */
+	db_params p;
 	const char *blocks = NULL;
 	if (drv->caps.waits && drv->blocks_thread) {
-		db_params p;
 		db_params_from_config(cfg, &p);
 		blocks = drv->blocks_thread(&p);
 	}
