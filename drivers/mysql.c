@@ -387,8 +387,8 @@ static int my_set_tls(MYSQL *m, const db_params *p, int local, int *require, db_
 	return 0;
 }
 
-/* Whether my_set_tls asks for TLS: an ssl_mode other than DISABLED, and
- * but for PREFERRED to a local server; or, with none, a CA named. */
+/* Whether my_set_tls asks for TLS: an ssl_mode other than DISABLED and
+ * other than PREFERRED to a local server; or, with no mode, a CA named. */
 static int my_wants_tls(const db_params *p, int local)
 {
 	const char *mode = nz(p->ssl_mode);

@@ -562,7 +562,7 @@ int vu_use_fibers(const tpcc_config *cfg, const db_driver *drv, char *err, size_
  * 40 us against a server's 0.4 ms and more; a statement transaction's
  * 0.2 ms against its 2 ms), so eight keep a worker at most about half
  * busy, and a worker sleeps only when all eight wait: 8 VUs on one worker
- * cost 12-25% less client CPU per New-Order than on two, with the same
+ * cost 10-21% less client CPU per New-Order than on two, with the same
  * NOPM (MariaDB, W=4, both modes; doc/performance-history-2026.md, T). */
 #define VU_UNKEYED_PER_WORKER 8
 
