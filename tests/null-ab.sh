@@ -19,15 +19,27 @@
 cd "$T"
 NULL=(--driver null --database 1 --rampup 0)
 
-"$TPCC_BIN" "${NULL[@]}" sweep --steps "vus=4 null_service_ms=2; null_capacity=2" \
-	--step 2 --settle 1 --results-dir "$T/sw" </dev/null >sw.txt 2>&1
-assert "model sweep exits 0" [ $? -eq 0 ]
-R=$(ls "$T"/sw/*.json)
+# A loaded machine's stall longer than the model's 1 s of debt is not
+# paid back, and a short step shows it: when either step misses, a
+# second sweep decides (a wrong model misses both).
+sweep() {
+	"$TPCC_BIN" "${NULL[@]}" sweep --steps "vus=4 null_service_ms=2; null_capacity=2" \
+		--step 3 --settle 1 --results-dir "$T/$1" </dev/null >"$1.txt" 2>&1
+	SWEEP_RC=$?
+	R=$(ls "$T/$1"/*.json 2>/dev/null)
+}
 # 4 VUs / 2 ms = 2000 a second; 2 served at once: 1000.
-assert "4 VUs at 2 ms make 120k TPM (within 5%)" \
-	json_true "$R" 'abs(d["steps"][0]["tpm"] / 120000 - 1) < 0.05'
-assert "capacity 2 at 2 ms makes 60k TPM (within 5%)" \
-	json_true "$R" 'abs(d["steps"][1]["tpm"] / 60000 - 1) < 0.05'
+STEP0='abs(d["steps"][0]["tpm"] / 120000 - 1) < 0.05'
+STEP1='abs(d["steps"][1]["tpm"] / 60000 - 1) < 0.05'
+sweep sw
+if [ "$SWEEP_RC" -ne 0 ] || ! json_true "$R" "$STEP0" || ! json_true "$R" "$STEP1"; then
+	echo "# the first sweep missed (exit $SWEEP_RC); a second decides"
+	[ -n "$R" ] && python3 -c 'import json,sys; print("# TPM:", [s["tpm"] for s in json.load(open(sys.argv[1]))["steps"]])' "$R"
+	sweep sw2
+fi
+assert "model sweep exits 0" [ "$SWEEP_RC" -eq 0 ]
+assert "4 VUs at 2 ms make 120k TPM (within 5%)" json_true "$R" "$STEP0"
+assert "capacity 2 at 2 ms makes 60k TPM (within 5%)" json_true "$R" "$STEP1"
 
 AB=(ab --vus 4 --segment 1 --settle 1)
 "$TPCC_BIN" "${NULL[@]}" "${AB[@]}" --segments 6 --knob null_service_ms=2,2 \
