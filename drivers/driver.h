@@ -200,6 +200,11 @@ typedef struct db_caps {
 	                                * server's, read without a database, so
 	                                * its session is not among the benchmark
 	                                * database's (mysql) */
+	unsigned tracked_row : 1;      /* a statement answered by an OK packet
+	                                * alone yields the session-tracked
+	                                * system variables the packet carries as
+	                                * its one row, their values in the order
+	                                * sent (mysql; not through ODBC) */
 } db_caps;
 
 /* What a connection waited for inside the driver itself, where no server

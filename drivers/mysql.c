@@ -104,6 +104,9 @@ struct my_stmt {
 	my_col *cols;
 	int has_result;        /* rows may still be fetched */
 	int on_row;            /* cols hold a fetched row */
+	/* The row an OK packet's tracked variables made (my_take_tracked):
+	 * 1 waiting for fetch, 2 fetched, 0 none. */
+	int tracked;
 	/* A CALL on a fiber's connection goes as text (see my_text_execute):
 	 * as_text set, sql below the statement, q the text last sent, and
 	 * res the result set being read.  st stays NULL.  res also holds a
@@ -668,6 +671,64 @@ static int my_text_wanted(const my_conn *mc, const char *sql)
 
 static int my_cols_reserve(my_stmt *s, unsigned int n, db_error *err);
 
+/* Column i of s's row: v (NULL: SQL NULL) of len bytes, copied and
+ * NUL-terminated. */
+static int my_col_put(my_stmt *s, unsigned int i, const char *v, unsigned long len,
+		      db_error *err)
+{
+	my_col *c = &s->cols[i];
+	c->is_null = v == NULL;
+	c->len = v ? len : 0;
+	if (c->len + 1 > c->cap) {
+		char *b = realloc(c->buf, c->len + 1);
+		if (!b)
+			return my_oom(err);
+		c->buf = b;
+		c->cap = c->len + 1;
+		/* A batch reads a prepared statement's rows as text too: its
+		 * next prepared execute binds the grown buffer. */
+		if (s->rbind) {
+			s->rbind[i].buffer = b;
+			s->rbind[i].buffer_length = c->cap;
+		}
+	}
+	if (v)
+		memcpy(c->buf, v, c->len);
+	c->buf[c->len] = '\0';
+	return 0;
+}
+
+/* After a statement the server answered with an OK packet alone: the
+ * values of the session-tracked system variables in it become the
+ * statement's one row, in the order sent (the dialect has a stored
+ * procedure hand its row back so, one packet instead of a result set and
+ * an OK; see its proc_tracked_session).  None tracked: no row. */
+static int my_take_tracked(my_stmt *s, MYSQL *m, db_error *err)
+{
+	const char *d;
+	size_t len;
+	unsigned int n = 0;
+
+	s->tracked = 0;
+	int rc = mysql_session_track_get_first(m, SESSION_TRACK_SYSTEM_VARIABLES, &d, &len);
+	while (rc == 0) {
+		/* A variable's name, then its value. */
+		if (mysql_session_track_get_next(m, SESSION_TRACK_SYSTEM_VARIABLES, &d, &len))
+			break;
+		if (my_cols_reserve(s, n + 1, err) < 0 ||
+		    my_col_put(s, n, d, (unsigned long)len, err) < 0)
+			return -1;
+		n++;
+		rc = mysql_session_track_get_next(m, SESSION_TRACK_SYSTEM_VARIABLES, &d, &len);
+	}
+	if (n) {
+		s->ncols = n;
+		s->tracked = 1;
+	}
+	return 0;
+}
+
+
 static int my_text_execute(my_stmt *s, const db_param *params, int64_t *affected,
 			   db_error *err)
 {
@@ -693,8 +754,9 @@ static int my_text_execute(my_stmt *s, const db_param *params, int64_t *affected
 		}
 		if (affected)
 			*affected = (int64_t)mysql_affected_rows(m);
+		int t = my_take_tracked(s, m, err);
 		my_text_drain(s);
-		return 0;
+		return t;
 	}
 	if (affected)
 		*affected = 0;
@@ -719,29 +781,11 @@ static int my_text_fetch(my_stmt *s, db_error *err)
 		return 0;
 	}
 	unsigned long *len = mysql_fetch_lengths(s->res);
-	for (unsigned int i = 0; i < s->ncols; i++) {
-		my_col *c = &s->cols[i];
-		c->is_null = row[i] == NULL;
-		c->len = c->is_null ? 0 : len[i];
-		if (c->len + 1 > c->cap) {
-			char *b = realloc(c->buf, c->len + 1);
-			if (!b) {
-				my_text_drain(s);
-				return my_oom(err);
-			}
-			c->buf = b;
-			c->cap = c->len + 1;
-			/* A batch reads a prepared statement's rows here too: its
-			 * next prepared execute binds the grown buffer. */
-			if (s->rbind) {
-				s->rbind[i].buffer = b;
-				s->rbind[i].buffer_length = c->cap;
-			}
+	for (unsigned int i = 0; i < s->ncols; i++)
+		if (my_col_put(s, i, row[i], row[i] ? len[i] : 0, err) < 0) {
+			my_text_drain(s);
+			return -1;
 		}
-		if (!c->is_null)
-			memcpy(c->buf, row[i], c->len);
-		c->buf[c->len] = '\0';
-	}
 	s->on_row = 1;
 	return 1;
 }
@@ -922,6 +966,11 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 
 	if (!s->mc || (!s->st && !s->as_text))
 		return my_detached(err);
+	if (s->tracked) {
+		/* Its columns were never bound: a result now sets them up anew. */
+		s->tracked = 0;
+		s->ncols = 0;
+	}
 	my_settle(s->mc, s);
 	if (s->has_result || s->mc->active == s)
 		my_drain(s);
@@ -976,9 +1025,10 @@ static int my_execute(db_stmt *st, const db_param *params, int nparams,
 	if (nf == 0) {
 		if (affected)
 			*affected = (int64_t)mysql_stmt_affected_rows(s->st);
+		int t = my_take_tracked(s, s->mc->m, err);
 		if (mysql_stmt_more_results(s->st))
 			my_drain(s);
-		return 0;
+		return t;
 	}
 	if (affected)
 		*affected = 0;
@@ -1056,6 +1106,11 @@ static int my_fetch(db_stmt *st, db_error *err)
 	my_stmt *s = (my_stmt *)st;
 	int rc;
 
+	if (s->tracked) {
+		s->on_row = s->tracked == 1;
+		s->tracked = 2;
+		return s->on_row;
+	}
 	if (s->as_text || s->res)
 		return my_text_fetch(s, err);
 	s->on_row = 0;
@@ -1138,8 +1193,9 @@ static void my_reset(db_stmt *st)
 
 	/* What is left of the result stays on the wire, s still the
 	 * connection's active statement, until the connection's next command
-	 * reads it first (my_settle, my_execute).  For a CALL that is the OK
-	 * packet the server sends after the procedure's result: read now, it
+	 * reads it first (my_settle, my_execute).  For a CALL whose
+	 * procedure sent a result set that is the OK packet the server sends
+	 * after it (see my_take_tracked for one that did not): read now, it
 	 * has often not arrived and the VU sleeps once more per transaction;
 	 * read at the next command, it has. */
 	s->on_row = 0;
@@ -1373,6 +1429,7 @@ const db_driver mysql_driver = {
 		.single_writer = 0,
 		.waits = 1,
 		.monitor_serverwide = 1,
+		.tracked_row = 1,
 	},
 	.dialect = "mysql",
 	.default_port = 3306,

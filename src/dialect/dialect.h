@@ -199,7 +199,9 @@ typedef struct dialect {
 	 * text of one call, with '?' for the inputs in this order:
 	 *   new_order    w_id, d_id, c_id, ol_cnt, all_local, items, supply_w,
 	 *                quantities (the last three comma-separated, in line
-	 *                order) -> one row: rolled_back (0/1), o_id
+	 *                order) -> one row: rolled_back (0/1), o_id; where
+	 *                proc_rolled_back says the rollback is raised, the
+	 *                row may be o_id alone
 	 *                With proc_lines_json instead: w_id, d_id, c_id,
 	 *                ol_cnt, all_local, lines as a JSON array of
 	 *                [item, supply_w, quantity], and the stock rows as one
@@ -211,7 +213,9 @@ typedef struct dialect {
 	 *   delivery     w_id, carrier_id -> districts skipped
 	 *   stock_level  w_id, d_id, threshold -> items below the threshold
 	 * Each call is one transaction: the procedure commits its own work
-	 * (or the connection runs it in autocommit). */
+	 * (or the connection runs it in autocommit).  The client reads the
+	 * first column (New-Order: the first two); with proc_tracked_session
+	 * the row may hold only the first. */
 	const char *const *create_procedures;
 	const char *proc_call[TX_COUNT];
 	/* How many routines of the given name ('?') the connected database
@@ -226,6 +230,14 @@ typedef struct dialect {
 	 * exception, no subtransaction): then it is a rolled-back New-Order,
 	 * not an error.  NULL: the procedure returns rolled_back = 1 instead. */
 	int (*proc_rolled_back)(const db_error *e);
+	/* Statements run on a connection before its first call when the
+	 * driver has caps.tracked_row (NULL: none): the procedures then send
+	 * no result set, and put the row's first column in a session-tracked
+	 * variable of their call's OK packet instead.  A call answered by one
+	 * packet costs the client one wake-up and the server one send, where
+	 * a result set and the OK after it came as two, and the second made
+	 * the client's kernel send a bare ACK. */
+	const char *const *proc_tracked_session;
 	/* Recorded in tpcc_meta when the procedures are created: a run refuses
 	 * procedures of another version (a changed signature would otherwise
 	 * fail on the first call, or worse, read its inputs wrongly).  0 is

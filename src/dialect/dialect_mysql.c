@@ -5,10 +5,10 @@
  * than maintaining them row by row.
  *
  * The procedures run their own transaction (START TRANSACTION .. COMMIT)
- * and end with one SELECT of what the client needs; on an error they roll
- * back and RESIGNAL, so the client sees the server's own error number
- * (1213 deadlock, 1205 lock wait timeout) and retries as in statements
- * mode.  New-Order's lines arrive as JSON arrays. */
+ * and end by handing back what the client needs (MY_ANSWER); on an error
+ * they roll back and RESIGNAL, so the client sees the server's own error
+ * number (1213 deadlock, 1205 lock wait timeout) and retries as in
+ * statements mode.  New-Order's lines arrive as JSON arrays. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -105,6 +105,23 @@ static const char *const my_indexes[] = {
 #define MY_ON_ERROR \
 	"  DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN ROLLBACK; RESIGNAL; END;\n"
 
+/* New-Order's rollback on its unused item, raised (MY_ON_ERROR rolls back
+ * and passes it on), so that the call has no row to send for it. */
+#define MY_ROLLBACK_STATE "TP001"
+
+/* How a procedure hands back its row.  A session that ran
+ * my_tracked_session (the native driver's, see proc_tracked_session) gets
+ * the first column as @@last_insert_id, which the session tracks, in the
+ * call's OK packet, and no result set: the server sends the answer as one
+ * packet, not a result set and then the OK.  Any other session (ODBC, a
+ * call typed by hand) gets the row as a result set. */
+#define MY_ANSWER(first, rest) \
+	"  IF @tpcc_answer IS NULL THEN\n" \
+	"    SELECT " first rest ";\n" \
+	"  ELSE\n" \
+	"    SET @@session.last_insert_id = " first ";\n" \
+	"  END IF;\n"
+
 /* The middle customer of those with the last name, by first name, in one
  * read of customer_i2 (which holds all three columns): the ids in c_first
  * order, the ((n + 1) / 2)th taken from the list.  Inline, not a procedure
@@ -173,12 +190,10 @@ static const char *const my_indexes[] = {
 	"    w INT PATH '$[1]', q INT PATH '$[2]')) l\n" \
 	"   JOIN item ON i_id = l.i JOIN stock ON s_w_id = l.w AND s_i_id = l.i;\n" \
 	"  IF ROW_COUNT() < p_ol_cnt THEN\n" \
-	"    ROLLBACK;\n" \
-	"    SELECT 1, v_o_id;\n" \
-	"  ELSE\n" \
-	"    COMMIT;\n" \
-	"    SELECT 0, v_o_id;\n" \
+	"    SIGNAL SQLSTATE '" MY_ROLLBACK_STATE "' SET MESSAGE_TEXT = 'unused item in order';\n" \
 	"  END IF;\n" \
+	"  COMMIT;\n" \
+	MY_ANSWER("v_o_id", "") \
 	"END"
 
 /* The customer row is locked by its UPDATE, which reads c_credit itself:
@@ -224,7 +239,7 @@ static const char *const my_indexes[] = {
 	"   VALUES (p_c_d_id, p_c_w_id, v_c_id, p_d_id, p_w_id, NOW(), p_h_amount,\n" \
 	"    CONCAT(@tpcc_w_name, '    ', @tpcc_d_name));\n" \
 	"  COMMIT;\n" \
-	"  SELECT v_c_id;\n" \
+	MY_ANSWER("v_c_id", "") \
 	"END"
 
 #define MY_ORDER_STATUS \
@@ -246,7 +261,7 @@ static const char *const my_indexes[] = {
 	"  SET v_lines = (SELECT COUNT(*) FROM order_line WHERE ol_w_id = p_w_id\n" \
 	"    AND ol_d_id = p_d_id AND ol_o_id = v_o_id);\n" \
 	"  COMMIT;\n" \
-	"  SELECT v_c_id, v_o_id, v_lines;\n" \
+	MY_ANSWER("v_c_id", ", v_o_id, v_lines") \
 	"END"
 
 /* One district at a time, each table touched by a plain single-table
@@ -304,7 +319,7 @@ static const char *const my_indexes[] = {
 	"    END IF;\n" \
 	"  END WHILE;\n" \
 	"  COMMIT;\n" \
-	"  SELECT v_skipped;\n" \
+	MY_ANSWER("v_skipped", "") \
 	"END"
 
 #define MY_STOCK_LEVEL \
@@ -318,8 +333,21 @@ static const char *const my_indexes[] = {
 	"     AND ol_o_id < d_next_o_id AND ol_o_id >= d_next_o_id - 20\n" \
 	"     AND s_w_id = d_w_id AND s_i_id = ol_i_id AND s_quantity < p_threshold;\n" \
 	"  COMMIT;\n" \
-	"  SELECT v_low;\n" \
+	MY_ANSWER("v_low", "") \
 	"END"
+
+static int my_proc_rolled_back(const db_error *e)
+{
+	return !strcmp(e->sqlstate, MY_ROLLBACK_STATE);
+}
+
+/* Only @@last_insert_id is tracked: the default list (autocommit, the
+ * character sets, time_zone) would only add bytes, since nothing a VU
+ * sends changes them after connecting. */
+static const char *const my_tracked_session[] = {
+	"SET SESSION session_track_system_variables = 'last_insert_id', @tpcc_answer = 'ok'",
+	NULL
+};
 
 static const char *const my_procs[] = {
 	MY_DROP_PROCS,
@@ -412,8 +440,12 @@ const dialect dialect_mysql = {
 			   " WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = ?",
 	.proc_kind = "procedure",
 	.proc_lines_json = 1,
-	/* 2: set-oriented New-Order taking JSON lines. */
-	.proc_version = 2,
+	/* 2: set-oriented New-Order taking JSON lines.  3: New-Order's
+	 * rollback raised, its row o_id alone; the answer in the OK packet
+	 * where the session asked for it (MY_ANSWER). */
+	.proc_version = 3,
+	.proc_rolled_back = my_proc_rolled_back,
+	.proc_tracked_session = my_tracked_session,
 	.txn_counter = mysql_server_txn_counter,
 	.metrics = mysql_server_metrics,
 	.get_var = mysql_server_get_var,

@@ -52,7 +52,8 @@ typedef struct txn_ctx {
 	int procedures;              /* procedures mode */
 	int pipeline;                /* statements mode: batches pipelined where the driver can */
 	txn_batch *batch;            /* the batch being built (txn.c's) */
-	int autocommit;              /* procedures mode switched it on */
+	int proc_ready;              /* procedures mode: autocommit on, the
+	                              * dialect's proc_tracked_session run */
 	db_stmt *call[TX_COUNT];     /* procedures mode: the prepared calls */
 	/* The timestamp text the transactions write, formatted once per
 	 * second rather than once per transaction. */

@@ -134,13 +134,17 @@ int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *e)
 	if (!sql)
 		return db_error_set(e, DB_FATAL, 0, "IM001", "the %s dialect has no procedure for %s",
 				    x->d->name, txn_names[in->type]);
-	if (!x->autocommit) {
+	if (!x->proc_ready) {
 		if (!drv->set_autocommit)
 			return db_error_set(e, DB_FATAL, 0, "IM001", "the %s driver cannot run "
 					    "procedures in autocommit", drv->name);
 		if (drv->set_autocommit(x->conn, 1, e))
 			return -1;
-		x->autocommit = 1;
+		if (drv->caps.tracked_row && x->d->proc_tracked_session)
+			for (const char *const *q = x->d->proc_tracked_session; *q; q++)
+				if (db_exec(x->conn, *q, e))
+					return -1;
+		x->proc_ready = 1;
 	}
 	if (!x->call[in->type] && drv->prepare(x->conn, sql, &x->call[in->type], e))
 		return -1;
@@ -194,10 +198,17 @@ int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *e)
 						  "no row", txn_names[in->type]);
 	}
 	int64_t first = drv->col_int(s, 0);
-	/* New-Order's second column is its o_id: the durability audit needs
-	 * it for every acknowledged commit, in this mode as in the other. */
-	if (in->type == TX_NEW_ORDER)
-		x->last_o_id = (int)drv->col_int(s, 1);
+	/* New-Order's o_id (the second column, or the only one where the
+	 * rollback is raised): the durability audit needs it for every
+	 * acknowledged commit, in this mode as in the other. */
+	if (in->type == TX_NEW_ORDER) {
+		if (drv->column_count(s) == 1 && x->d->proc_rolled_back) {
+			x->last_o_id = (int)first;
+			first = 0;
+		} else {
+			x->last_o_id = (int)drv->col_int(s, 1);
+		}
+	}
 	drv->reset(s);
 
 	vu_stats *st = x->stats;
