@@ -1281,6 +1281,7 @@ static int my_batch_result(my_stmt *s, MYSQL_RES *r, int i, db_batch_fn fn, void
 	int64_t affected = r ? 0 : (int64_t)mysql_affected_rows(s->mc->m);
 	int f = 0;
 
+	s->tracked = 0;   /* the batch's result, not an older call's answer */
 	if (r) {
 		s->res = r;
 		s->has_result = 1;

@@ -225,10 +225,10 @@ typedef struct dialect {
 	const char *proc_exists_sql;
 	const char *proc_kind;
 	int proc_lines_json;
-	/* Whether a failed New-Order call is the procedure ending its
-	 * transaction with the spec's rollback by raising an error (no caught
-	 * exception, no subtransaction): then it is a rolled-back New-Order,
-	 * not an error.  NULL: the procedure returns rolled_back = 1 instead. */
+	/* Whether a failed New-Order call is the procedure's rollback, the
+	 * spec's, raised out of the call after the work was rolled back:
+	 * then it is a rolled-back New-Order, not an error.  NULL: the
+	 * procedure returns rolled_back = 1 instead. */
 	int (*proc_rolled_back)(const db_error *e);
 	/* Statements run on a connection before its first call when the
 	 * driver has caps.tracked_row (NULL: none): the procedures then send
@@ -236,8 +236,12 @@ typedef struct dialect {
 	 * variable of their call's OK packet instead.  A call answered by one
 	 * packet costs the client one wake-up and the server one send, where
 	 * a result set and the OK after it came as two, and the second made
-	 * the client's kernel send a bare ACK. */
+	 * the client's kernel send a bare ACK.  A server that refuses them
+	 * keeps sending rows.  proc_untracked undoes them, for a call that
+	 * came back with neither a row nor the tracked value (a proxy that
+	 * drops session tracking): the calls send their rows from then on. */
 	const char *const *proc_tracked_session;
+	const char *proc_untracked;
 	/* Recorded in tpcc_meta when the procedures are created: a run refuses
 	 * procedures of another version (a changed signature would otherwise
 	 * fail on the first call, or worse, read its inputs wrongly).  0 is

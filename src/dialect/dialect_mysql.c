@@ -446,6 +446,7 @@ const dialect dialect_mysql = {
 	.proc_version = 3,
 	.proc_rolled_back = my_proc_rolled_back,
 	.proc_tracked_session = my_tracked_session,
+	.proc_untracked = "SET @tpcc_answer = NULL",
 	.txn_counter = mysql_server_txn_counter,
 	.metrics = mysql_server_metrics,
 	.get_var = mysql_server_get_var,

@@ -54,6 +54,8 @@ typedef struct txn_ctx {
 	txn_batch *batch;            /* the batch being built (txn.c's) */
 	int proc_ready;              /* procedures mode: autocommit on, the
 	                              * dialect's proc_tracked_session run */
+	int proc_tracked;            /* ... and the calls answer in their OK
+	                              * packets (txn_proc.c) */
 	db_stmt *call[TX_COUNT];     /* procedures mode: the prepared calls */
 	/* The timestamp text the transactions write, formatted once per
 	 * second rather than once per transaction. */

@@ -119,6 +119,25 @@ const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_
 	return buf;
 }
 
+/* Ask for the calls' answers in their OK packets (the dialect's
+ * proc_tracked_session).  A server that refuses that keeps sending rows;
+ * only a lost connection is an error. */
+static int proc_track(txn_ctx *x, db_error *e)
+{
+	for (const char *const *q = x->d->proc_tracked_session; *q; q++) {
+		if (db_exec(x->conn, *q, e) == 0)
+			continue;
+		if (e->cls == DB_RECONNECT)
+			return -1;
+		db_error_clear(e);
+		if (x->d->proc_untracked && db_exec(x->conn, x->d->proc_untracked, e) < 0)
+			return e->cls == DB_RECONNECT ? -1 : (db_error_clear(e), 0);
+		return 0;
+	}
+	x->proc_tracked = x->d->proc_untracked != NULL;
+	return 0;
+}
+
 #define I(v) db_p_int(v)
 #define T(s) db_p_text((s), strlen(s))
 
@@ -140,10 +159,9 @@ int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *e)
 					    "procedures in autocommit", drv->name);
 		if (drv->set_autocommit(x->conn, 1, e))
 			return -1;
-		if (drv->caps.tracked_row && x->d->proc_tracked_session)
-			for (const char *const *q = x->d->proc_tracked_session; *q; q++)
-				if (db_exec(x->conn, *q, e))
-					return -1;
+		if (drv->caps.tracked_row && x->d->proc_tracked_session &&
+		    proc_track(x, e) < 0)
+			return -1;
 		x->proc_ready = 1;
 	}
 	if (!x->call[in->type] && drv->prepare(x->conn, sql, &x->call[in->type], e))
@@ -192,6 +210,17 @@ int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *e)
 		return 1;   /* counted with its latency by the VU (stats_done) */
 	}
 	rc = drv->fetch(s, e);
+	if (rc == 0 && x->proc_tracked) {
+		/* Committed, its answer lost on the way: this call is reported,
+		 * and the next ones send their rows. */
+		drv->reset(s);
+		x->proc_tracked = 0;
+		if (db_exec(x->conn, x->d->proc_untracked, e) < 0)
+			return -1;
+		return db_error_set(e, DB_FATAL, 0, "HY000", "the %s procedure's answer was not in "
+				    "its OK packet (session tracking dropped on the way, by a proxy?): "
+				    "the calls send their rows from now on", txn_names[in->type]);
+	}
 	if (rc <= 0) {
 		drv->reset(s);
 		return rc < 0 ? -1 : db_error_set(e, DB_FATAL, 0, "HY000", "%s procedure returned "
