@@ -679,7 +679,7 @@ static int my_col_put(my_stmt *s, unsigned int i, const char *v, unsigned long l
 	my_col *c = &s->cols[i];
 	c->is_null = v == NULL;
 	c->len = v ? len : 0;
-	if (c->len + 1 > c->cap) {
+	if (!c->buf || c->len + 1 > c->cap) {
 		char *b = realloc(c->buf, c->len + 1);
 		if (!b)
 			return my_oom(err);
