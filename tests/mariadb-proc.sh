@@ -67,14 +67,16 @@ assert "as threads: stock counters are still the sums of the order lines" stock_
 check_ok "as threads: the durability audit passes" durt.txt $A --durability "$RF"
 
 # New-Order by hand: item 7 twice from warehouse 2 (one stock row, updated
-# once with both quantities), item 9 from warehouse 1.
+# once with both quantities), item 9 from warehouse 1.  Each line is one
+# number, W IIIIII QQ, and each stock row W IIIIII SSS CC (summed quantity,
+# lines).
 next() { my_sql "SELECT d_next_o_id FROM $DBN.district WHERE d_w_id = 1 AND d_id = 3"; }
 n0=$(next)
-out=$(my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 3, 0, '[[7,2,3],[9,1,2],[7,2,4]]', '[[7,2,7,2],[9,1,2,1]]')")
+out=$(my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 3, 0, '[200000703,100000902,200000704]', '[100000900201,200000700702]')")
 assert "a New-Order naming an item twice commits, its row the o_id ($out)" [ "$out" = "$n0" ]
 assert "its three lines are written in order" [ "$(my_sql "SELECT GROUP_CONCAT(CONCAT(ol_number, ':', ol_i_id, '/', ol_supply_w_id, 'x', ol_quantity) ORDER BY ol_number) FROM $DBN.order_line WHERE ol_w_id = 1 AND ol_d_id = 3 AND ol_o_id = $n0")" = "1:7/2x3,2:9/1x2,3:7/2x4" ]
 assert "and the stock rows agree with the lines" stock_matches_lines $DBN
-my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 2, 1, '[[7,1,3],[100001,1,1]]', '[[7,1,3,1],[100001,1,1,1]]')" \
+my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 2, 1, '[100000703,110000101]', '[100000700301,110000100101]')" \
 	>unused.txt 2>&1; rc=$?
 assert "an unused item rolls the order back, raised" [ $rc -ne 0 ]
 assert "as SQLSTATE TP001" contains unused.txt "(TP001)"
@@ -87,7 +89,7 @@ assert "and the stock untouched" stock_matches_lines $DBN
 # as the session-tracked @@last_insert_id.
 n1=$(next)
 out=$(my_sql "SET SESSION session_track_system_variables = 'last_insert_id', @tpcc_answer = 'ok';
-	CALL $DBN.tpcc_new_order(1, 3, 5, 1, 1, '[[11,1,2]]', '[[11,1,2,1]]');
+	CALL $DBN.tpcc_new_order(1, 3, 5, 1, 1, '[100001102]', '[100001100201]');
 	SELECT 'then', @@last_insert_id")
 assert "answered in the OK packet, the call sends no row ($out)" [ "$out" = "$(printf 'then\t%s' "$n1")" ]
 assert "and the order is there" [ "$(next)" = $((n1 + 1)) ]
@@ -245,10 +247,10 @@ my_sql "UPDATE $DBN.tpcc_meta SET v = '1' WHERE k = 'procedures'"
 "$TPCC_BIN" run $A --mode procedures --duration 5 --rampup 0 --results-dir "$T/r1" </dev/null >oldproc.txt 2>&1; rc=$?
 assert "procedures of another version are refused (exit 2)" [ $rc -eq 2 ]
 assert "the message says which and what to do" contains oldproc.txt \
-	"are version 1, this tpcc-console calls version 3: run 'tpcc-console build --procedures-only'"
+	"are version 1, this tpcc-console calls version 4: run 'tpcc-console build --procedures-only'"
 "$TPCC_BIN" build $A --procedures-only >procs2.txt 2>&1
 assert "build --procedures-only records the version it created" \
-	[ "$(my_sql "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'")" = 3 ]
+	[ "$(my_sql "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'")" = 4 ]
 
 check_ok "check passes after the procedures run" check.txt $A
 finish

@@ -379,8 +379,9 @@ START_TEST(test_procedure_calls)
 }
 END_TEST
 
-/* The JSON New-Order lines: every line in order; the stock rows once each,
- * an item named twice from one warehouse with its quantities summed, the
+/* The JSON New-Order lines, one number each (W IIIIII QQ): every line in
+ * order; the stock rows (W IIIIII SSS CC) once each, an item named twice
+ * from one warehouse with its quantities summed and its lines counted, the
  * same item from another warehouse a row of its own, sorted by warehouse
  * and item. */
 START_TEST(test_procedure_json_lines)
@@ -391,9 +392,9 @@ START_TEST(test_procedure_json_lines)
 	for (int i = 0; i < 4; i++)
 		in.ol[i].i_id = v[i][0], in.ol[i].supply_w_id = v[i][1], in.ol[i].qty = v[i][2];
 	ck_assert_str_eq(txn_proc_lines_json(&in, 0, buf, sizeof buf),
-			 "[[7,1,3],[9,2,5],[7,1,4],[7,2,1]]");
+			 "[100000703,200000905,100000704,200000701]");
 	ck_assert_str_eq(txn_proc_lines_json(&in, 1, buf, sizeof buf),
-			 "[[7,1,7,2],[7,2,1,1],[9,2,5,1]]");
+			 "[100000700702,200000700101,200000900501]");
 	/* The longest order with the widest numbers fits the room txn_proc
 	 * gives it (MAX_OL * 48), closed. */
 	in.ol_cnt = MAX_OL;
@@ -403,6 +404,8 @@ START_TEST(test_procedure_json_lines)
 	txn_proc_lines_json(&in, 1, big, sizeof big);
 	ck_assert_int_lt(strlen(big), sizeof big - 1);
 	ck_assert_int_eq(big[strlen(big) - 1], ']');
+	/* Sorted: the last line's item, 99987, is the first stock row. */
+	ck_assert_msg(!strncmp(big, "[9999909998701001,", 18), "%s", big);
 	/* A buffer too small is cut, never overrun. */
 	char tiny[8];
 	ck_assert_int_le(strlen(txn_proc_lines_json(&in, 0, tiny, sizeof tiny)), 7);

@@ -22,7 +22,7 @@ typedef struct txn_input {
 	char c_last[16];
 	/* New-Order */
 	int ol_cnt, all_local, rollback;
-	struct { int i_id, supply_w_id, qty; } ol[MAX_OL];
+	struct txn_line { int i_id, supply_w_id, qty; } ol[MAX_OL];
 	/* Payment */
 	double h_amount;
 	/* Delivery */
