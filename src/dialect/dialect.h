@@ -203,13 +203,13 @@ typedef struct dialect {
 	 *                proc_rolled_back says the rollback is raised, the
 	 *                row may be o_id alone
 	 *                With proc_lines_json instead: w_id, d_id, c_id,
- *                ol_cnt, all_local, the lines as a JSON array of
- *                numbers, each a line's supply_w, item (6 digits) and
- *                quantity (2 digits) written one after the other, and
- *                the stock rows as one of supply_w, item (6 digits),
- *                summed quantity (3 digits) and line count (2 digits),
- *                one per distinct (item, supply_w), sorted.
- *   payment      w_id, d_id, c_w_id, c_d_id, c_id, byname, c_last,
+	 *                ol_cnt, all_local, the lines as a JSON array of
+	 *                numbers, each a line's supply_w, item (6 digits) and
+	 *                quantity (2 digits) written one after the other, and
+	 *                the stock rows as one of supply_w, item (6 digits),
+	 *                summed quantity (3 digits) and line count (2 digits),
+	 *                one per distinct (item, supply_w), sorted.
+	 *   payment      w_id, d_id, c_w_id, c_d_id, c_id, byname, c_last,
 	 *                h_amount -> c_id
 	 *   order_status w_id, d_id, c_id, byname, c_last -> c_id, o_id, lines
 	 *   delivery     w_id, carrier_id -> districts skipped

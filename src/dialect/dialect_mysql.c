@@ -448,7 +448,8 @@ const dialect dialect_mysql = {
 	.proc_lines_json = 1,
 	/* 2: set-oriented New-Order taking JSON lines.  3: New-Order's
 	 * rollback raised, its row o_id alone; the answer in the OK packet
-	 * where the session asked for it (MY_ANSWER). */
+	 * where the session asked for it (MY_ANSWER).  4: each New-Order
+	 * line and stock row one packed number. */
 	.proc_version = 4,
 	.proc_rolled_back = my_proc_rolled_back,
 	.proc_tracked_session = my_tracked_session,
