@@ -33,29 +33,55 @@ assert "the results file is there" poll 20 eval 'ls "$T"/results/*.json >/dev/nu
 R=$(ls "$T"/results/*.json)
 # The marker's comparison wants 30 s each side.
 assert "30 s of waits" wait_json "$R" 'sum(1 for t in d["ticks"] if t.get("waits")) >= 30' 60
-send "set innodb_flush_log_at_trx_commit 2"
-assert "the knob event" wait_for run.txt 'knob +\] set innodb_flush_log_at_trx_commit 1 -> 2' 10
-t_set=$(json_get "$R" "[e['t'] for e in d['events'] if e['type'] == 'knob'][0]")
-# Written into the knob's event once its 30 s after have passed, while
-# the run goes on.
-FX="[e for e in d['events'] if e['type'] == 'knob'][0].get('effect') or {}"
-assert "the knob's event gets its effect while the run goes on" \
-	wait_json "$R" "($FX).get('after_s') == 30" 60
+# A stall of the shared server (the rest of the suite beside it) that
+# falls in the 30 s after the change can raise the log class's time per
+# commit more than the change lowers it: when the fall is not there, the
+# knob goes back to 1 for 30 s and to 2 again, and that second change is
+# judged, up to three in all.  A fall that is not measured misses every
+# time.
+KN="[e for e in d['events'] if e['type'] == 'knob']"
+# log seconds per transaction over a window of ticks
+per="lambda ts: sum(t['waits']['aas']['log'] for t in ts) / max(sum(t['tpm'] for t in ts) / 60, 1)"
+# falls N: the N-th knob event (from 0) sets the knob to 2; sets B, F
+# and FX for it, prints its figures, and is true when the class fell by
+# a third or more, both in the ticks 8 s each side and in its effect.
+falls() {
+	local t_set
+	t_set=$(json_get "$R" "($KN)[$1]['t']")
+	FX="($KN)[$1].get('effect') or {}"
+	B="[t for t in d['ticks'] if t.get('waits') and $t_set - 8 <= t['t'] < $t_set]"
+	F="[t for t in d['ticks'] if t.get('waits') and $t_set + 2 <= t['t'] <= $t_set + 9]"
+	echo "figures: change $1: log ms per transaction: $(json_get "$R" "'%.2f before, %.2f after' % (1000 * ($per)($B), 1000 * ($per)($F))"); the effect's log: $(json_get "$R" "($FX)['waits'].get('log')")"
+	json_true "$R" "len($F) >= 6 and ($per)($F) < 0.67 * ($per)($B) and ($FX)['waits']['log']['after'] < 0.67 * ($FX)['waits']['log']['before']" >/dev/null
+}
+# set_to V N: sends the knob to V, waits for it as the N-th knob event
+# (from 0) and for that event's 30 s after.
+set_to() {
+	send "set innodb_flush_log_at_trx_commit $1"
+	wait_json "$R" "len($KN) == $2 + 1" 10 || return 1
+	# Written into the knob's event once its 30 s after have passed,
+	# while the run goes on.
+	wait_json "$R" "(($KN)[$2].get('effect') or {}).get('after_s') == 30" 60
+}
+assert "the knob event, its effect written while the run goes on" set_to 2 0
+assert "the console names the change" contains run.txt 'set innodb_flush_log_at_trx_commit 1 -> 2'
+N=0
+until falls $N || [ $N -ge 4 ]; do
+	echo "# change $N: the fall was not there; back to 1 for 30 s, and to 2 again"
+	set_to 1 $((N + 1)) && set_to 2 $((N + 2)) || break
+	N=$((N + 2))
+done
 send "stop"
 close_input
 assert "the run stops" wait_exit "$CON_PID" 60
 # A console's `set` stays (only a sweep restores what it set): the
 # shared server gets its durability back at once.
 my_sql 'SET GLOBAL innodb_flush_log_at_trx_commit = 1'
-# log seconds per transaction over a window of ticks
-per="lambda ts: sum(t['waits']['aas']['log'] for t in ts) / max(sum(t['tpm'] for t in ts) / 60, 1)"
-B="[t for t in d['ticks'] if t.get('waits') and $t_set - 8 <= t['t'] < $t_set]"
-F="[t for t in d['ticks'] if t.get('waits') and $t_set + 2 <= t['t'] <= $t_set + 9]"
-echo "figures: log ms per transaction: $(json_get "$R" "'%.2f before, %.2f after' % (1000 * ($per)($B), 1000 * ($per)($F))")"
+falls $N >/dev/null
 assert "commits were seen in the log class before" json_true "$R" "len($B) >= 6 and ($per)($B) > 0"
 assert "the log class's time per transaction falls by a third or more" json_true "$R" \
 	"len($F) >= 6 and ($per)($F) < 0.67 * ($per)($B)"
-echo "figures: the knob's effect: $(json_get "$R" "($FX).get('headline')"); log: $(json_get "$R" "($FX)['waits'].get('log')")"
+echo "figures: the knob's effect: $(json_get "$R" "($FX).get('headline')")"
 assert "over 30 s each side" json_true "$R" "($FX)['before_s'] == 30 and ($FX)['after_s'] == 30"
 # Beyond noise on a quiet machine; with the rest of the suite beside it
 # the seconds' own stalls can leave three 10 s blocks a side too few to

@@ -56,22 +56,26 @@ wait $P2; assert "A/B of a 20% lower service time exits 0" [ $? -eq 0 ]
 wait $P3; assert "A/B under drift exits 0" [ $? -eq 0 ]
 
 NOPM='[x for x in d["ab"]["estimates"] if x["figure"] == "nopm"][0]'
+P95='[x for x in d["ab"]["estimates"] if x["figure"] == "p95.new_order"][0]'
 # A 95% interval misses the truth one trial in twenty by design (more
 # often on a loaded machine, whose stalls do not fall evenly on A and B,
 # and past the model's 1 s of debt are not paid back): when the first
-# trial misses, a second decides; a bias misses both.  Sets R to the
-# trial to assert on.  Usage: decide NAME TRUTH% ARGS-OF-THE-TRIAL...
+# trial misses, a second decides; a bias misses both.  The same holds
+# for p95 in 1 s segments, where one stall of the machine's is the
+# slowest 5% of a segment.  Sets R to the trial to assert on.
+# Usage: decide NAME TRUTH% ALSO ARGS-OF-THE-TRIAL..., ALSO a further
+# condition on the trial (True for none).
 decide() {
-	local name=$1 truth=$2; shift 2
+	local name=$1 truth=$2 also=$3; shift 3
 	R=$(ls "$T/$name"/*.json)
-	json_true "$R" "$NOPM[\"lo_pct\"] <= $truth <= $NOPM[\"hi_pct\"]" && return
-	echo "# $name: the first trial's interval missed $truth%; a second trial"
+	json_true "$R" "$NOPM[\"lo_pct\"] <= $truth <= $NOPM[\"hi_pct\"] and ($also)" && return
+	echo "# $name: the first trial's interval missed $truth%, or ($also) did not hold; a second trial"
 	grep '^ab: ' "$name.txt" | sed 's/^/# /'
 	"$TPCC_BIN" "${NULL[@]}" "${AB[@]}" "$@" --results-dir "$T/${name}2" \
 		</dev/null >"$name.txt" 2>&1
 	R=$(ls "$T/${name}2"/*.json)
 }
-decide same 0 --segments 6 --knob null_service_ms=2,2
+decide same 0 True --segments 6 --knob null_service_ms=2,2
 assert "identical: the interval holds 0" json_true "$R" "$NOPM[\"lo_pct\"] <= 0 <= $NOPM[\"hi_pct\"]"
 assert "identical: the verdict says no effect detectable" contains same.txt \
 	"ab: B: NOPM: no effect larger than"
@@ -79,15 +83,15 @@ assert "identical: the order is ABBABA" json_is "$R" 'd["ab"]["order"]' ABBABA
 assert "identical: every variable put back" \
 	json_true "$R" 'all(k["restored"] for k in d["knob_journal"])'
 
-decide eff 25 --segments 8 --knob null_service_ms=2,1.6
+decide eff 25 "$P95[\"change_pct\"] < 0" --segments 8 --knob null_service_ms=2,1.6
 assert "20% lower: the interval holds +25%" \
 	json_true "$R" "$NOPM[\"lo_pct\"] <= 25 <= $NOPM[\"hi_pct\"] and $NOPM[\"excludes_zero\"]"
 assert "20% lower: 8 segments used" json_is "$R" 'd["ab"]["segments_used"]' 8
 assert "20% lower: the verdict line" contains eff.txt "ab: B: NOPM +2"
 assert "20% lower: p95 New-Order is estimated" \
-	json_true "$R" '[x for x in d["ab"]["estimates"] if x["figure"] == "p95.new_order"][0]["change_pct"] < 0'
+	json_true "$R" "$P95[\"change_pct\"] < 0"
 
-decide drift 25 --segments 8 --knob null_service_ms=2,1.6 --knob null_drift=240,240
+decide drift 25 True --segments 8 --knob null_service_ms=2,1.6 --knob null_drift=240,240
 assert "drift: the ABBA interval holds +25%" \
 	json_true "$R" "$NOPM[\"lo_pct\"] <= 25 <= $NOPM[\"hi_pct\"]"
 assert "drift: the plain before/after is off by more than the interval's half-width" \
