@@ -276,7 +276,7 @@ static const char *const my_indexes[] = {
  * (district, order) keys as a row IN list: a range of ten equalities on
  * the primary key, so each row is found and locked as a look-up of its
  * own would.  Forty statements a call become four, which took Delivery
- * from 5.49 to 4.45 million server instructions (callgrind); a join with
+ * from 5.49 to 4.5-4.6 million server instructions (callgrind); a join with
  * the ten keys as a table instead (a JSON array, one multi-table UPDATE
  * a table) took 12% more than the forty, since MariaDB's multi-table
  * UPDATE writes each row's position to a temporary table and looks every
@@ -290,7 +290,8 @@ static const char *const my_indexes[] = {
  * in its WHERE, a condition that is always true (a NULL amount counts 0,
  * as SUM() would skip it), evaluated once for each line the range reads
  * and leaving the row's amount unwritten (summed in the SET list, as
- * ol_amount + 0 * the sum, each line's amount was stored again: 2% more).  The customers' UPDATE takes each district's sum by the same
+ * ol_amount + 0 * the sum, each line's amount was stored again: 2%
+ * more).  The customers' UPDATE takes each district's sum by the same
  * CASE.  The variables are reset first, so a district with nothing to
  * deliver cannot reuse the last call's customer.  An order missing for a
  * new order makes the carrier's UPDATE change fewer rows than the DELETE
