@@ -95,7 +95,9 @@ COUNTERS = ("Handler_read_key", "Handler_read_next", "Handler_read_prev",
             "Handler_read_rnd_next", "Handler_update", "Handler_write", "Handler_delete",
             "Handler_commit", "Handler_rollback", "Innodb_rows_read", "Innodb_rows_updated",
             "Innodb_rows_inserted", "Innodb_rows_deleted", "Innodb_row_lock_waits",
-            "Queries", "Questions", "Bytes_received", "Bytes_sent")
+            "Queries", "Questions", "Bytes_received", "Bytes_sent", "Innodb_os_log_written",
+            "Innodb_data_fsyncs", "Innodb_buffer_pool_pages_flushed",
+            "Innodb_buffer_pool_write_requests", "Innodb_log_write_requests")
 
 
 class MariaProbe:
@@ -146,14 +148,57 @@ def maria_window(tag, s, e, out):
     if n <= 0:
         sys.stderr.write(out)
         raise SystemExit(f"{tag}: no New-Orders between the marks")
-    figure(f"{tag}.nopm", f"{60 * n / (e[3] - s[3]):.0f}", "new-orders/min")
-    figure(f"{tag}.client_cpu_per_1000_new_orders", f"{1000 * (e[0] - s[0]) / n:.3f}", "s")
-    figure(f"{tag}.server_cpu_per_1000_new_orders", f"{1000 * (e[1] - s[1]) / n:.3f}", "s")
+    w = Window(n, e[3] - s[3], e[0] - s[0], e[1] - s[1])
+    figure(f"{tag}.nopm", f"{w.nopm():.0f}", "new-orders/min")
+    figure(f"{tag}.client_cpu_per_1000_new_orders", f"{w.client_per_1000():.3f}", "s")
+    figure(f"{tag}.server_cpu_per_1000_new_orders", f"{w.server_per_1000():.3f}", "s")
+    # NOPM follows how many of the cores the two processes keep busy as
+    # much as what a New-Order costs them (doc/performance-history-2026.md, W).
+    figure(f"{tag}.cores_busy", f"{w.cores_busy():.2f}", "client + server CPU s per s")
     for c in COUNTERS:
         k = c.lower()
         if k not in s[4] or k not in e[4]:
             continue   # a counter this server does not have (MariaDB 10.11: Innodb_rows_*)
         figure(f"{tag}.per_new_order.{k}", f"{(e[4][k] - s[4][k]) / n:.2f}")
+    return w
+
+
+class Window:
+    """New-Orders, seconds and CPU seconds (client, server) of one run's
+    window, or of several summed: a sitting's runs of one tool add up so,
+    which weighs each run by its length, not each ratio alike."""
+
+    def __init__(self, new_orders=0, seconds=0.0, client=0.0, server=0.0):
+        self.new_orders, self.seconds, self.client, self.server = new_orders, seconds, client, server
+
+    def __add__(self, o):
+        return Window(self.new_orders + o.new_orders, self.seconds + o.seconds,
+                      self.client + o.client, self.server + o.server)
+
+    def nopm(self):
+        return 60 * self.new_orders / self.seconds
+
+    def client_per_1000(self):
+        return 1000 * self.client / self.new_orders
+
+    def server_per_1000(self):
+        return 1000 * self.server / self.new_orders
+
+    def cores_busy(self):
+        return (self.client + self.server) / self.seconds
+
+
+def sitting_summary(tag, ours, theirs, their_name):
+    """Each tool's runs of a sitting summed, and the ratio of the sums."""
+    for who, w in (("tpcc-console", ours), (their_name, theirs)):
+        figure(f"{tag}.{who}.nopm", f"{w.nopm():.0f}", "new-orders/min")
+        figure(f"{tag}.{who}.client_cpu_per_1000_new_orders", f"{w.client_per_1000():.3f}", "s")
+        figure(f"{tag}.{who}.server_cpu_per_1000_new_orders", f"{w.server_per_1000():.3f}", "s")
+        figure(f"{tag}.{who}.cores_busy", f"{w.cores_busy():.2f}", "")
+    figure(f"{tag}.nopm_ratio", f"{ours.nopm() / theirs.nopm():.2f}", "x")
+    cost = lambda w: (w.client + w.server) / w.new_orders
+    figure(f"{tag}.cost_ratio", f"{cost(theirs) / cost(ours):.2f}",
+           f"x, {their_name}'s client + server CPU per New-Order over ours")
 
 
 def server_pid(workdir):
