@@ -662,11 +662,12 @@ static int my_exec(db_conn *c, const char *sql, int64_t *affected, db_error *err
  * result one row, read as text anyway), so on a connection made for
  * fibers it goes as text, its parameters spliced in (strings escaped by
  * the library for the connection's character set), its result stored and
- * freed each time.  Nor is it dearer in CPU with few busy VUs: prepared,
- * the server skips the CALL's parse (27,000 instructions a call), but a
- * non-blocking prepared execute reads its socket twice a call, and in
- * real runs the server took 9% more system time and the client 13% more
- * user time a New-Order (doc/performance-history-2026.md, Y). */
+ * freed each time.  Text is not dearer in CPU with few busy VUs either:
+ * prepared, the server skips the CALL's parse (27,000 instructions a
+ * call), but a non-blocking prepared execute reads its socket twice a
+ * call, and in real runs the server took 9% more system time and the
+ * client 13% more user time a New-Order (doc/performance-history-2026.md,
+ * Y). */
 static int my_text_wanted(const my_conn *mc, const char *sql)
 {
 	/* Only where every ? is a placeholder: no quotes, no comments. */
