@@ -187,6 +187,9 @@ class Window:
     def cores_busy(self):
         return (self.client + self.server) / self.seconds
 
+    def cost_per_1000(self):
+        return self.client_per_1000() + self.server_per_1000()
+
 
 def sitting_summary(tag, ours, theirs, their_name):
     """Each tool's runs of a sitting summed, and the ratio of the sums."""
@@ -196,8 +199,7 @@ def sitting_summary(tag, ours, theirs, their_name):
         figure(f"{tag}.{who}.server_cpu_per_1000_new_orders", f"{w.server_per_1000():.3f}", "s")
         figure(f"{tag}.{who}.cores_busy", f"{w.cores_busy():.2f}", "")
     figure(f"{tag}.nopm_ratio", f"{ours.nopm() / theirs.nopm():.2f}", "x")
-    cost = lambda w: (w.client + w.server) / w.new_orders
-    figure(f"{tag}.cost_ratio", f"{cost(theirs) / cost(ours):.2f}",
+    figure(f"{tag}.cost_ratio", f"{theirs.cost_per_1000() / ours.cost_per_1000():.2f}",
            f"x, {their_name}'s client + server CPU per New-Order over ours")
 
 
