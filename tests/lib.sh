@@ -234,6 +234,16 @@ stock_matches_lines() {
 		OR s_order_cnt <> COALESCE(l.n, 0) OR s_remote_cnt <> COALESCE(l.r, 0)") || return 1
 	[ "$bad" = 0 ] || { echo "$bad stock rows disagree with their order lines"; return 1; }
 }
+# dist_info_matches DB: every order line a run wrote (o_id > 3000) holds
+# its stock row's s_dist_NN for the line's district, remote lines too.
+dist_info_matches() {
+	local bad
+	bad=$(my_sql "SELECT COUNT(*) FROM $1.order_line JOIN $1.stock
+		ON s_w_id = ol_supply_w_id AND s_i_id = ol_i_id WHERE ol_o_id > 3000
+		AND NOT ol_dist_info <=> ELT(ol_d_id, s_dist_01, s_dist_02, s_dist_03, s_dist_04,
+		s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10)") || return 1
+	[ "$bad" = 0 ] || { echo "$bad order lines hold another row's district information"; return 1; }
+}
 # sql_is QUERY EXPECTED: the server answers EXPECTED; otherwise says what
 # it answered.
 sql_is() {

@@ -44,6 +44,8 @@ check_ok "the durability audit passes after a clean procedures run" dur.txt $A -
 assert "and it checked those districts" grep -qE 'durability: 20 districts checked, 0 acknowledged' dur.txt
 
 assert "stock counters are the sums of the order lines written" stock_matches_lines $DBN
+assert "each order line written has its stock row's information for its district" \
+	dist_info_matches $DBN
 
 # The run above ran its unkeyed VUs as fibers (workload.terminals auto),
 # each CALL sent as text with no prepared statement (drivers/mysql.c); as
@@ -64,19 +66,25 @@ assert "as threads: rollbacks reported by the procedure" \
 assert "as threads: client New-Orders match the database" db_matches_client "$RF" \
 	"$(my_sql "SELECT SUM(d_next_o_id - 3001) - $orders0 FROM $DBN.district")"
 assert "as threads: stock counters are still the sums of the order lines" stock_matches_lines $DBN
+assert "as threads: each line still has its stock row's district information" \
+	dist_info_matches $DBN
 check_ok "as threads: the durability audit passes" durt.txt $A --durability "$RF"
 
 # New-Order by hand: item 7 twice from warehouse 2 (one stock row, updated
 # once with both quantities), item 9 from warehouse 1.  Each line is one
-# number, W IIIIII QQ, and each stock row W IIIIII SSS CC (summed quantity,
-# lines).
+# number, W IIIIII QQ KK (KK: its stock row, from 0), and each stock row
+# W IIIIII SSS CC (summed quantity, lines).
 next() { my_sql "SELECT d_next_o_id FROM $DBN.district WHERE d_w_id = 1 AND d_id = 3"; }
 n0=$(next)
-out=$(my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 3, 0, '[200000703,100000902,200000704]', '[100000900201,200000700702]')")
+out=$(my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 3, 0, '[20000070301,10000090200,20000070401]', '[100000900201,200000700702]')")
 assert "a New-Order naming an item twice commits, its row the o_id ($out)" [ "$out" = "$n0" ]
 assert "its three lines are written in order" [ "$(my_sql "SELECT GROUP_CONCAT(CONCAT(ol_number, ':', ol_i_id, '/', ol_supply_w_id, 'x', ol_quantity) ORDER BY ol_number) FROM $DBN.order_line WHERE ol_w_id = 1 AND ol_d_id = 3 AND ol_o_id = $n0")" = "1:7/2x3,2:9/1x2,3:7/2x4" ]
 assert "and the stock rows agree with the lines" stock_matches_lines $DBN
-my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 2, 1, '[100000703,110000101]', '[100000700301,110000100101]')" \
+assert "each line carries its own stock row's information for district 3" sql_is \
+	"SELECT GROUP_CONCAT(ol_dist_info = s_dist_03 ORDER BY ol_number) FROM $DBN.order_line
+	 JOIN $DBN.stock ON s_w_id = ol_supply_w_id AND s_i_id = ol_i_id
+	 WHERE ol_w_id = 1 AND ol_d_id = 3 AND ol_o_id = $n0" "1,1,1"
+my_sql "CALL $DBN.tpcc_new_order(1, 3, 5, 2, 1, '[10000070300,11000010101]', '[100000700301,110000100101]')" \
 	>unused.txt 2>&1; rc=$?
 assert "an unused item rolls the order back, raised" [ $rc -ne 0 ]
 assert "as SQLSTATE TP001" contains unused.txt "(TP001)"
@@ -89,7 +97,7 @@ assert "and the stock untouched" stock_matches_lines $DBN
 # as the session-tracked @@last_insert_id.
 n1=$(next)
 out=$(my_sql "SET SESSION session_track_system_variables = 'last_insert_id', @tpcc_answer = 'ok';
-	CALL $DBN.tpcc_new_order(1, 3, 5, 1, 1, '[100001102]', '[100001100201]');
+	CALL $DBN.tpcc_new_order(1, 3, 5, 1, 1, '[10000110200]', '[100001100201]');
 	SELECT 'then', @@last_insert_id")
 assert "answered in the OK packet, the call sends no row ($out)" [ "$out" = "$(printf 'then\t%s' "$n1")" ]
 assert "and the order is there" [ "$(next)" = $((n1 + 1)) ]
@@ -247,10 +255,10 @@ my_sql "UPDATE $DBN.tpcc_meta SET v = '1' WHERE k = 'procedures'"
 "$TPCC_BIN" run $A --mode procedures --duration 5 --rampup 0 --results-dir "$T/r1" </dev/null >oldproc.txt 2>&1; rc=$?
 assert "procedures of another version are refused (exit 2)" [ $rc -eq 2 ]
 assert "the message says which and what to do" contains oldproc.txt \
-	"are version 1, this tpcc-console calls version 4: run 'tpcc-console build --procedures-only'"
+	"are version 1, this tpcc-console calls version 5: run 'tpcc-console build --procedures-only'"
 "$TPCC_BIN" build $A --procedures-only >procs2.txt 2>&1
 assert "build --procedures-only records the version it created" \
-	[ "$(my_sql "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'")" = 4 ]
+	[ "$(my_sql "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'")" = 5 ]
 
 check_ok "check passes after the procedures run" check.txt $A
 finish

@@ -379,8 +379,9 @@ START_TEST(test_procedure_calls)
 }
 END_TEST
 
-/* The JSON New-Order lines, one number each (W IIIIII QQ): every line in
- * order; the stock rows (W IIIIII SSS CC) once each, an item named twice
+/* The JSON New-Order lines, one number each (W IIIIII QQ KK, KK the
+ * line's stock row counted from 0): every line in order; the stock rows
+ * (W IIIIII SSS CC) once each, an item named twice
  * from one warehouse with its quantities summed and its lines counted, the
  * same item from another warehouse a row of its own, sorted by warehouse
  * and item. */
@@ -392,7 +393,7 @@ START_TEST(test_procedure_json_lines)
 	for (int i = 0; i < 4; i++)
 		in.ol[i].i_id = v[i][0], in.ol[i].supply_w_id = v[i][1], in.ol[i].qty = v[i][2];
 	ck_assert_str_eq(txn_proc_lines_json(&in, 0, buf, sizeof buf),
-			 "[100000703,200000905,100000704,200000701]");
+			 "[10000070300,20000090502,10000070400,20000070101]");
 	ck_assert_str_eq(txn_proc_lines_json(&in, 1, buf, sizeof buf),
 			 "[100000700702,200000700101,200000900501]");
 	/* The longest order with the widest numbers fits the room txn_proc

@@ -204,8 +204,10 @@ typedef struct dialect {
 	 *                row may be o_id alone
 	 *                With proc_lines_json instead: w_id, d_id, c_id,
 	 *                ol_cnt, all_local, the lines as a JSON array of
-	 *                numbers, each a line's supply_w, item (6 digits) and
-	 *                quantity (2 digits) written one after the other, and
+	 *                numbers, each a line's supply_w, item (6 digits),
+	 *                quantity (2 digits) and the index of its stock row
+	 *                in the next array (2 digits, from 0) written one
+	 *                after the other, and
 	 *                the stock rows as one of supply_w, item (6 digits),
 	 *                summed quantity (3 digits) and line count (2 digits),
 	 *                one per distinct (item, supply_w), sorted.

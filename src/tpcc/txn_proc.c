@@ -61,8 +61,10 @@ typedef struct json_line { int item, sw, qty, lines; } json_line;
  * a plain join; sorted by the row's key, so that any two New-Orders lock
  * the rows they share in the same order and never deadlock on them.  Each
  * entry is one number, its fields as decimal digits one after the other
- * (the dialect's proc_lines_json): a line W IIIIII QQ, a stock row
- * W IIIIII SSS CC.  An insertion sort: at most 15 rows. */
+ * (the dialect's proc_lines_json): a line W IIIIII QQ KK, KK the index of
+ * its stock row in the sorted rows, a stock row W IIIIII SSS CC.  The
+ * lines are written in order, the rows sorted by insertion: at most 15
+ * rows. */
 const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_t len)
 {
 	json_line l[MAX_OL];
@@ -71,10 +73,6 @@ const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_
 
 	for (int i = 0; i < in->ol_cnt && i < MAX_OL; i++) {
 		json_line r = { in->ol[i].i_id, in->ol[i].supply_w_id, in->ol[i].qty, 1 };
-		if (!stock) {
-			l[n++] = r;
-			continue;
-		}
 		int k = n;
 		while (k > 0 && (l[k - 1].sw > r.sw || (l[k - 1].sw == r.sw && l[k - 1].item > r.item)))
 			k--;
@@ -90,9 +88,19 @@ const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_
 	/* Written by hand, as csv() is; an entry that would not fit (with the
 	 * closing bracket) ends the list there. */
 	buf[0] = '[';
-	for (int i = 0; i < n; i++) {
-		long long v = (long long)l[i].sw * 1000000 + l[i].item;
-		v = stock ? (v * 1000 + l[i].qty) * 100 + l[i].lines : v * 100 + l[i].qty;
+	int rows = stock ? n : in->ol_cnt < MAX_OL ? in->ol_cnt : MAX_OL;
+	for (int i = 0; i < rows; i++) {
+		long long v;
+		if (stock) {
+			v = (long long)l[i].sw * 1000000 + l[i].item;
+			v = (v * 1000 + l[i].qty) * 100 + l[i].lines;
+		} else {
+			int k = 0;
+			while (k < n && (l[k].sw != in->ol[i].supply_w_id || l[k].item != in->ol[i].i_id))
+				k++;
+			v = (long long)in->ol[i].supply_w_id * 1000000 + in->ol[i].i_id;
+			v = (v * 100 + in->ol[i].qty) * 100 + k;
+		}
 		char e[32];
 		int k = 0;
 		if (i)
