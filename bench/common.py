@@ -97,7 +97,8 @@ COUNTERS = ("Handler_read_key", "Handler_read_next", "Handler_read_prev",
             "Innodb_rows_inserted", "Innodb_rows_deleted", "Innodb_row_lock_waits",
             "Queries", "Questions", "Bytes_received", "Bytes_sent", "Innodb_os_log_written",
             "Innodb_data_fsyncs", "Innodb_buffer_pool_pages_flushed",
-            "Innodb_buffer_pool_write_requests", "Innodb_log_write_requests")
+            "Innodb_buffer_pool_write_requests", "Innodb_log_write_requests",
+            "Innodb_buffer_pool_reads", "Innodb_buffer_pool_read_requests")
 
 
 class MariaProbe:

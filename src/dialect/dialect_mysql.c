@@ -153,11 +153,13 @@ static const char *const my_indexes[] = {
  * per row and sorted (so two orders lock shared rows in one order).  So
  * the item, stock and order-line work is two statements whatever the
  * line count, and the stock update a plain join.  The join reads the
- * stock rows in the array's order, so its SET appends each row's
+ * stock rows in the array's order, which is also their key's (a batched
+ * key access would read them in that order too), and a multi-table
+ * UPDATE computes its SET as it joins, so the SET appends each row's
  * district information, padded to 24, to a user variable, and the lines
- * cut theirs out of it by KK: the order lines no longer join stock, whose
- * rows that third look-up (and its shared lock on a row the UPDATE holds
- * already) cost 6% of the call (callgrind).  The variable starts as an
+ * cut theirs out of it by KK.  So the order lines no longer join stock:
+ * that third look-up of each row (and its shared lock on a row the UPDATE
+ * holds already) cost 6% of the call (callgrind).  The variable starts as an
  * empty string cut from a customer column, so it takes the tables'
  * character set: from a literal it took the procedure's (utf8mb4), and
  * converting each row to it, cutting lines out of it by character and
