@@ -171,17 +171,20 @@ static const char *const my_indexes[] = {
  * Summing an item named twice equals applying its lines in turn:
  * quantities stay within 10..100 and no line takes more than 10, so the
  * +91 refill happens at most once either way.  LAST_INSERT_ID(expr) hands
- * the incremented d_next_o_id back from the UPDATE that locks it, and the
- * same UPDATE reads d_tax into a user variable (MariaDB has no UPDATE ..
- * RETURNING; MySQL 8 warns that this form is deprecated, and runs it):
- * the district then drops out of the first SELECT's join, 2% of the call
- * (callgrind). */
+ * the order id (d_next_o_id before its increment) back from the UPDATE
+ * that locks it, and the same UPDATE reads d_tax into a user variable
+ * (MariaDB has no UPDATE .. RETURNING; MySQL 8 warns that this form is
+ * deprecated, and runs it): the district then drops out of the first
+ * SELECT's join, 2% of the call (callgrind).  The statements after it
+ * read the id as LAST_INSERT_ID(), which none of them changes (only an
+ * AUTO_INCREMENT value the server generates would, and they name every
+ * column's value), not from a procedure variable: each reference to one
+ * is rewritten for the binary log on every call. */
 #define MY_NEW_ORDER \
 	"CREATE PROCEDURE tpcc_new_order(p_w_id INT, p_d_id INT, p_c_id INT, p_ol_cnt INT," \
 	" p_all_local INT, p_lines VARCHAR(1024), p_stock VARCHAR(1024))\n" \
 	"BEGIN\n" \
 	"  DECLARE v_w_tax, v_discount DECIMAL(4,4);\n" \
-	"  DECLARE v_o_id INT;\n" \
 	MY_ON_ERROR \
 	"  START TRANSACTION;\n" \
 	"  SELECT w_tax, c_discount, LEFT(c_last, 0) INTO v_w_tax, v_discount, @tpcc_dist\n" \
@@ -196,15 +199,15 @@ static const char *const my_indexes[] = {
 	"      s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09,\n" \
 	"      s_dist_10), 24, ' '))),\n" \
 	"    s_remote_cnt = s_remote_cnt + IF(l.v DIV 100000000000 <> p_w_id, l.v MOD 100, 0);\n" \
-	"  UPDATE district SET d_next_o_id = LAST_INSERT_ID(d_next_o_id + 1),\n" \
+	"  UPDATE district SET d_next_o_id = LAST_INSERT_ID(d_next_o_id) + 1,\n" \
 	"    d_tax = (@tpcc_d_tax := d_tax) WHERE d_w_id = p_w_id AND d_id = p_d_id;\n" \
-	"  SET v_o_id = LAST_INSERT_ID() - 1;\n" \
 	"  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt,\n" \
-	"    o_all_local) VALUES (v_o_id, p_d_id, p_w_id, p_c_id, NOW(), NULL, p_ol_cnt, p_all_local);\n" \
-	"  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (v_o_id, p_d_id, p_w_id);\n" \
+	"    o_all_local) VALUES (LAST_INSERT_ID(), p_d_id, p_w_id, p_c_id, NOW(), NULL, p_ol_cnt,\n" \
+	"    p_all_local);\n" \
+	"  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (LAST_INSERT_ID(), p_d_id, p_w_id);\n" \
 	"  INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,\n" \
 	"    ol_quantity, ol_amount, ol_dist_info, ol_delivery_d)\n" \
-	"   SELECT v_o_id, p_d_id, p_w_id, l.n, i_id, l.v DIV 10000000000, l.v DIV 100 MOD 100,\n" \
+	"   SELECT LAST_INSERT_ID(), p_d_id, p_w_id, l.n, i_id, l.v DIV 10000000000, l.v DIV 100 MOD 100,\n" \
 	"    l.v DIV 100 MOD 100 * i_price, SUBSTRING(@tpcc_dist, l.v MOD 100 * 24 + 1, 24), NULL\n" \
 	"   FROM JSON_TABLE(p_lines, '$[*]' COLUMNS (n FOR ORDINALITY, v BIGINT PATH '$')) l\n" \
 	"   JOIN item ON i_id = l.v DIV 10000 MOD 1000000;\n" \
@@ -212,7 +215,7 @@ static const char *const my_indexes[] = {
 	"    SIGNAL SQLSTATE '" MY_ROLLBACK_STATE "' SET MESSAGE_TEXT = 'unused item in order';\n" \
 	"  END IF;\n" \
 	"  COMMIT;\n" \
-	MY_ANSWER("v_o_id", "") \
+	MY_ANSWER("LAST_INSERT_ID()", "") \
 	"END"
 
 /* The customer row is locked by its UPDATE, which reads c_credit itself:
