@@ -204,11 +204,13 @@ static const char *const my_indexes[] = {
 	"  INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id, o_ol_cnt,\n" \
 	"    o_all_local) VALUES (LAST_INSERT_ID(), p_d_id, p_w_id, p_c_id, NOW(), NULL, p_ol_cnt,\n" \
 	"    p_all_local);\n" \
-	"  INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES (LAST_INSERT_ID(), p_d_id, p_w_id);\n" \
+	"  INSERT INTO new_order (no_o_id, no_d_id, no_w_id)\n" \
+	"   VALUES (LAST_INSERT_ID(), p_d_id, p_w_id);\n" \
 	"  INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,\n" \
 	"    ol_quantity, ol_amount, ol_dist_info, ol_delivery_d)\n" \
-	"   SELECT LAST_INSERT_ID(), p_d_id, p_w_id, l.n, i_id, l.v DIV 10000000000, l.v DIV 100 MOD 100,\n" \
-	"    l.v DIV 100 MOD 100 * i_price, SUBSTRING(@tpcc_dist, l.v MOD 100 * 24 + 1, 24), NULL\n" \
+	"   SELECT LAST_INSERT_ID(), p_d_id, p_w_id, l.n, i_id, l.v DIV 10000000000,\n" \
+	"    l.v DIV 100 MOD 100, l.v DIV 100 MOD 100 * i_price,\n" \
+	"    SUBSTRING(@tpcc_dist, l.v MOD 100 * 24 + 1, 24), NULL\n" \
 	"   FROM JSON_TABLE(p_lines, '$[*]' COLUMNS (n FOR ORDINALITY, v BIGINT PATH '$')) l\n" \
 	"   JOIN item ON i_id = l.v DIV 10000 MOD 1000000;\n" \
 	"  IF ROW_COUNT() < p_ol_cnt THEN\n" \

@@ -83,8 +83,9 @@ int txn_exec(txn_ctx *x, const txn_input *in, db_error *err);
  * it when x->procedures is set. */
 int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *err);
 void txn_proc_release(txn_ctx *x);
-/* New-Order's lines as a JSON array of [item, supply_w, qty]; with stock
- * set, one [item, supply_w, summed qty, lines] per distinct stock row. */
-const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_t len);
+/* New-Order's lines and its distinct stock rows, each a JSON array of
+ * packed numbers (see txn_proc.c and the dialect's proc_lines_json). */
+void txn_proc_lines_json(const txn_input *in, char *lines, size_t llen, char *stock,
+			 size_t slen);
 
 #endif

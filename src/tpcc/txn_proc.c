@@ -57,6 +57,32 @@ static const char *csv(const txn_input *in, int which, char *buf, size_t len)
  * stock row's summed), and for a stock row the number of lines it serves. */
 typedef struct json_line { int item, sw, qty, lines; } json_line;
 
+/* numbers as a JSON array in buf, written by hand as csv() is; an entry
+ * that would not fit (with the closing bracket) ends the list there. */
+static void json_numbers(const long long *v, int n, char *buf, size_t len)
+{
+	size_t used = 1;
+
+	buf[0] = '[';
+	for (int i = 0; i < n; i++) {
+		char e[32];
+		int k = 0;
+		if (i)
+			e[k++] = ',';
+		k += db_int_to_text(e + k, v[i]);
+		if (used + (size_t)k + 2 > len)
+			break;
+		memcpy(buf + used, e, (size_t)k);
+		used += (size_t)k;
+	}
+	if (used + 2 <= len) {
+		buf[used++] = ']';
+		buf[used] = '\0';
+	} else if (len) {
+		buf[len - 1] = '\0';
+	}
+}
+
 /* Per distinct stock row, summed, so the procedure updates each row once by
  * a plain join; sorted by the row's key, so that any two New-Orders lock
  * the rows they share in the same order and never deadlock on them.  Each
@@ -65,13 +91,14 @@ typedef struct json_line { int item, sw, qty, lines; } json_line;
  * its stock row in the sorted rows, a stock row W IIIIII SSS CC.  The
  * lines are written in order, the rows sorted by insertion: at most 15
  * rows. */
-const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_t len)
+void txn_proc_lines_json(const txn_input *in, char *lines, size_t llen, char *stock,
+			 size_t slen)
 {
-	json_line l[MAX_OL];
-	int n = 0;
-	size_t used = 1;
+	json_line l[MAX_OL] = { { 0, 0, 0, 0 } };
+	long long v[MAX_OL] = { 0 };
+	int n = 0, nl = in->ol_cnt < MAX_OL ? in->ol_cnt : MAX_OL;
 
-	for (int i = 0; i < in->ol_cnt && i < MAX_OL; i++) {
+	for (int i = 0; i < nl; i++) {
 		json_line r = { in->ol[i].i_id, in->ol[i].supply_w_id, in->ol[i].qty, 1 };
 		int k = n;
 		while (k > 0 && (l[k - 1].sw > r.sw || (l[k - 1].sw == r.sw && l[k - 1].item > r.item)))
@@ -85,39 +112,19 @@ const char *txn_proc_lines_json(const txn_input *in, int stock, char *buf, size_
 		l[k] = r;
 		n++;
 	}
-	/* Written by hand, as csv() is; an entry that would not fit (with the
-	 * closing bracket) ends the list there. */
-	buf[0] = '[';
-	int rows = stock ? n : in->ol_cnt < MAX_OL ? in->ol_cnt : MAX_OL;
-	for (int i = 0; i < rows; i++) {
-		long long v;
-		if (stock) {
-			v = (long long)l[i].sw * 1000000 + l[i].item;
-			v = (v * 1000 + l[i].qty) * 100 + l[i].lines;
-		} else {
-			int k = 0;
-			while (k < n && (l[k].sw != in->ol[i].supply_w_id || l[k].item != in->ol[i].i_id))
-				k++;
-			v = (long long)in->ol[i].supply_w_id * 1000000 + in->ol[i].i_id;
-			v = (v * 100 + in->ol[i].qty) * 100 + k;
-		}
-		char e[32];
+	for (int i = 0; i < nl; i++) {
 		int k = 0;
-		if (i)
-			e[k++] = ',';
-		k += db_int_to_text(e + k, v);
-		if (used + (size_t)k + 2 > len)
-			break;
-		memcpy(buf + used, e, (size_t)k);
-		used += (size_t)k;
+		while (k < n && (l[k].sw != in->ol[i].supply_w_id || l[k].item != in->ol[i].i_id))
+			k++;
+		v[i] = (long long)in->ol[i].supply_w_id * 1000000 + in->ol[i].i_id;
+		v[i] = (v[i] * 100 + in->ol[i].qty) * 100 + k;
 	}
-	if (used + 2 <= len) {
-		buf[used++] = ']';
-		buf[used] = '\0';
-	} else if (len) {
-		buf[len - 1] = '\0';
+	json_numbers(v, nl, lines, llen);
+	for (int i = 0; i < n; i++) {
+		v[i] = (long long)l[i].sw * 1000000 + l[i].item;
+		v[i] = (v[i] * 1000 + l[i].qty) * 100 + l[i].lines;
 	}
-	return buf;
+	json_numbers(v, n, stock, slen);
 }
 
 /* Ask for the calls' answers in their OK packets (the dialect's
@@ -173,8 +180,9 @@ int txn_proc_exec(txn_ctx *x, const txn_input *in, db_error *e)
 		p[n++] = I(in->w_id), p[n++] = I(in->d_id), p[n++] = I(in->c_id);
 		p[n++] = I(in->ol_cnt), p[n++] = I(in->all_local);
 		if (x->d->proc_lines_json) {
-			p[n++] = T(txn_proc_lines_json(in, 0, items, sizeof items));
-			p[n++] = T(txn_proc_lines_json(in, 1, supply, sizeof supply));
+			txn_proc_lines_json(in, items, sizeof items, supply, sizeof supply);
+			p[n++] = T(items);
+			p[n++] = T(supply);
 			break;
 		}
 		p[n++] = T(csv(in, 0, items, sizeof items));
