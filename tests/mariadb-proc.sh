@@ -28,8 +28,8 @@ assert "procedures run exits 0" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || tail -20 run.txt
 R=$(ls "$T"/r/*.json 2>/dev/null | head -1)
 assert "procedures mode recorded" json_is "$R" 'd["run"]["mode"]' procedures
-assert "auto ran the unkeyed VUs on mysql as fibers, 4 to a worker in procedures mode" \
-	grep -qE '\] VUs run as fibers on [0-9]+ worker threads, 4 to a worker' run.txt
+assert "auto ran the unkeyed VUs on mysql as fibers, 8 to a worker" \
+	grep -qE '\] VUs run as fibers on [0-9]+ worker threads, 8 to a worker' run.txt
 assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0
 assert "client New-Orders match the database" db_matches_client "$R" "$(my_sql "SELECT SUM(d_next_o_id - 3001) FROM $DBN.district")"
 assert "remote order lines were written by the procedures" [ "$(my_sql "SELECT COUNT(*) > 0 FROM $DBN.order_line WHERE ol_supply_w_id <> ol_w_id")" = 1 ]

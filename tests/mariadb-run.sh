@@ -21,9 +21,6 @@ check_ok "check passes on a fresh load" check0.txt $A
 assert "run exits 0" [ $rc -eq 0 ]
 R=$(ls "$T"/results/*.json 2>/dev/null | head -1)
 assert "results file valid and complete" json_true "$R" 'd["complete"]'
-assert "statements mode by default" json_is "$R" 'd["run"]["mode"]' statements
-assert "auto ran the unkeyed VUs of statements mode as fibers, 8 to a worker" \
-	grep -qE '\] VUs run as fibers on [0-9]+ worker threads, 8 to a worker' run.txt
 assert "15 ticks" json_is "$R" 'len(d["ticks"])' 15
 assert "server version recorded" json_true "$R" '"MariaDB" in d["run"]["server_version"]'
 assert "no failed transactions" json_is "$R" 'd["summary"]["failed"]' 0

@@ -558,24 +558,18 @@ int vu_use_fibers(const tpcc_config *cfg, const db_driver *drv, char *err, size_
 }
 
 /* Unkeyed VUs to a worker before the next takes any.  An unkeyed VU keeps
- * its server busy and costs the client a tenth of that or less, so a few
- * keep a worker far from busy, and a worker sleeps only when all of its
- * VUs wait.  Statements mode makes several round trips a transaction:
- * eight to a worker cost 20-25% less client CPU per New-Order than four
- * on each of two, with the same NOPM.  Procedures mode makes one: there
- * a worker that answers eight servers in turn sends their next CALLs in
- * bursts, and the eight then queue for the cores and the commit at once;
- * four on each of two workers gave 5-15% more NOPM in five alternated
- * pairs (MariaDB, W=4, 8 VUs, two cores), and their server cost 5-10%
- * less per New-Order, for about 5% more client CPU
- * (doc/performance-history-2026.md, T and AB). */
+ * its server busy and costs the client a tenth of that or less (a CALL's
+ * 40 us against a server's 0.4 ms and more; a statement transaction's
+ * 0.2 ms against its 2 ms), so eight keep a worker at most about half
+ * busy, and a worker sleeps only when all eight wait: 8 VUs on one worker
+ * cost 10-21% less client CPU per New-Order than on two, with the same
+ * NOPM (MariaDB, W=4, both modes; doc/performance-history-2026.md, T). */
 #define VU_UNKEYED_PER_WORKER 8
-#define VU_UNKEYED_PER_WORKER_PROCEDURES 4
 
 /* The fibers' workers: one a CPU, at most 8, set up as a VU's thread.
  * Keyed terminals, which mostly nap, are spread over all of them;
- * unkeyed VUs packed to a worker as above, the others idle until more
- * VUs come. */
+ * unkeyed VUs packed VU_UNKEYED_PER_WORKER to a worker, the others idle
+ * until more VUs come. */
 fiber_pool *vu_fiber_pool(engine *e, char *err, size_t errlen)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -583,8 +577,7 @@ fiber_pool *vu_fiber_pool(engine *e, char *err, size_t errlen)
 	fiber_pool *p = fiber_pool_new((int)n, VU_FIBER_STACK, vu_thread_setup, e, "tpcc-vus",
 				       err, errlen);
 	if (p && !e->cfg.keying_thinking)
-		fiber_pool_pack(p, e->procedures ? VU_UNKEYED_PER_WORKER_PROCEDURES
-						 : VU_UNKEYED_PER_WORKER);
+		fiber_pool_pack(p, VU_UNKEYED_PER_WORKER);
 	return p;
 }
 
