@@ -5,7 +5,8 @@
 # short run and a restore, every table's row count and an order-independent
 # hash of its rows (tpcc_meta's too) equal those right after the build,
 # where the run had changed them, the stored procedures are still there,
-# and check passes.  Refused with exit 2 and the reason: a restore while
+# and check passes; tpcc_meta keeps the version of the procedures the
+# database has, whatever the snapshot's says.  Refused with exit 2 and the reason: a restore while
 # another session uses the database (named by its id), a snapshot into a
 # database that is not a snapshot of tpcc-console's.
 . "$(dirname "$0")/lib.sh"
@@ -79,6 +80,23 @@ assert "the five procedures are kept" \
 	sql_is "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$DBN'" 5
 check_ok "check passes after the restore" check.txt $A
 assert "check says passed" contains check.txt "passed: 0 conditions failed"
+
+# A snapshot from before the procedures changed (build --procedures-only
+# since): the restore copies tables, not procedures, so tpcc_meta keeps
+# the version of the procedures the database has, and a procedures run
+# is not refused.  A database whose tpcc_meta names no procedures keeps
+# naming none.
+V=$(my_sql "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'")
+my_sql "UPDATE $SNAP.tpcc_meta SET v = '$((V - 1))' WHERE k = 'procedures'"
+tpcc_ok "restore of a snapshot from older procedures exits 0" restore2.txt restore $A
+assert "tpcc_meta still gives the database's procedures version ($V)" \
+	sql_is "SELECT v FROM $DBN.tpcc_meta WHERE k = 'procedures'" "$V"
+tpcc_ok "a procedures run after it is not refused" run2.txt run $A --mode procedures \
+	--vus 1 --rampup 0 --duration 2 --batch --results-dir "$T/r2"
+my_sql "DELETE FROM $DBN.tpcc_meta WHERE k = 'procedures'"
+tpcc_ok "restore into a database whose tpcc_meta names no procedures exits 0" restore3.txt restore $A
+assert "... and it names none after" \
+	sql_is "SELECT COUNT(*) FROM $DBN.tpcc_meta WHERE k = 'procedures'" 0
 
 my_sql "CREATE DATABASE $OTHER; CREATE TABLE $OTHER.keep (k INT)"
 "$TPCC_BIN" snapshot $A --snapshot "$OTHER" >notours.txt 2>&1

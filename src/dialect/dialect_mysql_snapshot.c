@@ -6,7 +6,8 @@
  * (MariaDB 10.6 on) loads as a bulk insert: sorted index builds and one
  * undo record instead of one a row.  Restore is the same copy the other
  * way, then the build's ANALYZE; the stored procedures stay where they
- * are, since they name the tables only by name.  The largest tables go first, so the connections
+ * are, since they name the tables only by name, and so does the version
+ * tpcc_meta gives for them.  The largest tables go first, so the connections
  * finish together as nearly as the tables allow. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -299,10 +300,24 @@ int mysql_restore(const snap_ctx *x, db_error *e)
 	int rc = target_name(x, c, db, sizeof db, e);
 	if (!rc)
 		rc = others(x, c, db, "a restore", e);
+	/* The stored procedures are the database's own, and a restore copies
+	 * tables: the row of tpcc_meta that gives their version stays the
+	 * database's, or after a build --procedures-only since the snapshot a
+	 * run would refuse the procedures it has (or CALL ones it lacks).  No
+	 * readable tpcc_meta here: the snapshot's row is all there is. */
+	char procs[32];
+	int procs_known = -1;
+	if (!rc) {
+		procs_known = snap_meta_get(c, "procedures", procs, sizeof procs, e);
+		if (procs_known < 0 && e->cls == DB_RECONNECT)
+			rc = -1;
+	}
 	if (!rc)
 		rc = snap_meta_restoring(c, e);
 	if (!rc)
 		rc = copy_all(x, c, "restore", x->snapshot, db, e);
+	if (!rc && procs_known >= 0)
+		rc = snap_meta_set(c, "procedures", procs_known ? procs : NULL, e);
 	/* New tables have no index statistics until InnoDB's background
 	 * recount gets to them: the build's ANALYZE, again, so the first
 	 * statements after a restore are planned as after a build. */

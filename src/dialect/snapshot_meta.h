@@ -22,6 +22,12 @@ int snap_meta_unmark(db_conn *conn, db_error *e);
  * restore cut short leaves a schema a run refuses (no tpcc_meta: nothing
  * to say, 0). */
 int snap_meta_restoring(db_conn *conn, db_error *e);
+/* The value of key in the tpcc_meta of the schema conn reaches: 1 with
+ * buf filled, 0 no such row, -1 no table to read (or the connection
+ * failed: e says which). */
+int snap_meta_get(db_conn *conn, const char *key, char *buf, size_t len, db_error *e);
+/* key set to value there (NULL: its row taken out), and committed. */
+int snap_meta_set(db_conn *conn, const char *key, const char *value, db_error *e);
 
 /* Who else is on database db, by sql (one text column, one ? for db; ""
  * or NULL: nobody), asked again every 100 ms for up to 5 s while anyone
