@@ -39,6 +39,7 @@ struct monitor {
 	pthread_cond_t cond;        /* CLOCK_MONOTONIC: wakes the thread to stop */
 	int stop;
 	int ended;                  /* the thread is past its last use of m */
+	int abandoned;              /* monitor_stop stopped waiting: the thread frees m */
 	int away;                   /* monitor_leave: hold no connection */
 	int left;                   /* ... and the thread has closed its own */
 	int have_txn;
@@ -292,6 +293,8 @@ static int wait_until(monitor *m, uint64_t at)
 	return m->stop || (m->away && !m->left);
 }
 
+static void monitor_free(monitor *m);
+
 static void *monitor_main(void *arg)
 {
 	monitor *m = arg;
@@ -346,8 +349,11 @@ static void *monitor_main(void *arg)
 	drop_conn(&c);
 	pthread_mutex_lock(&m->lock);
 	m->ended = 1;
+	int orphan = m->abandoned;
 	pthread_cond_broadcast(&m->cond);
 	pthread_mutex_unlock(&m->lock);
+	if (orphan)
+		monitor_free(m);
 	return NULL;
 }
 
@@ -421,6 +427,19 @@ int monitor_start(const tpcc_config *cfg, const dialect *d, const wait_totals *d
 	return 0;
 }
 
+/* By monitor_stop once the thread has ended, or by the thread itself
+ * when monitor_stop stopped waiting for it: in a console kept open all
+ * day, each run whose monitor was slow to stop would otherwise leave
+ * its ring behind. */
+static void monitor_free(monitor *m)
+{
+	memset(m->cfg.password, 0, sizeof m->cfg.password);
+	pthread_mutex_destroy(&m->lock);
+	pthread_cond_destroy(&m->cond);
+	free(m->ring);
+	free(m);
+}
+
 void monitor_stop(monitor *m)
 {
 	if (!m)
@@ -430,24 +449,23 @@ void monitor_stop(monitor *m)
 	pthread_cond_broadcast(&m->cond);
 	/* The thread may be in a query a stalled server never answers; the
 	 * run's end (and the exit a signal asked for) does not wait for it:
-	 * it is left, detached, with m, for the process's last moments. */
+	 * it is left detached, and frees m itself if it ever ends. */
 	uint64_t end = now_ns() + STOP_WAIT_MS * 1000000ull;
 	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000ull),
 			       .tv_nsec = (long)(end % 1000000000ull) };
 	while (!m->ended && now_ns() < end)
 		pthread_cond_timedwait(&m->cond, &m->lock, &ts);
 	int ended = m->ended;
+	pthread_t th = m->th;
+	if (!ended)
+		m->abandoned = 1;
 	pthread_mutex_unlock(&m->lock);
 	if (!ended) {
-		pthread_detach(m->th);
+		pthread_detach(th);   /* m may be freed already: th is a copy */
 		return;
 	}
-	pthread_join(m->th, NULL);
-	memset(m->cfg.password, 0, sizeof m->cfg.password);
-	pthread_mutex_destroy(&m->lock);
-	pthread_cond_destroy(&m->cond);
-	free(m->ring);
-	free(m);
+	pthread_join(th, NULL);
+	monitor_free(m);
 }
 
 int monitor_leave(monitor *m, int ms)
