@@ -90,7 +90,7 @@ enum stmt_id {
 
 /* The portable statements of the build and the checks (portable.c). */
 enum sql_id {
-	Q_META_READ, Q_META_DELETE, Q_META_INSERT,
+	Q_META_READ, Q_META_GET, Q_META_DELETE, Q_META_INSERT,
 	Q_WAREHOUSE_COUNT, Q_WAREHOUSE_MAX,
 	Q_DURABILITY_DISTRICT,
 	/* the loader's INSERT heads, one per table */

@@ -14,6 +14,7 @@
 
 static const char *const std_sql[Q_COUNT] = {
 	[Q_META_READ] = "SELECT k, v FROM tpcc_meta",
+	[Q_META_GET] = "SELECT v FROM tpcc_meta WHERE k = ?",
 	[Q_META_DELETE] = "DELETE FROM tpcc_meta WHERE k = ?",
 	[Q_META_INSERT] = "INSERT INTO tpcc_meta (k, v) VALUES (?, ?)",
 	[Q_WAREHOUSE_COUNT] = "SELECT COUNT(*) FROM warehouse",

@@ -111,29 +111,13 @@ int snap_meta_restoring(db_conn *conn, db_error *e)
 
 int snap_meta_get(db_conn *conn, const char *key, char *buf, size_t len, db_error *e)
 {
-	const db_driver *drv = conn->drv;
-	db_stmt *s = NULL;
-	int rc, found = 0;
-
-	if (drv->prepare(conn, dialect_sql(NULL, Q_META_READ), &s, e) ||
-	    drv->execute(s, NULL, 0, NULL, e)) {
-		if (s)
-			drv->finalize(s);
+	int rc = query_text(conn, dialect_sql(NULL, Q_META_GET), key, buf, len, e);
+	if (rc < 0) {
 		db_error ignored;
-		drv->rollback(conn, &ignored);
+		conn->drv->rollback(conn, &ignored);
 		return -1;
 	}
-	while ((rc = drv->fetch(s, e)) == 1) {
-		const char *k = drv->col_text(s, 0, NULL), *v = drv->col_text(s, 1, NULL);
-		if (k && v && !strcmp(k, key) && len) {
-			snprintf(buf, len, "%s", v);
-			found = 1;
-		}
-	}
-	drv->finalize(s);
-	if (rc < 0)
-		return -1;
-	return drv->commit(conn, e) ? -1 : found;
+	return conn->drv->commit(conn, e) ? -1 : rc;
 }
 
 int snap_meta_set(db_conn *conn, const char *key, const char *value, db_error *e)
