@@ -32,7 +32,14 @@ void scale_label(double v, char *buf, size_t len)
 		v /= 1000;
 		k++;
 	}
-	if (k == 0)
+	if (k == 0 && v < 99.995 && v != floor(v)) {
+		/* Half of a small top (0.5, 0.75, 12.5 ms on a latency axis)
+		 * keeps its fraction: rounded, 0.5 read "0", the same as the
+		 * axis's foot. */
+		char t[16];
+		snprintf(t, sizeof t, "%.2f", v);
+		scale_trim_zeros(t, buf, len);
+	} else if (k == 0)
 		snprintf(buf, len, "%.0f", v);
 	else if (v < 9.95 && v != floor(v))
 		snprintf(buf, len, "%.1f%c", v, suffix[k]);

@@ -8,7 +8,8 @@
 /* The smallest of 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten
  * that is >= max (and at least 1, so an idle chart still has an axis). */
 double scale_nice_top(double max);
-/* A label of at most 5 characters for v >= 0. */
+/* A label of at most 5 characters for v >= 0; a fraction under 100 keeps
+ * up to two decimals ("0.5", "12.5"). */
 void scale_label(double v, char *buf, size_t len);
 
 /* A server's decimal text without its trailing zeros ("90.000000" -> "90",
