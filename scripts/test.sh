@@ -107,7 +107,7 @@ if [ $sanitizers -eq 1 ]; then
 	builds_pid=$!
 fi
 
-# The suite, split four ways:
+# The suite, split three ways:
 # - report.sh and report-waits-runs.sh (the HTML, CSV and Markdown
 #   writers), the pg-* suites (libpq, psqlODBC, pipelining, snapshots,
 #   waits, adopt), the metrics-* suites
@@ -116,10 +116,6 @@ fi
 #   plain run too: twice they did not fit CI's 30 minutes (1,804 s with
 #   the last four run twice).  Without the sanitizers they run in the
 #   plain run.
-# - Suites that measure a setting's effect on the server (mariadb-ab.sh:
-#   flushing the log at every commit or once a second) run alone at the
-#   end: beside make check's other tests and the analysis, the host's load
-#   swamped the effect (pairs of segments 0.2x to 4x apart).
 # - The rest, the plain run.
 all_tests=$(make -s print-tests)
 asan_only=$(printf '%s\n' $all_tests | grep -E '^tests/(report|report-waits-runs|pg-[a-z-]+|metrics-[a-z-]+|cli|cli-prompt|sqlite-run|mariadb-proc)\.sh$' | tr '\n' ' ' || true)
@@ -130,9 +126,8 @@ asan_only=$(printf '%s\n' $all_tests | grep -E '^tests/(report|report-waits-runs
 #   its 30 minutes.  engine-vus.sh stays in both: under TSan it runs 24
 #   VUs, not 100.
 tsan_only=$(printf '%s\n' $all_tests | grep -E '^tests/(engine-start|mariadb-vus|mariadb-terminals|mariadb-faults|tui-mariadb|results-stalled-disk)\.sh$' | tr '\n' ' ' || true)
-alone_tests=tests/mariadb-ab.sh
 [ $sanitizers -eq 1 ] || asan_only= tsan_only=
-plain_tests=$(printf '%s\n' $all_tests | grep -vxF -f <(printf '%s\n' $asan_only $tsan_only $alone_tests) | tr '\n' ' ')
+plain_tests=$(printf '%s\n' $all_tests | grep -vxF -f <(printf '%s\n' $asan_only $tsan_only) | tr '\n' ' ')
 
 # Each test keeps to its own database, tmux server and scratch directory:
 # two at a time fit the CI budget on 2 cores.  Without TPCC_DEB,
@@ -210,10 +205,6 @@ fi
 part "static analysis (scan-build, cppcheck) and libFuzzer"
 background_done scan-build "$scan_pid" || status=1
 background_done checks "$checks_pid" || status=1
-
-# Last, alone: nothing else runs now.
-part "suites that measure an effect, alone"
-make -s check VERBOSE=1 TESTS="$alone_tests" || status=1
 
 part ""
 echo "test.sh: $SECONDS s in all"
