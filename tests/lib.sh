@@ -204,6 +204,17 @@ my_args() {
 my_sql() {
 	mariadb --no-defaults --socket="$TPCC_TEST_MYSQL_SOCKET" --user="${TPCC_TEST_MYSQL_USER:-root}" -N -B -e "$1"
 }
+# mariadb_globals_lock: hold, until the test ends, the shared MariaDB's
+# lock for the tests that set innodb_flush_log_at_trx_commit and check
+# what it is (mariadb-ab, mariadb-demo, mariadb-waits-log): two at once
+# would each find the other's value.  The lock file is in the server's
+# directory, so the sanitizer runs' tests share it; fd 7 is closed for
+# the tmux server, which could outlive the test.
+mariadb_globals_lock() {
+	exec 7>"${TPCC_TEST_MYSQL_SOCKET%/*}/globals.lock" &&
+		flock -w 900 7 ||
+		{ not_ok "the shared MariaDB's globals lock, in 900 s"; finish; }
+}
 # my_session NAME DATABASE: a second client that keeps its session between
 # a test's steps (to hold a lock or an open transaction): session_send
 # writes statements to it, and it answers into $T/NAME.out.  Sets
@@ -259,7 +270,7 @@ wait_sql() { poll "${3:-30}" sql_is "$1" "$2"; }
 # tui_start W H COMMAND: run COMMAND (a shell string) in a W x H terminal;
 # its exit status lands in $T/tui.exit when it ends, and the screen stays.
 TUI_SOCK=tpcc-test-$$
-tui() { tmux -L "$TUI_SOCK" -f /dev/null "$@"; }
+tui() { tmux -L "$TUI_SOCK" -f /dev/null "$@" 7>&-; }
 tui_start() {
 	local w=$1 h=$2; shift 2
 	command -v tmux >/dev/null || skip_all "tmux not installed"

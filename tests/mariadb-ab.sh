@@ -6,6 +6,7 @@
 # the middle of one; a refused value exits 2 and changes nothing.
 . "$(dirname "$0")/lib.sh"
 mariadb_db tpcc_ab
+mariadb_globals_lock
 cd "$T"
 KNOB=innodb_flush_log_at_trx_commit
 ORIG=$(my_sql "SELECT @@GLOBAL.$KNOB")

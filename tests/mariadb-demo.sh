@@ -9,6 +9,7 @@
 command -v tmux >/dev/null || skip_all "tmux not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 mariadb_db tpcc_demo
+mariadb_globals_lock
 cd "$T"
 flush0=$(my_sql "SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")
 io0=$(my_sql "SELECT @@GLOBAL.innodb_io_capacity")

@@ -20,6 +20,7 @@
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 mariadb_db tpcc_waitslog
+mariadb_globals_lock
 cd "$T"
 orig=$(my_sql 'SELECT @@GLOBAL.innodb_flush_log_at_trx_commit')
 [ "$orig" = 1 ] || skip_all "the test MariaDB runs with innodb_flush_log_at_trx_commit=$orig"
