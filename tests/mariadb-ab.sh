@@ -25,7 +25,8 @@ R=$(ls "$T"/r/*.json)
 # here: where an fsync costs little, as on some CI disks, 1 and 2 came
 # out level (A 175,620 against B 174,915 summed over six segments each)
 # while the machine's pace moved 2x within the trial.  The medians keep
-# a segment whose first sample straddled the switch from deciding it.
+# a segment whose first sample straddled the switch from deciding it;
+# beside the other suites A came out at 170-252/s and B at 10-12/s.
 arm_fsyncs() {
 	python3 - "$1" <<'PY'
 import json, statistics, sys
@@ -43,7 +44,7 @@ if min(len(rate["A"]), len(rate["B"])) < 3:
     sys.exit("fewer than three segments of an arm with fsyncs")
 a, b = statistics.median(rate["A"]), statistics.median(rate["B"])
 print("fsyncs/s, median: A %.1f, B %.1f" % (a, b))
-sys.exit(0 if a > 5 * b + 10 else 1)
+sys.exit(0 if a > 3 * b + 5 else 1)
 PY
 }
 assert "twelve segments, all complete" \
