@@ -104,6 +104,9 @@ while read -r layout sfx no ord says; do
 		lacks "$layout.adopt" "does not hold"
 	assert "$layout: adopt changed nothing" [ "$(cat "$layout.meta")" = 0 ]
 	step_ok "$layout: adopt --apply exits 0" "$layout" apply "$layout.apply"
+	# The tool by its name in a sentence, not the layout's description.
+	assert "$layout: --apply says whose tables runs now use" \
+		grep -qE '^adopted: .* now use the tables (HammerDB or go-tpc|go-tpc|tpcc-mysql|BenchBase|sysbench-tpcc) loaded$' "$layout.apply"
 	for mode in statements procedures; do
 		step_ok "$layout: a $mode run exits 0" "$layout" $mode "$layout.$mode"
 	done
@@ -139,15 +142,15 @@ my_sql "UPDATE $db.warehouse1 SET w_ytd = w_ytd + 1;
 "$TPCC_BIN" adopt $B --apply >finding.txt 2>finding.err; rc=$?
 assert "a departing load: adopt --apply still exits 0" [ $rc -eq 0 ]
 [ $rc -eq 0 ] || tail -5 finding.err
-assert "condition 1 reported before --apply" contains finding.txt "does not hold on the data sysbench-tpcc, table set 1 loaded"
+assert "condition 1 reported before --apply" contains finding.txt "does not hold on the data sysbench-tpcc loaded"
 assert "all twelve conditions checked after the indexes, a line each on stderr" \
-	grep -qE '^12  c_balance \+ c_ytd_payment .* departs on the load adopted \(sysbench-tpcc, table set 1\): 1 offending; first: warehouse 1 district 1 customer 1:' finding.err
+	grep -qE '^12  c_balance \+ c_ytd_payment .* departs on the load adopted \(sysbench-tpcc\): 1 offending; first: warehouse 1 district 1 customer 1:' finding.err
 assert "condition 10 departs too" grep -qE '^10  .* departs on .*: 1 offending' finding.err
 assert "the departures are recorded with their rows" \
 	[ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings'")" = "1:1,8:1,10:1,12:1" ]
 assert "and all twelve as checked but 11 (skipped after runs)" \
 	[ "$(my_sql "SELECT v FROM $db.tpcc_meta WHERE k = 'findings_checked'")" = "1,2,3,4,5,6,7,8,9,10,12" ]
-assert "adopt says what it recorded" contains finding.txt "check\` reports conditions 1, 8, 10, 12 as departures of the data sysbench-tpcc, table set 1 loaded"
+assert "adopt says what it recorded" contains finding.txt "check\` reports conditions 1, 8, 10, 12 as departures of the data sysbench-tpcc loaded"
 "$TPCC_BIN" check $B >finding-check.txt 2>&1; rc=$?
 assert "check exits 0 when only the recorded departures fail" [ $rc -eq 0 ]
 assert "check names condition 12 as the other tool's, with its rows and first example" \

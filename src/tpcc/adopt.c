@@ -326,7 +326,7 @@ static int report_checks(db_conn *c, const dialect *d, const adopt_layout *L, FI
 		else if (res[i].status == CHECK_SKIPPED)
 			fprintf(out, "not checked (%s)\n", res[i].detail);
 		else
-			print_departure(out, &res[i], L->tool);
+			print_departure(out, &res[i], L->who);
 	}
 	return 0;
 }
@@ -347,11 +347,11 @@ static int check_all(db_conn *c, const dialect *d, const adopt_layout *L, atomic
 	check_baseline theirs = { .checked = ~0u, .departed = ~0u };
 	for (int n = 0; n <= CHECK_COUNT; n++)
 		theirs.rows[n] = -1;
-	snprintf(theirs.whose, sizeof theirs.whose, "on the load adopted (%s)", L->tool);
+	snprintf(theirs.whose, sizeof theirs.whose, "on the load adopted (%s)", L->who);
 
 	fprintf(stderr, "checking all twelve consistency conditions on the load adopted (%s; "
 		"Ctrl-C stops: the adoption stays, the rest are recorded as not checked):\n",
-		L->tool);
+		L->who);
 	int failed = consistency_check(c, dialect_mapped(d, &L->map, &mapped), 0, &theirs, stderr,
 				       res, stop, why, sizeof why);
 	if (failed >= 0)
@@ -374,7 +374,7 @@ static int check_all(db_conn *c, const dialect *d, const adopt_layout *L, atomic
 			if (res[i].status != CHECK_DEPARTS)
 				continue;
 			fprintf(out, "  %2d %-58s ", res[i].number, res[i].what);
-			print_departure(out, &res[i], L->tool);
+			print_departure(out, &res[i], L->who);
 		}
 		consistency_list(res, CHECK_PASS, which, sizeof which);
 		fprintf(out, "  holds: %s\n", which);
@@ -386,14 +386,14 @@ static int check_all(db_conn *c, const dialect *d, const adopt_layout *L, atomic
 	if (strcmp(which, "none"))
 		fprintf(out, "recorded in tpcc_meta: `check` reports condition%s %s as departures "
 			"of the data %s loaded, and more offending rows than now as failures\n",
-			strchr(which, ',') ? "s" : "", which, L->tool);
+			strchr(which, ',') ? "s" : "", which, L->who);
 	if (res[CHECK_COUNT - 1].status == CHECK_NOT_RUN) {
 		consistency_list(res, CHECK_NOT_RUN, which, sizeof which);
 		fprintf(out, "stopped before condition%s %s: recorded as not checked on the data %s "
 			"loaded; "
 			"`check` says so of one that does not hold.  Run `adopt --apply` again, "
 			"before any run, to check them\n", strchr(which, ',') ? "s" : "", which,
-			L->tool);
+			L->who);
 		return 3;
 	}
 	return 0;
@@ -461,8 +461,8 @@ static int apply(db_conn *c, const dialect *d, const adopt_layout *L, const plan
 		if (schema_create_procedures(c, dialect_mapped(d, &L->map, &mapped), &e))
 			goto fail;
 	}
-	fprintf(out, "adopted: `run`, `sweep`, `check`, `snapshot` and `restore` now name %s's "
-		"tables\n", L->tool);
+	fprintf(out, "adopted: `run`, `sweep`, `check`, `snapshot` and `restore` now use the "
+		"tables %s loaded\n", L->who);
 	fflush(out);
 	return check_all(c, d, L, stop, found, out, err, errlen);
 fail:
@@ -514,7 +514,7 @@ int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, atomic_int *s
 	if (si.map.layout[0])
 		fprintf(out, "  (adopted already, as %s: --apply records it again, and what does not "
 			"hold then as departures of the data %s loaded, runs' doing included)\n",
-			si.map.layout, L.tool);
+			si.map.layout, L.who);
 	fprintf(out, "tables:");
 	for (int i = 0; i < SM_TABLES; i++)
 		fprintf(out, " %s", schema_map_name(&L.map, schema_map_tables[i]));

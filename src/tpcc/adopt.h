@@ -20,7 +20,8 @@ typedef struct adopt_tables {
 } adopt_tables;
 
 typedef struct adopt_layout {
-	char tool[128];       /* for people: "tpcc-mysql", "standard names (HammerDB or go-tpc)" */
+	char tool[128];       /* the layout, for people: "standard names (HammerDB or go-tpc)" */
+	char who[48];         /* the tool, in a sentence: "the data %s loaded" */
 	char id[32];          /* recorded in tpcc_meta: hammerdb, go-tpc, tpcc-mysql, ... */
 	char note[256];       /* e.g. the other sysbench-tpcc sets found */
 	schema_map map;       /* table names (indexes are added by adopt_run) */

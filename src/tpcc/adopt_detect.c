@@ -142,6 +142,7 @@ int adopt_detect(db_conn *c, const dialect *d, const adopt_tables *t, int set,
 		snprintf(suffix, sizeof suffix, "%d", sets[pick]);
 		set_names(o, suffix, "new_orders", "orders");
 		snprintf(o->tool, sizeof o->tool, "sysbench-tpcc, table set %d", sets[pick]);
+		snprintf(o->who, sizeof o->who, "sysbench-tpcc");
 		snprintf(o->id, sizeof o->id, "sysbench-tpcc");
 		if (ns > 1)
 			snprintf(o->note, sizeof o->note, "%d sets of tables (--tables %d); "
@@ -149,16 +150,19 @@ int adopt_detect(db_conn *c, const dialect *d, const adopt_tables *t, int set,
 	} else if (adopt_has(t, "oorder")) {
 		set_names(o, "", "new_order", "oorder");
 		snprintf(o->tool, sizeof o->tool, "BenchBase");
+		snprintf(o->who, sizeof o->who, "BenchBase");
 		snprintf(o->id, sizeof o->id, "benchbase");
 	} else if (adopt_has(t, "new_orders")) {
 		set_names(o, "", "new_orders", "orders");
 		snprintf(o->tool, sizeof o->tool, "tpcc-mysql");
+		snprintf(o->who, sizeof o->who, "tpcc-mysql");
 		snprintf(o->id, sizeof o->id, "tpcc-mysql");
 	} else if (adopt_has(t, "warehouse") || adopt_has(t, "new_order") ||
 		   adopt_has(t, "order_line")) {
 		set_names(o, "", "new_order", "orders");
 		if (adopt_has(t, "history") && has_column(c, "history", "row_id")) {
 			snprintf(o->tool, sizeof o->tool, "go-tpc (history keyed by row_id)");
+			snprintf(o->who, sizeof o->who, "go-tpc");
 			snprintf(o->id, sizeof o->id, "go-tpc");
 			if (d->adopt_random_key) {
 				snprintf(o->map.extra_table, SCHEMA_NAME_MAX, "history");
@@ -170,9 +174,11 @@ int adopt_detect(db_conn *c, const dialect *d, const adopt_tables *t, int set,
 			   (has_index(c, d, "history", "idx_h_w_id") ||
 			    has_index(c, d, "orders", "idx_order"))) {
 			snprintf(o->tool, sizeof o->tool, "go-tpc (its index names)");
+			snprintf(o->who, sizeof o->who, "go-tpc");
 			snprintf(o->id, sizeof o->id, "go-tpc");
 		} else {
 			snprintf(o->tool, sizeof o->tool, "standard names (HammerDB or go-tpc)");
+			snprintf(o->who, sizeof o->who, "HammerDB or go-tpc");
 			snprintf(o->id, sizeof o->id, "hammerdb");
 		}
 	} else {
