@@ -105,6 +105,9 @@ START_TEST(test_mser5)
 	double pct, lo, hi;
 	ck_assert_int_eq(steady_trend(x + 30, 90, &pct, &lo, &hi), 0);
 	ck_assert(lo <= 0 && hi >= 0);
+	/* Four 5-s blocks are too few to judge a trend by; five are enough. */
+	ck_assert_int_eq(steady_trend(x + 30, 24, &pct, &lo, &hi), -1);
+	ck_assert_int_eq(steady_trend(x + 30, 25, &pct, &lo, &hi), 0);
 	for (int i = 0; i < 120; i++)      /* NOPM falling 10% over the series */
 		x[i] = 50000 * (1 - 0.1 * i / 119) * ripple(i);
 	ck_assert_int_eq(steady_trend(x, 120, &pct, &lo, &hi), 0);

@@ -39,7 +39,7 @@ int steady_mser5(const double *x, int n);
 
 /* NOPM's change across x[0..n) (a steady phase's per-second NOPM) in
  * percent of its mean, with its 95% interval; 0, or -1 when there are
- * fewer than 3 blocks (15 s). */
+ * fewer than 5 blocks (25 s). */
 int steady_trend(const double *x, int n, double *pct, double *lo, double *hi);
 
 /* Both on a run's ticks: nopm[i] of second t[i] in phase[i] (enum
