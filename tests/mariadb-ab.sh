@@ -26,7 +26,7 @@ R=$(ls "$T"/r/*.json)
 # out level (A 175,620 against B 174,915 summed over six segments each)
 # while the machine's pace moved 2x within the trial.  The medians keep
 # a segment whose first sample straddled the switch from deciding it;
-# beside the other suites A came out at 170-252/s and B at 10-12/s.
+# beside the other suites A came out at 170-305/s and B at 6.5-12/s.
 arm_fsyncs() {
 	python3 - "$1" <<'PY'
 import json, statistics, sys
@@ -38,8 +38,8 @@ for g in d["ab"]["segment_figures"]:
         m = steps[g["step"]].get("server_metrics", {}).get("innodb_data_fsyncs")
         if m:
             rate[g["arm"]].append(m["per_s"])
-print(*rate["A"], file=sys.stderr)
-print(*rate["B"], file=sys.stderr)
+print("A's fsyncs/s by segment:", *rate["A"], file=sys.stderr)
+print("B's fsyncs/s by segment:", *rate["B"], file=sys.stderr)
 if min(len(rate["A"]), len(rate["B"])) < 3:
     sys.exit("fewer than three segments of an arm with fsyncs")
 a, b = statistics.median(rate["A"]), statistics.median(rate["B"])

@@ -120,6 +120,15 @@ static void set_names(adopt_layout *o, const char *suffix, const char *new_order
 	}
 }
 
+/* Who loaded it: the layout as described on adopt's "layout:" line, the
+ * tool as named in a sentence, and the id tpcc_meta records. */
+static void set_tool(adopt_layout *o, const char *tool, const char *who, const char *id)
+{
+	snprintf(o->tool, sizeof o->tool, "%s", tool);
+	snprintf(o->who, sizeof o->who, "%s", who);
+	snprintf(o->id, sizeof o->id, "%s", id);
+}
+
 int adopt_detect(db_conn *c, const dialect *d, const adopt_tables *t, int set,
 		 adopt_layout *o, char *msg, size_t len)
 {
@@ -141,29 +150,23 @@ int adopt_detect(db_conn *c, const dialect *d, const adopt_tables *t, int set,
 		char suffix[16];
 		snprintf(suffix, sizeof suffix, "%d", sets[pick]);
 		set_names(o, suffix, "new_orders", "orders");
-		snprintf(o->tool, sizeof o->tool, "sysbench-tpcc, table set %d", sets[pick]);
-		snprintf(o->who, sizeof o->who, "sysbench-tpcc");
-		snprintf(o->id, sizeof o->id, "sysbench-tpcc");
+		char tool[48];
+		snprintf(tool, sizeof tool, "sysbench-tpcc, table set %d", sets[pick]);
+		set_tool(o, tool, "sysbench-tpcc", "sysbench-tpcc");
 		if (ns > 1)
 			snprintf(o->note, sizeof o->note, "%d sets of tables (--tables %d); "
 				 "--table-set N adopts another", ns, ns);
 	} else if (adopt_has(t, "oorder")) {
 		set_names(o, "", "new_order", "oorder");
-		snprintf(o->tool, sizeof o->tool, "BenchBase");
-		snprintf(o->who, sizeof o->who, "BenchBase");
-		snprintf(o->id, sizeof o->id, "benchbase");
+		set_tool(o, "BenchBase", "BenchBase", "benchbase");
 	} else if (adopt_has(t, "new_orders")) {
 		set_names(o, "", "new_orders", "orders");
-		snprintf(o->tool, sizeof o->tool, "tpcc-mysql");
-		snprintf(o->who, sizeof o->who, "tpcc-mysql");
-		snprintf(o->id, sizeof o->id, "tpcc-mysql");
+		set_tool(o, "tpcc-mysql", "tpcc-mysql", "tpcc-mysql");
 	} else if (adopt_has(t, "warehouse") || adopt_has(t, "new_order") ||
 		   adopt_has(t, "order_line")) {
 		set_names(o, "", "new_order", "orders");
 		if (adopt_has(t, "history") && has_column(c, "history", "row_id")) {
-			snprintf(o->tool, sizeof o->tool, "go-tpc (history keyed by row_id)");
-			snprintf(o->who, sizeof o->who, "go-tpc");
-			snprintf(o->id, sizeof o->id, "go-tpc");
+			set_tool(o, "go-tpc (history keyed by row_id)", "go-tpc", "go-tpc");
 			if (d->adopt_random_key) {
 				snprintf(o->map.extra_table, SCHEMA_NAME_MAX, "history");
 				snprintf(o->map.extra_col, SCHEMA_NAME_MAX, "row_id");
@@ -173,13 +176,10 @@ int adopt_detect(db_conn *c, const dialect *d, const adopt_tables *t, int set,
 		} else if (adopt_has(t, "history") &&
 			   (has_index(c, d, "history", "idx_h_w_id") ||
 			    has_index(c, d, "orders", "idx_order"))) {
-			snprintf(o->tool, sizeof o->tool, "go-tpc (its index names)");
-			snprintf(o->who, sizeof o->who, "go-tpc");
-			snprintf(o->id, sizeof o->id, "go-tpc");
+			set_tool(o, "go-tpc (its index names)", "go-tpc", "go-tpc");
 		} else {
-			snprintf(o->tool, sizeof o->tool, "standard names (HammerDB or go-tpc)");
-			snprintf(o->who, sizeof o->who, "HammerDB or go-tpc");
-			snprintf(o->id, sizeof o->id, "hammerdb");
+			set_tool(o, "standard names (HammerDB or go-tpc)", "HammerDB or go-tpc",
+				 "hammerdb");
 		}
 	} else {
 		snprintf(msg, len, "no TPC-C tables here (none of warehouse, new_order, new_orders, "
