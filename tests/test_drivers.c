@@ -1341,6 +1341,54 @@ START_TEST(test_mysql_vars)
 }
 END_TEST
 
+/* COMMIT goes to the server only when the server says a transaction is
+ * open: not after a read of information_schema (the monitor's, many a
+ * second), always after a read of an InnoDB table (its snapshot must
+ * end, or the next read would not see others' commits) and after a
+ * write (others must see it). */
+START_TEST(test_mysql_commit_when_open)
+{
+	const db_driver *d = mysql_target->drv;
+	db_conn *a = xconnect(mysql_target), *b = xconnect(mysql_target);
+
+	xexec(a, "DROP TABLE IF EXISTS t_open");
+	xexec(a, "CREATE TABLE t_open (id INT PRIMARY KEY, v INT) ENGINE=InnoDB");
+	xexec(a, "INSERT INTO t_open VALUES (1, 1)");
+	uint64_t rt = d->round_trips(a);
+	xcommit(a);
+	ck_assert_int_eq(d->round_trips(a) - rt, 1);
+	ck_assert_int_eq(xquery_int(b, "SELECT v FROM t_open WHERE id = 1"), 1);
+	xcommit(b);
+
+	/* Nothing open: no round trip. */
+	xquery_int(a, "SELECT COUNT(*) FROM information_schema.GLOBAL_STATUS");
+	rt = d->round_trips(a);
+	xcommit(a);
+	ck_assert_int_eq(d->round_trips(a) - rt, 0);
+
+	/* A snapshot is open after a read: b's commit stays unseen until
+	 * a's COMMIT ends it. */
+	ck_assert_int_eq(xquery_int(a, "SELECT v FROM t_open WHERE id = 1"), 1);
+	xexec(b, "UPDATE t_open SET v = 2 WHERE id = 1");
+	xcommit(b);
+	ck_assert_int_eq(xquery_int(a, "SELECT v FROM t_open WHERE id = 1"), 1);
+	rt = d->round_trips(a);
+	xcommit(a);
+	ck_assert_int_eq(d->round_trips(a) - rt, 1);
+	ck_assert_int_eq(xquery_int(a, "SELECT v FROM t_open WHERE id = 1"), 2);
+	xcommit(a);
+
+	/* A write committed is seen by the other connection. */
+	xexec(a, "UPDATE t_open SET v = 3 WHERE id = 1");
+	xcommit(a);
+	ck_assert_int_eq(xquery_int(b, "SELECT v FROM t_open WHERE id = 1"), 3);
+	xcommit(b);
+	xexec(a, "DROP TABLE t_open");
+	d->disconnect(a);
+	d->disconnect(b);
+}
+END_TEST
+
 START_TEST(test_mysql_counters)
 {
 	const db_driver *d = mysql_target->drv;
@@ -1350,10 +1398,13 @@ START_TEST(test_mysql_counters)
 	int64_t before = -1, after = -1;
 	int n, have_threads = 0, have_ckpt = 0;
 
+	/* A read of an InnoDB table opens a transaction, so each COMMIT is
+	 * sent and counted (after SELECT 1 none is open and none is sent). */
+	xexec(c, "CREATE TABLE IF NOT EXISTS t_counted (id INT PRIMARY KEY) ENGINE=InnoDB");
 	ck_assert_int_eq(server_txn_counter(c, &dialect_mysql, &before, &e), 0);
 	ck_assert_msg(before >= 0, "counter %lld", (long long)before);
 	for (int i = 0; i < 5; i++) {
-		xquery_int(c, "SELECT 1");
+		xquery_int(c, "SELECT COUNT(*) FROM t_counted");
 		xcommit(c);
 	}
 	ck_assert_int_eq(server_txn_counter(c, &dialect_mysql, &after, &e), 0);
@@ -1376,6 +1427,7 @@ START_TEST(test_mysql_counters)
 	ck_assert_msg(have_ckpt || !strstr(d->server_version(c), "MariaDB"),
 		      "no innodb_checkpoint_age from %s", d->server_version(c));
 	ck_assert_int_eq(server_metrics(c, &dialect_mysql, m, 2, &e), 2);
+	xexec(c, "DROP TABLE t_counted");
 	d->disconnect(c);
 }
 END_TEST
@@ -1794,6 +1846,7 @@ static Suite *drivers_suite(void)
 		tcase_add_test(tc, test_mysql_killed);
 		tcase_add_test(tc, test_mysql_vars);
 		tcase_add_test(tc, test_mysql_counters);
+		tcase_add_test(tc, test_mysql_commit_when_open);
 		tcase_add_test(tc, test_mysql_odbc_same_server_pane);
 		tcase_add_test(tc, test_mysql_odbc_error_kinds);
 		tcase_add_test(tc, test_mysql_call_proc);
