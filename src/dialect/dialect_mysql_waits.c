@@ -197,7 +197,7 @@ int mysql_wait_sample(db_conn *c, wait_src *w, wait_acc *a, db_error *e)
 	s->self = c->drv->conn_id ? c->drv->conn_id(c) : -1;
 	s->ntrx = 0;
 	int rc = 0;
-	if (!(w->flags & MY_NO_SHOW) && !(w->flags & MY_NO_TRX)) {
+	if (!(w->flags & (MY_NO_SHOW | MY_NO_TRX))) {
 		rc = query_rows(c, my_trx, NULL, trx_row, s, e);
 		qsort(s->trx, (size_t)s->ntrx, sizeof s->trx[0], by_id);
 	}
