@@ -3,7 +3,8 @@
  * reader on format 1, format 2 and a file cut mid-tick, the scheduler line
  * of /sys, bytes that are not UTF-8 read as U+FFFD, the --fail-if gates, and rr_merge on two instances of one run
  * a second apart (wall-clock alignment, sums, histograms added exactly)
- * and the pairs it refuses, and markers' effects put into their events. */
+ * and the pairs it refuses, markers' effects put into their events, and
+ * the client-bound verdict's words for each cause. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include "report/compare.h"
 #include "util/noise.h"
+#include "results/client_bound.h"
 #include "results/effect_track.h"
 #include "results/results_merge.h"
 #include "results/results_read.h"
@@ -416,6 +418,44 @@ START_TEST(test_effect_into_events)
 }
 END_TEST
 
+START_TEST(test_client_bound_text)
+{
+	char buf[400];
+	uint64_t commits[TX_COUNT] = { 3, 1 };
+	double avg[TX_COUNT] = { 10, 30, NAN, NAN, NAN };
+	ck_assert_double_eq_tol(client_bound_mean_ms(commits, avg), 15, 1e-9);
+	uint64_t none[TX_COUNT] = { 0 };
+	ck_assert(isnan(client_bound_mean_ms(none, avg)));
+	/* The client's cores: the larger share names the cause. */
+	cb_facts f = { .cpu_share = 0.92, .behind_share = 0.40, .vus = 8, .offered_tpm = NAN,
+		       .txn_ms = 2 };
+	ck_assert_int_eq(client_bound_cause(&f), CB_CPU);
+	client_bound_text(&f, buf, sizeof buf);
+	ck_assert_str_eq(buf, "the client wanted nearly all the host's cores in 92% of the steady "
+			 "seconds: this NOPM is the client's ceiling, not the server's");
+	/* The schedule: the latency against each VU's share of it. */
+	f = (cb_facts){ .cpu_share = 0.1, .behind_share = 0.62, .vus = 8, .offered_tpm = 120,
+			.txn_ms = 4123.4 };
+	ck_assert_int_eq(client_bound_cause(&f), CB_SCHEDULE);
+	ck_assert_str_eq(client_bound_cause_name(client_bound_cause(&f)), "schedule");
+	client_bound_text(&f, buf, sizeof buf);
+	ck_assert_str_eq(buf, "the offered load's schedule fell behind in 62% of the steady "
+			 "seconds: a transaction took 4,123 ms on average, and each of the 8 VUs had "
+			 "4,000 ms for one at 120 a minute; this NOPM is what 8 VUs get at the "
+			 "server's latency, not the server's ceiling: add VUs, or lower the rate");
+	/* A file from before the latency was kept: the verdict without figures. */
+	f.txn_ms = NAN;
+	client_bound_text(&f, buf, sizeof buf);
+	ck_assert_str_eq(buf, "the offered load's schedule fell behind in 62% of the steady "
+			 "seconds: this NOPM is what the VUs got at the server's latency, not the "
+			 "server's ceiling: add VUs, or lower the rate");
+	/* Cut short, never overrun. */
+	char small[16];
+	client_bound_text(&f, small, sizeof small);
+	ck_assert_uint_eq(strlen(small), sizeof small - 1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("results");
@@ -432,6 +472,7 @@ int main(void)
 	tcase_add_test(tc, test_merge_two_instances);
 	tcase_add_test(tc, test_merge_refuses);
 	tcase_add_test(tc, test_effect_into_events);
+	tcase_add_test(tc, test_client_bound_text);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -174,9 +174,11 @@ static void describe(FILE *out, char who, const rr_run *r)
 		 r->server_version[0] ? r->server_version : r->dialect, r->warehouses,
 		 r->mode[0] ? r->mode : "?", r->fig.vus_max, r->fig.steady_seconds,
 		 r->missing[0] ? "\n   note: " : "", r->missing);
-	if (report_client_bound(r))
-		fprintf(out, "   %c was client-bound: its NOPM is the client's ceiling, not the "
-			"server's\n", who);
+	if (report_client_bound(r)) {
+		char why[400];
+		report_client_bound_text(r, why, sizeof why);
+		fprintf(out, "   %c was client-bound: %s\n", who, why);
+	}
 }
 
 static void num(char *buf, size_t len, double v)

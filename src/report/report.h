@@ -20,6 +20,8 @@ void report_moving_avg(const double *y, int n, int window, double *ma);
 const char *report_run_name(const rr_run *r);
 /* The run's summary says the client was the limit (client_bound). */
 int report_client_bound(const rr_run *r);
+/* Why, in words (results/client_bound.h), into buf. */
+void report_client_bound_text(const rr_run *r, char *buf, size_t len);
 /* The figures set side by side (report_common.c): f from 0 to
  * REPORT_FIGURES - 1; name gets what it is.  The first two are better
  * higher, the rest lower.  The last REPORT_RATE_FIGURES are an offered

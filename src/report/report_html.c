@@ -50,6 +50,18 @@ static void esc(FILE *out, const char *s)
 	svg_escape(out, s);
 }
 
+/* The client-bound verdict and its reason, when the run was. */
+static void client_bound_p(FILE *out, const rr_run *r, const char *who)
+{
+	char why[400];
+	if (!report_client_bound(r))
+		return;
+	report_client_bound_text(r, why, sizeof why);
+	fprintf(out, "<p class=\"client-bound\"><b>%s:</b> ", who);
+	esc(out, why);
+	fputs(".</p>\n", out);
+}
+
 static void cell_num(FILE *out, double v, int decimals)
 {
 	if (isnan(v))
@@ -859,9 +871,7 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 		fputs(", ", out);
 		esc(out, r->started_at);
 		fputs(".</p>\n", out);
-		if (report_client_bound(r))
-			fputs("<p class=\"client-bound\"><b>Client-bound: this NOPM is the client's "
-			      "ceiling, not the server's.</b></p>\n", out);
+		client_bound_p(out, r, "Client-bound");
 		summary_single(out, r);
 		charts_single(out, r);
 		about_run(out, r);
@@ -873,10 +883,11 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 		fprintf(out, "TPC-C: %d runs compared</h1>\n<p>Ratios are against A, the first run; "
 			"charts are aligned at the start of each run's steady phase.</p>\n", n);
 		for (int i = 0; i < n; i++)
-			if (report_client_bound(runs[i]))
-				fprintf(out, "<p class=\"client-bound\"><b>%c was client-bound: its NOPM "
-					"is the client's ceiling, not the server's.</b></p>\n",
-					'A' + (i < 26 ? i : 25));
+			if (report_client_bound(runs[i])) {
+				char who[32];
+				snprintf(who, sizeof who, "%c was client-bound", 'A' + (i < 26 ? i : 25));
+				client_bound_p(out, runs[i], who);
+			}
 		summary_multi(out, runs, n);
 		charts_multi(out, runs, n);
 		report_waits_runs_html(out, runs, n);

@@ -117,9 +117,11 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 			'A' + (i < 26 ? i : 25), report_run_name(r),
 			r->server_version[0] ? r->server_version : r->dialect, r->warehouses,
 			r->fig.vus_max, r->mode, r->fig.steady_seconds, r->started_at);
-		if (report_client_bound(r))
-			fprintf(out, "  - **%c was client-bound: its NOPM is the client's ceiling, not "
-				"the server's**\n", 'A' + (i < 26 ? i : 25));
+		if (report_client_bound(r)) {
+			char why[400];
+			report_client_bound_text(r, why, sizeof why);
+			fprintf(out, "  - **%c was client-bound**: %s\n", 'A' + (i < 26 ? i : 25), why);
+		}
 	}
 	fputs("\n", out);
 	report_md_cell(out, "figure");

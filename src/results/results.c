@@ -3,6 +3,7 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -518,6 +519,16 @@ static void closing_arrays(jbuf *b, const results *r)
 	}
 }
 
+void results_client_bound_facts(const run_summary *s, cb_facts *f)
+{
+	int offered = s->rate_tpm > 0;
+	f->cpu_share = s->client_cpu_share;
+	f->behind_share = s->client_behind_share;
+	f->vus = s->vus_max;
+	f->offered_tpm = offered ? s->rate_tpm : NAN;
+	f->txn_ms = client_bound_mean_ms(s->commits, offered ? s->svc_avg : s->avg);
+}
+
 /* Whether the client was the limit, and where NOPM settled (MSER-5) and
  * whether it kept a trend after that. */
 static void summary_verdicts(jbuf *b, const run_summary *s)
@@ -528,6 +539,16 @@ static void summary_verdicts(jbuf *b, const run_summary *s)
 	jb_kv_dbl(b, "cpu_share", s->client_cpu_share, 3);
 	jb_kv_dbl(b, "behind_share", s->client_behind_share, 3);
 	jb_kv_int(b, "cores", s->cores);
+	cb_facts f;
+	results_client_bound_facts(s, &f);
+	if (s->client_bound)
+		jb_kv_str(b, "cause", client_bound_cause_name(client_bound_cause(&f)));
+	else
+		jb_kv_null(b, "cause");
+	if (isfinite(f.txn_ms))
+		jb_kv_dbl(b, "txn_ms", f.txn_ms, 2);
+	else
+		jb_kv_null(b, "txn_ms");
 	jb_obj_close(b);
 	jb_key(b, "steady_state");
 	jb_obj_open(b);

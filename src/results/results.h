@@ -11,6 +11,7 @@
 #include "config/options.h"
 #include "core/sample.h"
 #include "core/stats.h"
+#include "client_bound.h"
 #include "event.h"
 #include "knobs.h"
 #include "steps.h"
@@ -90,6 +91,10 @@ typedef struct run_summary {
 	uint64_t run_commits[TX_COUNT];
 	uint64_t run_rollbacks, run_failed;
 } run_summary;
+
+/* The summary's client-bound facts for client_bound_text: its service
+ * times when it had an offered load, else its latencies. */
+void results_client_bound_facts(const run_summary *s, cb_facts *f);
 
 typedef struct results results;
 

@@ -188,13 +188,13 @@ void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *
 	if (s->rate_tpm > 0)
 		rate_summary(out, s);
 	steady_line(out, s);
-	if (s->client_bound)
-		fprintf(out, "  client-bound: %s in %.0f%% of the steady seconds: this NOPM is the "
-			"client's ceiling, not the server's\n",
-			s->client_cpu_share >= s->client_behind_share ?
-			"the client wanted nearly all the host's cores" :
-			"the offered load's schedule fell behind",
-			100 * fmax(s->client_cpu_share, s->client_behind_share));
+	if (s->client_bound) {
+		cb_facts f;
+		char why[400];
+		results_client_bound_facts(s, &f);
+		client_bound_text(&f, why, sizeof why);
+		fprintf(out, "  client-bound: %s\n", why);
+	}
 	fprintf(out, "  %-13s %10s %9s %9s %9s %9s %9s %9s\n", "transaction", "count",
 		"avg ms", "p50", "p90", "p95", "p99", "max");
 	for (int i = 0; i < TX_COUNT; i++)
