@@ -4,9 +4,11 @@
 # summary, the results file, the reports, compare and the console's
 # header, for the client's cores.  Two null VUs offered five times what
 # their server's latency lets them do are flagged for the schedule, with
-# that latency and each VU's share of the schedule in the words.  An 8-VU run on the shared MariaDB offered 120 transactions a
-# minute, whose VUs wait for the server and their schedule, is not (that
-# part skips without the server).  It is paced because the verdict counts
+# that latency and each VU's share of the schedule in the words, alone
+# and merged with a second instance that kept up.  An 8-VU run on the
+# shared MariaDB offered 120 transactions a minute, whose VUs wait for
+# the server and their schedule, is not (that part skips without the
+# server).  It is paced because the verdict counts
 # run-queue waits as demand: a flat-out run on a host that make check,
 # scan-build and the sanitizer builds share is rightly client-bound.  The
 # pace leaves each VU 4 s a transaction, since the verdict also counts
@@ -34,6 +36,8 @@ assert "null, 8 VUs flat out: the cause is the client's cores" \
 	json_true "$R" 'd["summary"]["client_bound"]["cause"] == "cpu"'
 assert "null, 8 VUs flat out: the summary names the cores" \
 	contains null.txt "client-bound: the client wanted nearly all the host's cores"
+assert "null, 8 VUs flat out: ... and what would measure the server" \
+	contains null.txt "a client on another machine, or the warehouses split over several"
 # Two VUs of the null server at 10 ms a transaction can do 12,000 a
 # minute; offered 60,000 they fall behind from the first second, their
 # client idle: the verdict names the schedule and the server's latency,
@@ -47,9 +51,11 @@ assert "behind: client-bound, the cause the schedule" \
 assert "behind: a transaction's mean service time, at least the model's 10 ms" \
 	json_true "$P" 'd["summary"]["client_bound"]["txn_ms"] >= 10'
 assert "behind: the summary names each VU's share of the schedule" \
-	contains paced.txt "and each of the 2 VUs had 2.0 ms for one at 60,000 a minute"
+	contains paced.txt "60,000 TPM over 2 VUs needs a transaction from each every 2.0 ms"
+assert "behind: ... the most they can offer at the model's latency, under 12,000 TPM" \
+	grep -Eq "so 2 VUs can offer at most 11,[0-9]{3} TPM at this latency" paced.txt
 assert "behind: ... and says what to change" \
-	contains paced.txt "this NOPM is what 2 VUs get at the server's latency, not the server's ceiling: add VUs, or lower the rate"
+	contains paced.txt "more VUs would show whether the server holds the rate"
 assert "behind: not the client's cores" lacks paced.txt "wanted nearly all the host's cores"
 "$TPCC_BIN" compare "$R" "$P" >cmp2.txt 2>&1
 assert "compare: A for its cores, B for its schedule" \
@@ -57,10 +63,31 @@ assert "compare: A for its cores, B for its schedule" \
 assert "compare: B for its schedule" \
 	grep -q "B was client-bound: the offered load's schedule fell behind" cmp2.txt
 "$TPCC_BIN" report "$P" --format md >paced.md 2>&1
-assert "report md: the schedule's verdict" contains paced.md "each of the 2 VUs had 2.0 ms"
+assert "report md: the schedule's verdict" contains paced.md "over 2 VUs needs a transaction from each every 2.0 ms"
 "$TPCC_BIN" report "$P" -o paced.html >/dev/null 2>&1
 assert "report html: the schedule's verdict" \
 	grep -q '<p class="client-bound"><b>Client-bound:</b> the offered load.s schedule fell behind' paced.html
+# Two client instances of one run (warehouse 1 and 2, the same start),
+# the first keeping up with 600 TPM, the second behind like the run
+# above: merged, the run was client-bound (either client is a limit),
+# and no instance's latency is set against both instances' VUs.
+AT=$(date -u -d @$(($(date +%s) + 4)) +%Y-%m-%dT%H:%M:%SZ)
+for i in 1 2; do
+	if [ $i = 1 ]; then set_svc= rate=600; else set_svc='set null_service_ms 10' rate=60000; fi
+	printf '%s\n' "$set_svc" | "$TPCC_BIN" --driver null --database 2 run --vus 2 --rate $rate \
+		--rampup 1 --duration 6 --batch --warehouse-range $i-$i --start-at "$AT" \
+		--results-dir "$T/inst$i" >inst$i.txt 2>&1 &
+	eval "INST$i=$!"
+done
+wait $INST1; rc1=$?
+wait $INST2; rc2=$?
+assert "two instances: both exit 0" [ $rc1 -eq 0 -a $rc2 -eq 0 ]
+assert "the first kept up: not client-bound alone" lacks inst1.txt "client-bound:"
+"$TPCC_BIN" report --merge 2 "$T"/inst1/*.json "$T"/inst2/*.json --format md >merged.md 2>&1
+assert "merged: client-bound, from the second instance" contains merged.md "A was client-bound"
+assert "merged: the words without one instance's latency" \
+	contains merged.md "the VUs could not ask for more at the server's latency"
+assert "merged: no share of the schedule over both instances' VUs" lacks merged.md "needs a transaction from each"
 # The console's header says so while it lasts.
 if command -v tmux >/dev/null; then
 	tui_start 120 40 "'$TPCC_BIN' --driver null --database 1 run --vus 8 --rampup 0 --duration 600 --results-dir '$T/tui'"

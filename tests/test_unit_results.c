@@ -426,29 +426,48 @@ START_TEST(test_client_bound_text)
 	ck_assert_double_eq_tol(client_bound_mean_ms(commits, avg), 15, 1e-9);
 	uint64_t none[TX_COUNT] = { 0 };
 	ck_assert(isnan(client_bound_mean_ms(none, avg)));
-	/* The client's cores: the larger share names the cause. */
+	/* The client's cores: the larger share names the cause ... */
 	cb_facts f = { .cpu_share = 0.92, .behind_share = 0.40, .vus = 8, .offered_tpm = NAN,
 		       .txn_ms = 2 };
 	ck_assert_int_eq(client_bound_cause(&f), CB_CPU);
 	client_bound_text(&f, buf, sizeof buf);
 	ck_assert_str_eq(buf, "the client wanted nearly all the host's cores in 92% of the steady "
-			 "seconds: this NOPM is the client's ceiling, not the server's");
-	/* The schedule: the latency against each VU's share of it. */
+			 "seconds: this NOPM is the client's ceiling, not the server's; a client on "
+			 "another machine, or the warehouses split over several, would measure the "
+			 "server");
+	/* ... and a client short of CPU in half the seconds is named for it
+	 * even when its schedule fell behind in more. */
+	f.cpu_share = 0.6, f.behind_share = 0.9;
+	ck_assert_int_eq(client_bound_cause(&f), CB_CPU);
+	ck_assert_str_eq(client_bound_cause_name(CB_CPU), "cpu");
+	/* The schedule, the mean time over each VU's share of it: the most
+	 * these VUs can offer at that latency. */
 	f = (cb_facts){ .cpu_share = 0.1, .behind_share = 0.62, .vus = 8, .offered_tpm = 120,
-			.txn_ms = 4123.4 };
+			.txn_ms = 4800 };
 	ck_assert_int_eq(client_bound_cause(&f), CB_SCHEDULE);
 	ck_assert_str_eq(client_bound_cause_name(client_bound_cause(&f)), "schedule");
 	client_bound_text(&f, buf, sizeof buf);
 	ck_assert_str_eq(buf, "the offered load's schedule fell behind in 62% of the steady "
-			 "seconds: a transaction took 4,123 ms on average, and each of the 8 VUs had "
-			 "4,000 ms for one at 120 a minute; this NOPM is what 8 VUs get at the "
-			 "server's latency, not the server's ceiling: add VUs, or lower the rate");
-	/* A file from before the latency was kept: the verdict without figures. */
+			 "seconds: 120 TPM over 8 VUs needs a transaction from each every 4,000 ms, "
+			 "and they took 4,800 ms on average, so 8 VUs can offer at most 100 TPM at "
+			 "this latency; this NOPM is their limit, not shown to be the server's; more "
+			 "VUs would show whether the server holds the rate");
+	/* A mean that fits the share: not the VU count but the stalls. */
+	f.txn_ms = 2500;
+	client_bound_text(&f, buf, sizeof buf);
+	ck_assert_str_eq(buf, "the offered load's schedule fell behind in 62% of the steady "
+			 "seconds, though the transactions' 2,500 ms on average fit the 4,000 ms "
+			 "each of the 8 VUs has at 120 TPM: stalls or bursts of the server's latency "
+			 "put them behind, so this NOPM is a backlog's, not the rate's; more VUs "
+			 "would absorb them");
+	/* No time (VUs or rate moved, merged instances, an older file):
+	 * the verdict without figures. */
 	f.txn_ms = NAN;
 	client_bound_text(&f, buf, sizeof buf);
 	ck_assert_str_eq(buf, "the offered load's schedule fell behind in 62% of the steady "
-			 "seconds: this NOPM is what the VUs got at the server's latency, not the "
-			 "server's ceiling: add VUs, or lower the rate");
+			 "seconds: the VUs could not ask for more at the server's latency, so this "
+			 "NOPM is their limit, not shown to be the server's; more VUs would show "
+			 "whether the server holds the rate");
 	/* Cut short, never overrun. */
 	char small[16];
 	client_bound_text(&f, small, sizeof small);

@@ -8,7 +8,8 @@
 
 cb_cause client_bound_cause(const cb_facts *f)
 {
-	return f->cpu_share >= f->behind_share ? CB_CPU : CB_SCHEDULE;
+	/* A client short of CPU is short of it whatever its schedule did. */
+	return f->cpu_share >= 0.5 || f->cpu_share >= f->behind_share ? CB_CPU : CB_SCHEDULE;
 }
 
 const char *client_bound_cause_name(cb_cause c)
@@ -40,25 +41,38 @@ void client_bound_text(const cb_facts *f, char *buf, size_t len)
 {
 	if (client_bound_cause(f) == CB_CPU) {
 		snprintf(buf, len, "the client wanted nearly all the host's cores in %.0f%% of the "
-			 "steady seconds: this NOPM is the client's ceiling, not the server's",
-			 100 * f->cpu_share);
+			 "steady seconds: this NOPM is the client's ceiling, not the server's; a client "
+			 "on another machine, or the warehouses split over several, would measure the "
+			 "server", 100 * f->cpu_share);
 		return;
 	}
-	char took[32], share[32], rate[32];
-	/* Each VU's share of the schedule: a VU runs one transaction at a
-	 * time, so the VUs keep up only while a transaction takes less. */
-	if (f->vus > 0 && f->offered_tpm > 0 && isfinite(f->txn_ms)) {
-		fmt_ms(f->txn_ms, took, sizeof took);
-		fmt_ms(60000.0 * f->vus / f->offered_tpm, share, sizeof share);
-		fmt_thousands(f->offered_tpm, rate, sizeof rate);
-		snprintf(buf, len, "the offered load's schedule fell behind in %.0f%% of the steady "
-			 "seconds: a transaction took %s ms on average, and each of the %d VUs had %s ms "
-			 "for one at %s a minute; this NOPM is what %d VUs get at the server's latency, "
-			 "not the server's ceiling: add VUs, or lower the rate",
-			 100 * f->behind_share, took, f->vus, share, rate, f->vus);
+	int pct = (int)lround(100 * f->behind_share);
+	if (f->vus <= 0 || !(f->offered_tpm > 0) || !isfinite(f->txn_ms) || f->txn_ms <= 0) {
+		snprintf(buf, len, "the offered load's schedule fell behind in %d%% of the steady "
+			 "seconds: the VUs could not ask for more at the server's latency, so this NOPM "
+			 "is their limit, not shown to be the server's; more VUs would show whether the "
+			 "server holds the rate", pct);
 		return;
 	}
-	snprintf(buf, len, "the offered load's schedule fell behind in %.0f%% of the steady "
-		 "seconds: this NOPM is what the VUs got at the server's latency, not the server's "
-		 "ceiling: add VUs, or lower the rate", 100 * f->behind_share);
+	/* A VU runs one transaction at a time: at R TPM over N VUs each must
+	 * finish one every 60,000 N / R ms, and at T ms a transaction N VUs
+	 * can offer at most 60,000 N / T TPM. */
+	char took[32], every[32], rate[32], most[32];
+	fmt_ms(f->txn_ms, took, sizeof took);
+	fmt_ms(60000.0 * f->vus / f->offered_tpm, every, sizeof every);
+	fmt_thousands(f->offered_tpm, rate, sizeof rate);
+	fmt_thousands(60000.0 * f->vus / f->txn_ms, most, sizeof most);
+	if (60000.0 * f->vus / f->offered_tpm < f->txn_ms)
+		snprintf(buf, len, "the offered load's schedule fell behind in %d%% of the steady "
+			 "seconds: %s TPM over %d VUs needs a transaction from each every %s ms, and "
+			 "they took %s ms on average, so %d VUs can offer at most %s TPM at this "
+			 "latency; this NOPM is their limit, not shown to be the server's; more VUs "
+			 "would show whether the server holds the rate",
+			 pct, rate, f->vus, every, took, f->vus, most);
+	else
+		snprintf(buf, len, "the offered load's schedule fell behind in %d%% of the steady "
+			 "seconds, though the transactions' %s ms on average fit the %s ms each of the "
+			 "%d VUs has at %s TPM: stalls or bursts of the server's latency put them "
+			 "behind, so this NOPM is a backlog's, not the rate's; more VUs would absorb them",
+			 pct, took, every, f->vus, rate);
 }

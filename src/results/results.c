@@ -526,7 +526,8 @@ void results_client_bound_facts(const run_summary *s, cb_facts *f)
 	f->behind_share = s->client_behind_share;
 	f->vus = s->vus_max;
 	f->offered_tpm = offered ? s->rate_tpm : NAN;
-	f->txn_ms = client_bound_mean_ms(s->commits, offered ? s->svc_avg : s->avg);
+	f->txn_ms = s->client_steady_load ?
+		client_bound_mean_ms(s->commits, offered ? s->svc_avg : s->avg) : NAN;
 }
 
 /* Whether the client was the limit, and where NOPM settled (MSER-5) and
@@ -546,7 +547,7 @@ static void summary_verdicts(jbuf *b, const run_summary *s)
 	else
 		jb_kv_null(b, "cause");
 	if (isfinite(f.txn_ms))
-		jb_kv_dbl(b, "txn_ms", f.txn_ms, 2);
+		jb_kv_dbl(b, "txn_ms", f.txn_ms, 3);
 	else
 		jb_kv_null(b, "txn_ms");
 	jb_obj_close(b);

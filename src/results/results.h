@@ -85,6 +85,9 @@ typedef struct run_summary {
 	 * offered load fell behind; client_bound when either is half or more. */
 	double client_cpu_share, client_behind_share;
 	int client_bound, cores;
+	/* Neither the VUs nor the offered rate moved in the steady phase, so
+	 * one latency and one share of the schedule describe it. */
+	int client_steady_load;
 	double trend_pct, trend_lo_pct, trend_hi_pct;
 	/* The whole run, every phase, including transactions that finished
 	 * after the last full second: what the database should hold. */
@@ -93,7 +96,8 @@ typedef struct run_summary {
 } run_summary;
 
 /* The summary's client-bound facts for client_bound_text: its service
- * times when it had an offered load, else its latencies. */
+ * times when it had an offered load, else its latencies; no time (NAN)
+ * when the VUs or the rate moved in the steady phase. */
 void results_client_bound_facts(const run_summary *s, cb_facts *f);
 
 typedef struct results results;

@@ -369,8 +369,32 @@ static void merge_figures(rr_run *m, const part *p, int n)
 			f->vus_max = m->ticks[i].vus;
 }
 
+/* The instances' client-bound verdicts as one: each client is a limit of
+ * its own, so the run was client-bound when any instance was, by the
+ * largest shares; one instance's latency against all the VUs would be
+ * no figure of either, so the time is left out (the words then give
+ * none). */
+static void merge_client_bound(json_t *sum, const part *p, int n)
+{
+	json_t *cb = json_object();
+	int verdict = 0;
+	double cpu = 0, behind = 0;
+	for (int i = 0; i < n; i++) {
+		json_t *c = json_object_get(json_object_get(p[i].r->root, "summary"), "client_bound");
+		verdict |= json_is_true(json_object_get(c, "verdict"));
+		cpu = fmax(cpu, json_number_value(json_object_get(c, "cpu_share")));
+		behind = fmax(behind, json_number_value(json_object_get(c, "behind_share")));
+	}
+	json_object_set_new(cb, "verdict", json_boolean(verdict));
+	json_object_set_new(cb, "cpu_share", json_real(cpu));
+	json_object_set_new(cb, "behind_share", json_real(behind));
+	json_object_set_new(cb, "txn_ms", json_null());
+	json_object_set_new(sum, "client_bound", cb);
+}
+
 /* The first file's document with what the merge changed: no ticks (they
- * are in rr_run), the merged histograms, the label, every range. */
+ * are in rr_run), the merged histograms, the label, every range, the
+ * client-bound verdict. */
 static json_t *merge_root(const rr_run *m, const part *p, int n, json_t *hists)
 {
 	json_t *root = json_copy(p[0].r->root);
@@ -400,6 +424,7 @@ static json_t *merge_root(const rr_run *m, const part *p, int n, json_t *hists)
 			json_object_set(sum, "histograms_us", hists);
 		else
 			json_object_del(sum, "histograms_us");
+		merge_client_bound(sum, p, n);
 		json_object_set_new(root, "summary", sum);
 	}
 	return root;

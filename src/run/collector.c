@@ -7,6 +7,7 @@
 #include "config.h"
 #endif
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -69,6 +70,8 @@ void engine_make_summary(engine *e, run_summary *s, const stats_sum *st, int sec
 	s->client_behind_share = e->steady_secs ? (double)e->cb_behind_secs / e->steady_secs : 0;
 	s->client_bound = e->steady_secs >= 5 &&
 		(s->client_cpu_share >= 0.5 || s->client_behind_share >= 0.5);
+	s->client_steady_load = e->cb_ticks > 0 && e->cb_vus_lo == e->cb_vus_hi &&
+		e->cb_rate_lo == e->cb_rate_hi;
 	s->cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	s->keyed = e->cfg.keying_thinking;
 	s->spec_homes = e->cfg.keying_thinking && !e->vus_moved &&
@@ -97,6 +100,14 @@ static void client_bound_tick(engine *e, tick *tk, double wall, int phase)
 	if (phase == PH_STEADY) {
 		e->cb_cpu_secs += cpu;
 		e->cb_behind_secs += behind;
+		if (!e->cb_ticks++) {
+			e->cb_vus_lo = e->cb_vus_hi = tk->vus_target;
+			e->cb_rate_lo = e->cb_rate_hi = tk->rate_tpm;
+		}
+		e->cb_vus_lo = tk->vus_target < e->cb_vus_lo ? tk->vus_target : e->cb_vus_lo;
+		e->cb_vus_hi = tk->vus_target > e->cb_vus_hi ? tk->vus_target : e->cb_vus_hi;
+		e->cb_rate_lo = fmin(e->cb_rate_lo, tk->rate_tpm);
+		e->cb_rate_hi = fmax(e->cb_rate_hi, tk->rate_tpm);
 	}
 }
 

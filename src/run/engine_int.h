@@ -171,6 +171,11 @@ struct engine {
 	 * all the cores, or an offered load's schedule fell behind. */
 	double demand_last;
 	int cb_cpu_secs, cb_behind_secs;
+	/* The steady seconds' VU targets and offered rates (-1: none), lowest
+	 * and highest, over cb_ticks of them: the verdict quotes a latency
+	 * against each VU's share of the schedule only when neither moved. */
+	int cb_ticks, cb_vus_lo, cb_vus_hi;
+	double cb_rate_lo, cb_rate_hi;
 	/* --rampup auto: the second the steady phase started at and the one
 	 * MSER-5 found NOPM settled at (-1: not yet / not found). */
 	int auto_at, auto_from;
