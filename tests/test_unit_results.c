@@ -468,6 +468,11 @@ START_TEST(test_client_bound_text)
 			 "seconds: the VUs could not ask for more at the server's latency, so this "
 			 "NOPM is their limit, not shown to be the server's; more VUs would show "
 			 "whether the server holds the rate");
+	/* A high rate's share in hundredths of a ms, not 0.0. */
+	f = (cb_facts){ .behind_share = 0.8, .vus = 4, .offered_tpm = 600000, .txn_ms = 0.9 };
+	client_bound_text(&f, buf, sizeof buf);
+	ck_assert_ptr_nonnull(strstr(buf, "600,000 TPM over 4 VUs needs a transaction from each "
+				     "every 0.40 ms, and they took 0.90 ms on average"));
 	/* Cut short, never overrun. */
 	char small[16];
 	client_bound_text(&f, small, sizeof small);

@@ -28,10 +28,13 @@ double client_bound_mean_ms(const uint64_t *commits, const double *avg)
 	return n > 0 ? sum / n : NAN;
 }
 
-/* A time in ms as the summary's table gives it: tenths below 100 ms. */
+/* A time in ms as the summary's table gives it, tenths below 100 ms, and
+ * hundredths below 1 ms (a share of a high rate's schedule). */
 static void fmt_ms(double ms, char *buf, size_t len)
 {
-	if (ms < 100)
+	if (ms < 1)
+		snprintf(buf, len, "%.2f", ms);
+	else if (ms < 100)
 		snprintf(buf, len, "%.1f", ms);
 	else
 		fmt_thousands(ms, buf, len);
