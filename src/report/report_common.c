@@ -18,26 +18,23 @@ int report_client_bound(const rr_run *r)
 	return json_is_true((json_t *)rr_object(r, "summary.client_bound.verdict"));
 }
 
-/* A number of the summary's client_bound object; NAN when absent (a file
- * from before the figure). */
-static double cb_num(const rr_run *r, const char *key)
+/* A number of the summary's client_bound object; absent (a file from
+ * before the figure, or null), none. */
+static double cb_num(const rr_run *r, const char *key, double none)
 {
 	char path[64];
 	snprintf(path, sizeof path, "summary.client_bound.%s", key);
 	json_t *v = rr_object(r, path);
-	return json_is_number(v) ? json_number_value(v) : NAN;
+	return json_is_number(v) ? json_number_value(v) : none;
 }
 
 void report_client_bound_text(const rr_run *r, char *buf, size_t len)
 {
 	cb_facts f = {
-		.cpu_share = cb_num(r, "cpu_share"), .behind_share = cb_num(r, "behind_share"),
-		.vus = r->fig.vus_max, .offered_tpm = r->fig.rate_offered, .txn_ms = cb_num(r, "txn_ms"),
+		.cpu_share = cb_num(r, "cpu_share", 0), .behind_share = cb_num(r, "behind_share", 0),
+		.vus = r->fig.vus_max, .offered_tpm = r->fig.rate_offered,
+		.txn_ms = cb_num(r, "txn_ms", NAN),
 	};
-	if (isnan(f.cpu_share))
-		f.cpu_share = 0;
-	if (isnan(f.behind_share))
-		f.behind_share = 0;
 	client_bound_text(&f, buf, len);
 }
 

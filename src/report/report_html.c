@@ -882,12 +882,11 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 	} else {
 		fprintf(out, "TPC-C: %d runs compared</h1>\n<p>Ratios are against A, the first run; "
 			"charts are aligned at the start of each run's steady phase.</p>\n", n);
-		for (int i = 0; i < n; i++)
-			if (report_client_bound(runs[i])) {
-				char who[32];
-				snprintf(who, sizeof who, "%c was client-bound", 'A' + (i < 26 ? i : 25));
-				client_bound_p(out, runs[i], who);
-			}
+		for (int i = 0; i < n; i++) {
+			char who[32];
+			snprintf(who, sizeof who, "%c was client-bound", 'A' + (i < 26 ? i : 25));
+			client_bound_p(out, runs[i], who);
+		}
 		summary_multi(out, runs, n);
 		charts_multi(out, runs, n);
 		report_waits_runs_html(out, runs, n);

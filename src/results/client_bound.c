@@ -60,12 +60,13 @@ void client_bound_text(const cb_facts *f, char *buf, size_t len)
 	/* A VU runs one transaction at a time: at R TPM over N VUs each must
 	 * finish one every 60,000 N / R ms, and at T ms a transaction N VUs
 	 * can offer at most 60,000 N / T TPM. */
+	double every_ms = 60000.0 * f->vus / f->offered_tpm;
 	char took[32], every[32], rate[32], most[32];
 	fmt_ms(f->txn_ms, took, sizeof took);
-	fmt_ms(60000.0 * f->vus / f->offered_tpm, every, sizeof every);
+	fmt_ms(every_ms, every, sizeof every);
 	fmt_thousands(f->offered_tpm, rate, sizeof rate);
 	fmt_thousands(60000.0 * f->vus / f->txn_ms, most, sizeof most);
-	if (60000.0 * f->vus / f->offered_tpm < f->txn_ms)
+	if (every_ms < f->txn_ms)
 		snprintf(buf, len, "the offered load's schedule fell behind in %d%% of the steady "
 			 "seconds: %s TPM over %d VUs needs a transaction from each every %s ms, and "
 			 "they took %s ms on average, so %d VUs can offer at most %s TPM at this "

@@ -26,7 +26,9 @@ typedef struct cb_facts {
 
 typedef enum { CB_CPU, CB_SCHEDULE } cb_cause;
 
-/* The cause the verdict names: the larger of the two shares. */
+/* The cause the verdict names: the cores when they were short in half
+ * the steady seconds or in as many as the schedule was behind, else the
+ * schedule. */
 cb_cause client_bound_cause(const cb_facts *f);
 const char *client_bound_cause_name(cb_cause c);   /* "cpu", "schedule" */
 
