@@ -97,6 +97,10 @@ typedef struct db_params {
 	 * the environment names another (snapshot and restore reach the
 	 * snapshot's and the server's maintenance database). */
 	int database_wins;
+	/* The user typed database (command line, a screen): it then wins
+	 * over what the environment says (PGDATABASE, PGSERVICE), as psql's
+	 * -d does, though not over a conninfo's. */
+	int database_given;
 	const db_fake *fake;   /* null: what to answer (NULL: nothing special) */
 	/* Optional, for a driver with caps.waits: how to wait for the
 	 * connection's socket without blocking the thread (the engine's

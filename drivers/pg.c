@@ -5,9 +5,11 @@
  * first, then what tpcc-console's own options say, and whatever neither
  * names comes from PGHOST, PGPORT, PGUSER, PGDATABASE, PGSSLMODE,
  * PGSERVICE (pg_service.conf), PGPASSWORD or PGPASSFILE (~/.pgpass), as
- * libpq reads them.  --database gives way to a conninfo, PGSERVICE or
- * PGDATABASE that names the database: its default ("tpcc") would
- * otherwise hide theirs.
+ * libpq reads them.  --database gives way to a conninfo that names the
+ * database, and, left at its default ("tpcc", which would otherwise
+ * hide theirs) or set by a config file (saved files name every key), to
+ * PGSERVICE or PGDATABASE; typed by the user, it wins over the
+ * environment, as psql's -d does.
  *
  * Statements: '?' placeholders become $1, $2, ...; each prepared statement
  * is a named server-side statement of its connection, described once so
@@ -228,14 +230,19 @@ static int nonempty(const char *s)
 	return s && *s;
 }
 
-/* --database is the database unless the conninfo, PGSERVICE or
- * PGDATABASE names one. */
+/* --database is the database unless the conninfo names one, or,
+ * where the user did not type --database, PGSERVICE or PGDATABASE
+ * does. */
 static int pg_uses_database(const db_params *p)
 {
-	return nonempty(p->database) &&
-	       (p->database_wins || (!pg_conninfo_has_dbname(p->conninfo) &&
-				     !nonempty(getenv("PGDATABASE")) &&
-				     !nonempty(getenv("PGSERVICE"))));
+	if (!nonempty(p->database))
+		return 0;
+	if (p->database_wins)
+		return 1;
+	if (pg_conninfo_has_dbname(p->conninfo))
+		return 0;
+	return p->database_given ||
+	       (!nonempty(getenv("PGDATABASE")) && !nonempty(getenv("PGSERVICE")));
 }
 
 /* A conninfo libpq cannot parse, said before anything connects: bad
@@ -1131,7 +1138,8 @@ static int pg_set_autocommit(db_conn *c, int on, db_error *err)
 /* libpq may take the database from a string, a service or PGDATABASE. */
 static const char *pg_target_name(const db_params *p, int *phrase)
 {
-	if (nonempty(p->conninfo) || nonempty(getenv("PGSERVICE")) || nonempty(getenv("PGDATABASE"))) {
+	if (!pg_uses_database(p) &&
+	    (nonempty(p->conninfo) || nonempty(getenv("PGSERVICE")) || nonempty(getenv("PGDATABASE")))) {
 		*phrase = 1;
 		return "the libpq connection";
 	}

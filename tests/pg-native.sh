@@ -168,6 +168,25 @@ env -u TPCC_PASSWORD HOME="$T/empty" PGSERVICE=tpcc_native_test "$TPCC_BIN" chec
 assert "without the service file libpq's reason is given (exit 1)" [ $? -eq 1 ]
 assert "  naming the service" contains noservice.txt 'tpcc_native_test'
 
+# PGDATABASE names another database: --database typed on the command
+# line wins, as psql's -d does; left at its default or set by a config
+# file (saved files name every key), it yields to the environment.
+PGDATABASE=tpcc_no_such_$$ "$TPCC_BIN" check $A >pgdb-given.txt 2>&1
+assert "PGDATABASE elsewhere: --database given wins (check exits 0)" [ $? -eq 0 ]
+printf 'connection: { database = "tpcc_no_such_%s"; };\n' $$ >pgdb.cfg
+PGDATABASE=$DBN "$TPCC_BIN" check --config pgdb.cfg \
+	--driver pg --host 127.0.0.1 --port $TPCC_TEST_PG_PORT --user $TPCC_TEST_PG_USER \
+	>pgdb-file.txt 2>&1
+assert "a config file's database yields to PGDATABASE" [ $? -eq 0 ]
+PGDATABASE=$DBN "$TPCC_BIN" check \
+	--driver pg --host 127.0.0.1 --port $TPCC_TEST_PG_PORT --user $TPCC_TEST_PG_USER \
+	>pgdb-env.txt 2>&1
+assert "--database left at its default: PGDATABASE names the database" [ $? -eq 0 ]
+PGDATABASE=$DBN "$TPCC_BIN" check --driver pg --host 127.0.0.1 --port $TPCC_TEST_PG_PORT \
+	--user $TPCC_TEST_PG_USER --database tpcc_no_such_$$ >pgdb-wrong.txt 2>&1
+assert "--database given but missing: exit 1, PGDATABASE not used instead" [ $? -eq 1 ]
+assert "  naming the database given" contains pgdb-wrong.txt "tpcc_no_such_$$"
+
 # A conninfo URI with a password: masked in argv once parsed, never in the
 # output or the results file.  Its own role, so the password is a string
 # nothing else holds; TPCC_PASSWORD would win over the URI's.

@@ -1173,6 +1173,35 @@ START_TEST(test_rate)
 }
 END_TEST
 
+/* A database the user names wins over PGDATABASE (drivers/pg.c), so the
+ * config must tell it from the default: set by the command line, not
+ * by the defaults or a file, and not by a value that was refused. */
+START_TEST(test_database_given)
+{
+	tpcc_config c;
+	const char *sub = NULL;
+	char err[256];
+
+	config_defaults(&c);
+	ck_assert_int_eq(c.database_given, 0);
+	ck_assert_int_eq(opt_set(&c, opt_find_key("connection.database"),
+				 "this-name-is-far-too-long-for-the-field-"
+				 "this-name-is-far-too-long-for-the-field-"
+				 "this-name-is-far-too-long-for-the-field-"
+				 "this-name-is-far-too-long-for-the-field-"
+				 "this-name-is-far-too-long-for-the-field-"
+				 "this-name-is-far-too-long-for-the-field-"
+				 "this-name-is-far-too-long-for-the-field-", err, sizeof err), -1);
+	ck_assert_int_eq(c.database_given, 0);
+	ck_assert_int_eq(PARSE(&c, &sub, "--database", "tpcc"), 0);
+	ck_assert_int_eq(c.database_given, 1);
+	/* A file's database is not the user's word: saved files and the
+	 * example name the default. */
+	ck_assert_int_eq(load_text(&c, "connection: { database = \"tpcc\"; };\n"), 0);
+	ck_assert_int_eq(c.database_given, 0);
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
@@ -1184,6 +1213,7 @@ static Suite *config_suite(void)
 	tcase_add_checked_fixture(f, setup, teardown);
 	tcase_add_checked_fixture(a, setup, teardown);
 	tcase_add_test(t, test_defaults);
+	tcase_add_test(t, test_database_given);
 	tcase_add_test(t, test_odbc_password_redacted);
 	tcase_add_test(t, test_odbc_password_stripped);
 	tcase_add_test(t, test_conninfo_password);

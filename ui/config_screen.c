@@ -233,7 +233,7 @@ static void commit(const config_env *c, const opt_def *o, const char *text)
 			 "it again, or leave it out", leaf(o));
 		return;
 	}
-	if (opt_set(&cs->edit, o, text, msg, sizeof msg)) {
+	if (opt_set_user(&cs->edit, o, text, msg, sizeof msg)) {
 		cs->bad = o;
 		snprintf(cs->bad_msg, sizeof cs->bad_msg, "%s: %s", leaf(o), msg);
 		return;

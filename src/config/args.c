@@ -475,7 +475,7 @@ static int apply(tpcc_config *c, argstate *st, const argopt *a, const char *valu
 		o = opt_find_key("sweep.rate");
 	if (o->repeat && value)
 		value = repeat_value(c, st, o, value, joined, sizeof joined);
-	if (opt_set(c, o, value, msg, sizeof(msg)) < 0) {
+	if (opt_set_user(c, o, value, msg, sizeof(msg)) < 0) {
 		text_errf(err, errlen, "option '%s': %s", a->shown, msg);
 		return -1;
 	}

@@ -82,15 +82,22 @@ const opt_def opt_table[] = {
 		 "by group or others draws a warning.\n" },
 	{ .key = "connection.database", .longopt = "database", .shortopt = 'D',
 	  .type = OPT_STRING, .def = "tpcc", FIELD(database), .argname = "NAME",
+	  .given_offset = offsetof(tpcc_config, database_given),
 	  .help = "database (schema) that holds the TPC-C tables",
 	  .screen = OPT_SCR_CONNECTION,
 	  .man = "Database that holds the TPC-C tables (MySQL and MariaDB: the schema).\n"
 		 "Default\n"
 		 ".BR tpcc .\n"
-		 "For pg, a database named by\n"
-		 ".BR \\-\\-conninfo ,\n"
-		 "PGSERVICE or PGDATABASE wins over\n"
-		 ".BR \\-\\-database .\n" },
+		 "For pg, a database that\n"
+		 ".B \\-\\-conninfo\n"
+		 "names wins over\n"
+		 ".BR \\-\\-database ;\n"
+		 "PGSERVICE or PGDATABASE wins over a configuration file's or the\n"
+		 "default, but not over a database typed on the command line or the\n"
+		 "Connection screen, as with psql's\n"
+		 ".BR \\-d .\n"
+		 "(A configuration file saved from the console names every setting,\n"
+		 "the default database among them.)\n" },
 	{ .key = "connection.snapshot", .longopt = "snapshot", .type = OPT_STRING, .def = "",
 	  FIELD(snapshot), .argname = "NAME",
 	  .help = "snapshot and restore: the snapshot's database (default DATABASE_snapshot) "
@@ -151,7 +158,9 @@ const opt_def opt_table[] = {
 		 ".IR ~/.pgpass .\n"
 		 "The database is\n"
 		 ".B \\-\\-database\n"
-		 "unless the string, PGSERVICE or PGDATABASE names one.\n"
+		 "unless the string names one, or PGSERVICE or PGDATABASE does and\n"
+		 ".B \\-\\-database\n"
+		 "was not typed on the command line or the Connection screen.\n"
 		 "A password in the string is shown and recorded as ***, is left out of\n"
 		 "saved configuration files, and is overwritten in the process's\n"
 		 "command line as soon as it is read (ps and /proc/PID/cmdline show\n"

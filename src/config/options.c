@@ -456,6 +456,17 @@ int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size
 	text_errf(err, errlen, "internal error: option %s has an unknown type", o->key);
 	return -1;
 }
+
+int opt_set_user(tpcc_config *c, const opt_def *o, const char *value, char *err,
+		 size_t errlen)
+{
+	if (opt_set(c, o, value, err, errlen))
+		return -1;
+	if (o->given_offset)
+		*(int *)((char *)c + o->given_offset) = 1;
+	return 0;
+}
+
 void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len)
 {
 	size_t pos = 0;

@@ -31,6 +31,7 @@ typedef struct tpcc_config {
 	char user[OPT_STR_MAX];
 	char password[OPT_STR_MAX]; /* from file, TPCC_PASSWORD or prompt only */
 	char database[OPT_STR_MAX];
+	int database_given;         /* typed by the user (opt_set_user) */
 	char db_file[OPT_STR_MAX];  /* sqlite */
 	char dsn[OPT_STR_MAX];
 	char odbc[OPT_STR_MAX];
@@ -158,6 +159,10 @@ typedef struct opt_def {
 	 * (auto_max when not given); a number sets it 0. */
 	size_t auto_offset;
 	int auto_max;
+	/* Nonzero: the int at given_offset is 1 once opt_set_user set the
+	 * option, for a setting that yields to the environment only when
+	 * the user left it alone. */
+	size_t given_offset;
 	/* Checks a value beyond its type (NULL: none); -1 with err filled. */
 	int (*check)(const char *value, char *err, size_t errlen);
 	opt_screen screen;      /* the config screen it is edited on */
@@ -177,6 +182,12 @@ const opt_def *opt_find_long(const char *name);
 /* Set an option from text; on error fill err ("expected an integer from 1 to
  * 10000, got 'x'") and return -1. */
 int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size_t errlen);
+/* opt_set, and the option marked as the user's (opt_def.given_offset):
+ * for a value typed on the command line or a screen.  A config file's
+ * are not marked, since saved files and the example hold every key,
+ * defaults among them. */
+int opt_set_user(tpcc_config *c, const opt_def *o, const char *value, char *err,
+		 size_t errlen);
 /* Format an option's current value as text (secret ones as "***").  The text
  * reads back through opt_set: a schedule as "0:2,60:4", a list as "a,b". */
 void opt_format(const tpcc_config *c, const opt_def *o, char *buf, size_t len);

@@ -82,6 +82,7 @@ void db_params_from_config(const tpcc_config *c, db_params *p)
 	p->user = c->user;
 	p->password = c->password;
 	p->database = c->database;
+	p->database_given = c->database_given;
 	p->file = c->db_file;
 	p->dsn = c->dsn;
 	p->odbc = c->odbc;
