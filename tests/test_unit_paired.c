@@ -47,9 +47,17 @@ START_TEST(test_identical)
 	ck_assert(v.lo_pct <= 0 && v.hi_pct >= 0);
 	ck_assert(!v.beyond);
 	ck_assert(det > 0 && det < 5);
-	char t[160];
+	char t[256];
 	noise_paired_text(&v, det, "NOPM", t, sizeof t);
 	ck_assert_ptr_nonnull(strstr(t, "NOPM: no effect larger than"));
+	/* Four uneven segments: one degree of freedom, an interval that
+	 * rules nothing out, said so rather than as a bound. */
+	double y4[4] = { 50000, 20000, 60000, 45000 };
+	ck_assert_int_eq(noise_paired(y4, b, 4, &v, &det), 0);
+	ck_assert_msg(!v.beyond && det > 100, "%.1f", det);
+	noise_paired_text(&v, det, "NOPM", t, sizeof t);
+	ck_assert_msg(strstr(t, "no effect shown, and the segments vary too much") &&
+		      !strstr(t, "larger than"), "%s", t);
 }
 END_TEST
 
@@ -112,6 +120,12 @@ START_TEST(test_mser5)
 		x[i] = 50000 * (1 - 0.1 * i / 119) * ripple(i);
 	ck_assert_int_eq(steady_trend(x, 120, &pct, &lo, &hi), 0);
 	ck_assert_msg(pct < -8 && pct > -12 && hi < 0, "%.2f (%.2f..%.2f)", pct, lo, hi);
+	/* Halved half-way, with a stall: a ratio, never a fall past -100%. */
+	for (int i = 0; i < 120; i++)
+		x[i] = (i < 60 ? 50000 : i < 70 ? 0 : 25000) * ripple(i);
+	ck_assert_int_eq(steady_trend(x, 120, &pct, &lo, &hi), 0);
+	ck_assert_msg(pct < -40 && lo > -100 && lo <= pct && pct <= hi,
+		      "%.2f (%.2f..%.2f)", pct, lo, hi);
 }
 END_TEST
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "batch.h"
 #include "command.h"
+#include "steady.h"
 #include "util/utf8.h"
 
 static void on_tick(const tick *t, void *ud)
@@ -162,6 +163,11 @@ static void steady_line(FILE *out, const run_summary *s)
 		fprintf(out, "; NOPM %s %.0f%% across the steady phase (95%% %+.1f..%+.1f%%): "
 			"not steady", s->trend_pct < 0 ? "fell" : "rose", fabs(s->trend_pct),
 			s->trend_lo_pct, s->trend_hi_pct);
+	else if (s->trend_known && (s->trend_lo_pct < -STEADY_UNEVEN_PCT ||
+				    s->trend_hi_pct > STEADY_UNEVEN_PCT))
+		fprintf(out, "; NOPM too uneven across the steady phase to show a trend or its "
+			"absence (%+.1f%%, 95%% %+.1f..%+.1f%%)", s->trend_pct, s->trend_lo_pct,
+			s->trend_hi_pct);
 	else if (s->trend_known)
 		fprintf(out, "; no trend across the steady phase (NOPM %+.1f%%, 95%% %+.1f..%+.1f%%)",
 			s->trend_pct, s->trend_lo_pct, s->trend_hi_pct);

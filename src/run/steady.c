@@ -54,31 +54,43 @@ int steady_trend(const double *x, int n, double *pct, double *lo, double *hi)
 		return -1;
 	/* The blocks end at the last second, as noise.c's do. */
 	int off = n - k * b;
-	double sx = 0, sy = 0, sxx = 0, sxy = 0;
 	double *y = malloc((size_t)k * sizeof *y);
 	if (!y)
 		return -1;
+	double mean = 0;
 	for (int j = 0; j < k; j++) {
 		y[j] = 0;
 		for (int i = 0; i < b; i++)
 			y[j] += x[off + j * b + i] / b;
+		mean += y[j] / k;
+	}
+	if (!(mean > 0)) {
+		free(y);
+		return -1;
+	}
+	/* The line is fitted to the logarithms, so that the change and its
+	 * interval are ratios of the last block's level to the first's: on
+	 * NOPM itself, a run that halved printed "-69.3%, 95% -139.2..+0.6%",
+	 * a fall past nothing.  A block without New-Orders (a stall) counts
+	 * as a hundredth of the mean, a fall the fit cannot miss. */
+	double sx = 0, sy = 0, sxx = 0, sxy = 0;
+	for (int j = 0; j < k; j++) {
+		y[j] = log(fmax(y[j], mean / 100));
 		sx += j, sy += y[j], sxx += (double)j * j, sxy += j * y[j];
 	}
-	double mean = sy / k, sxx_c = sxx - sx * sx / k;
-	double slope = (sxy - sx * sy / k) / sxx_c, icpt = mean - slope * sx / k;
+	double sxx_c = sxx - sx * sx / k;
+	double slope = (sxy - sx * sy / k) / sxx_c, icpt = (sy - slope * sx) / k;
 	double rss = 0;
 	for (int j = 0; j < k; j++) {
 		double e = y[j] - (icpt + slope * j);
 		rss += e * e;
 	}
 	free(y);
-	if (!(mean > 0))
-		return -1;
 	double se = k > 2 ? sqrt(rss / (k - 2) / sxx_c) : INFINITY;
 	double h = tdist_t95(k - 2) * se, span = k - 1;
-	*pct = slope * span / mean * 100;
-	*lo = (slope - h) * span / mean * 100;
-	*hi = (slope + h) * span / mean * 100;
+	*pct = (exp(slope * span) - 1) * 100;
+	*lo = (exp((slope - h) * span) - 1) * 100;
+	*hi = (exp((slope + h) * span) - 1) * 100;
 	return 0;
 }
 

@@ -15,14 +15,19 @@
  *
  * A trend test then judges the steady phase: its block means (10 s, 5 s
  * in a phase under 100 s) are
- * fitted to a straight line (blocks, because neighbouring seconds are
- * not independent), and the change the line makes across the phase is
- * stated with its 95% interval; the phase is called not steady when that
- * interval excludes 0 and the change is at least STEADY_TREND_PCT. */
+ * fitted to a straight line on a log scale (blocks, because neighbouring
+ * seconds are not independent; logarithms, so that a change is a ratio
+ * and its interval never passes -100%), and the change the line makes
+ * across the phase is stated with its 95% interval; the phase is called
+ * not steady when that interval excludes 0 and the change is at least
+ * STEADY_TREND_PCT.  An interval reaching past STEADY_UNEVEN_PCT on
+ * either side that does include 0 shows neither a trend nor its
+ * absence. */
 #ifndef TPCC_STEADY_H
 #define TPCC_STEADY_H
 
 #define STEADY_TREND_PCT 5.0
+#define STEADY_UNEVEN_PCT 10.0
 
 typedef struct steady_state {
 	int found;          /* MSER-5 settled within the first half */

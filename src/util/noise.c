@@ -222,6 +222,12 @@ void noise_paired_text(const noise_verdict *v, double detectable_pct, const char
 {
 	if (!v->known)
 		snprintf(buf, len, "%s: too few segments to judge", what);
+	else if (!v->beyond && detectable_pct > 100)
+		/* Four segments leave one degree of freedom: "no effect larger
+		 * than +-436516.7%" rules nothing out worth saying. */
+		snprintf(buf, len, "%s: no effect shown, and the segments vary too much to rule "
+			 "one out (95%% CI %+.1f..%+.1f%%): more segments would narrow it", what,
+			 v->lo_pct, v->hi_pct);
 	else if (!v->beyond)
 		snprintf(buf, len, "%s: no effect larger than \u00b1%.1f%% detectable (95%%)", what,
 			 detectable_pct);
