@@ -56,6 +56,14 @@ assert "the gap shows as seconds of zero NOPM with VUs reconnecting" json_true "
 assert "throughput came back after the gap" json_true "$R" \
 	'any(t["nopm"]>0 for t in d["ticks"][-3:]) or any(t["nopm"]>0 for t in d["ticks"][-6:])'
 assert "every VU reconnected (reconnects >= 4)" json_true "$R" 'd["summary"]["reconnects"] >= 4'
+# The server's TPM is unknown while it is down, not its last rate held,
+# and the steady phase's counts the outage's seconds as the client's TPM
+# does (it was the rate of the seconds up: 1.7x the client's).
+assert "the gap's seconds hold no server TPM" json_true "$R" \
+	'any(t["server_tpm"] is None and t["vus_reconnecting"] == 4 for t in d["ticks"])'
+assert "the server's TPM over the phase, the outage in it, near the client's" json_true "$R" \
+	'0.5 <= d["summary"]["server_tpm"] / d["summary"]["tpm"] <= 1.3'
+echo "figures: TPM $(json_get "$R" 'd["summary"]["tpm"]'), server TPM $(json_get "$R" 'd["summary"]["server_tpm"]')"
 check_ok "consistency holds after the crash" check.txt $A
 check_ok "no acknowledged New-Order was lost (flush at commit)" dur.txt $A --durability "$R"
 assert "durability audit says 0 lost" grep -q "0 acknowledged New-Orders lost" dur.txt
