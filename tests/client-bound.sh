@@ -57,6 +57,13 @@ wait $INST1; rc1=$?
 wait $INST2; rc2=$?
 assert "two instances: both exit 0" [ $rc1 -eq 0 -a $rc2 -eq 0 ]
 assert "the first kept up: not client-bound alone" lacks inst1.txt "client-bound:"
+# At 600 a minute most seconds finish no Order-Status, Delivery or
+# Stock-Level: those seconds have no latency for them, null in the file
+# and "-" on the line, not 0 ms.
+I1=$(ls "$T"/inst1/*.json)
+assert "a second without a type's transactions: its latency null, not 0" json_true "$I1" \
+	'any(v is None for t in d["ticks"] for v in t["latency_ms"].values()) and all(v is None or v["max"] > 0 for t in d["ticks"] for v in t["latency_ms"].values())'
+assert "  and \"-\" on the second's line" grep -Eq "p95 ms no .* (os|dl|sl) - " inst1.txt
 P=$(ls "$T"/inst2/*.json)
 assert "behind: client-bound, the cause the schedule" \
 	json_true "$P" 'd["summary"]["client_bound"]["verdict"] and d["summary"]["client_bound"]["cause"] == "schedule"'

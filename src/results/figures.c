@@ -5,7 +5,8 @@
 #include "figures.h"
 
 /* key: per type {avg, p50, p90, p95, p99, max}, avg and p90 left out
- * when NULL. */
+ * when NULL; a type with nothing measured (max 0: every sample takes
+ * some time) has null for each, not 0 ms. */
 static void latency_json(jbuf *b, const char *key, const double *avg, const double *p50,
 			 const double *p90, const double *p95, const double *p99,
 			 const double *max)
@@ -13,6 +14,10 @@ static void latency_json(jbuf *b, const char *key, const double *avg, const doub
 	jb_key(b, key);
 	jb_obj_open(b);
 	for (int i = 0; i < TX_COUNT; i++) {
+		if (!(max[i] > 0)) {
+			jb_kv_null(b, txn_names[i]);
+			continue;
+		}
 		jb_key(b, txn_names[i]);
 		jb_obj_open(b);
 		if (avg)

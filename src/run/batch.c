@@ -31,12 +31,21 @@ static void on_tick(const tick *t, void *ud)
 	}
 	if (t->vus_reconnecting)
 		snprintf(recon + rl, sizeof recon - rl, "  reconnecting %d", t->vus_reconnecting);
+	/* A type nothing of which finished this second has no p95: "-",
+	 * not 0.0 ms (max 0, as the results file's null). */
+	char p95[TX_COUNT][16];
+	for (int i = 0; i < TX_COUNT; i++) {
+		if (t->max[i] > 0)
+			snprintf(p95[i], sizeof p95[i], "%.1f", t->p95[i]);
+		else
+			snprintf(p95[i], sizeof p95[i], "-");
+	}
 	pthread_mutex_lock(&b->lock);
-	fprintf(b->out, "[%4ds %-8s] vus %d  nopm %s  tpm %s%s  p95 ms no %.1f pay %.1f os %.1f dl %.1f sl %.1f"
+	fprintf(b->out, "[%4ds %-8s] vus %d  nopm %s  tpm %s%s  p95 ms no %s pay %s os %s dl %s sl %s"
 		"  err %llu  retry %llu%s\n",
 		t->t, phase_names[t->phase], t->vus, fmt_thousands(t->nopm, nopm, sizeof nopm),
-		fmt_thousands(t->tpm, tpm, sizeof tpm), srv, t->p95[TX_NEW_ORDER], t->p95[TX_PAYMENT],
-		t->p95[TX_ORDER_STATUS], t->p95[TX_DELIVERY], t->p95[TX_STOCK_LEVEL],
+		fmt_thousands(t->tpm, tpm, sizeof tpm), srv, p95[TX_NEW_ORDER], p95[TX_PAYMENT],
+		p95[TX_ORDER_STATUS], p95[TX_DELIVERY], p95[TX_STOCK_LEVEL],
 		(unsigned long long)err, (unsigned long long)t->retries, recon);
 	fflush(b->out);
 	pthread_mutex_unlock(&b->lock);
