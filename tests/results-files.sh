@@ -82,9 +82,15 @@ assert "half the VUs: NOPM beyond noise, more than 10% slower" \
 	grep -qE '^NOPM +[0-9]+ +[0-9]+ +-[0-9.]+% +B is ([1-9][0-9])\.[0-9]% slower \(95% interval -[0-9.]+\.\.-[0-9.]+%\)$' cmp.txt
 "$TPCC_BIN" compare a4.json a2.json --fail-if 'nopm<-5%' >gate.txt 2>&1
 assert "--fail-if nopm<-5% exits 3 when NOPM fell beyond noise" [ $? -eq 3 ]
-assert "... and names the gate" contains gate.txt "B regressed beyond noise: nopm<-5%"
+assert "... and names the gate" contains gate.txt "B failed --fail-if: nopm<-5% (-"
 "$TPCC_BIN" compare a2.json a4.json --fail-if 'nopm<-5%' >/dev/null 2>&1
 assert "... exits 0 the other way round" [ $? -eq 0 ]
+# A run killed in its ramp-up: no steady second to judge by.  A gate must
+# not pass it on no evidence.
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["ticks"]=[t for t in d["ticks"] if t["phase"]!="steady"][:3]; d["summary"]=None; d["complete"]=False; json.dump(d,open(sys.argv[2],"w"))' a4.json dead.json
+"$TPCC_BIN" compare a4.json dead.json --fail-if 'nopm<-5%' >deadgate.txt 2>&1
+assert "--fail-if against a run with no steady seconds exits 3" [ $? -eq 3 ]
+assert "... saying it could not be judged" contains deadgate.txt "B failed --fail-if: nopm<-5% (cannot be judged"
 python3 "$TPCC_SRCDIR/tests/split-run.py" a4.json h1.json h2.json
 "$TPCC_BIN" compare h1.json h2.json --fail-if 'nopm<-5%' >halves.txt 2>&1
 assert "the two halves of one steady run: NOPM within noise, exit 0" \

@@ -154,7 +154,16 @@ int compare_gate(const char *gates, const cmp_row rows[CF_COUNT], char *what, si
 		if (!parse_gate(p, n, &fig, &below, &bound)) {
 			const cmp_row *r = &rows[fig];
 			double c = r->v.change_pct;
-			if (r->v.known && r->v.beyond && (below ? c < bound : c > bound)) {
+			/* A gate that cannot be judged (a run cut short before its
+			 * steady phase, a figure not measured) fails: a CI guard
+			 * passing a dead run on no evidence is a trap. */
+			if (!r->v.known) {
+				broke = 1;
+				pos += (size_t)snprintf(what + pos, pos < len ? len - pos : 0,
+							"%s%.*s (cannot be judged: too few steady "
+							"seconds, or not measured)", pos ? ", " : "",
+							(int)n, p);
+			} else if (r->v.beyond && (below ? c < bound : c > bound)) {
 				broke = 1;
 				pos += (size_t)snprintf(what + pos, pos < len ? len - pos : 0, "%s%.*s (%+.1f%%)",
 							pos ? ", " : "", (int)n, p, c);
@@ -251,7 +260,7 @@ int compare_print(FILE *out, rr_run *const *runs, int n, const char *gates)
 		}
 		char what[512];
 		if (gates[0] && compare_gate(gates, rows, what, sizeof what)) {
-			fprintf(out, "%s regressed beyond noise: %s\n", who, what);
+			fprintf(out, "%s failed --fail-if: %s\n", who, what);
 			broke = 1;
 		}
 	}
