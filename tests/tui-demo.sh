@@ -75,6 +75,15 @@ assert "d resumes the schedule" tui_wait '^demo schedule resumed'
 assert "which sets its own count again" tui_wait '^ DEMO (STEADY|RAMPUP) .*VUs [1248]/[1248] '
 assert "and stays resumed" screen_lacks 'DEMO \(paused\)'
 
+# The demo's settings are its own (a 30-day steady phase): not saved.
+tui_keys c
+assert "c opens the settings in the demo" tui_wait 'Config \(Tab: screen'
+tui_keys s
+assert "s refuses to save the demo's own settings" tui_wait 'not saved: the demo runs on settings of its own'
+assert "  and writes nothing" [ ! -e "$T/tpcc-console.conf" ]
+tui_keys Escape
+assert "the settings close" tui_gone 'Config \(Tab: screen'
+
 tui_quit "q, y leaves the demo"
 R=$(ls "$T"/results/*.json)
 assert "the operator's change and the demo's are both in the results" \

@@ -132,6 +132,14 @@ static int act_test(const config_env *c)
 
 static int act_save(const config_env *c)
 {
+	/* The demo runs on settings of its own (a 30-day steady phase,
+	 * rolling results): saved, they would start such a run. */
+	if (c->v->demo) {
+		status(c->cs, 1, "not saved: the demo runs on settings of its own (a 30-day steady "
+		       "phase, rolling results files); set up a run with tpcc-console run and save "
+		       "from its screens");
+		return ACT_DRAW;
+	}
 	cmdline_open_field(c->cl, "save to: ", c->cs->path, 0);
 	c->cs->ask = CFG_ASK_PATH;
 	return ACT_DRAW;
