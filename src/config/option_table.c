@@ -536,7 +536,11 @@ const opt_def opt_table[] = {
 		 "files of the run stay on disk.  For a run left going for days, such as an\n"
 		 "unattended\n"
 		 ".BR demo ,\n"
-		 "whose disk use and memory then stay bounded.  0 to 100000000, 0 never;\n"
+		 "whose disk use and memory then stay bounded.  The bound is on what the\n"
+		 "run has written so far: finishing a file adds its summary and latency\n"
+		 "histograms, some tens of KB, so a finished file is that much larger, and\n"
+		 "a run that ends under the bound ends with one file a little over it.\n"
+		 "0 to 100000000, 0 never;\n"
 		 "the demo rolls over at 16384 KB when this is 0.\n"
 		 "Default 0.\n" },
 	{ .key = "run.results_keep", .longopt = "results-keep", .type = OPT_INT,
