@@ -17,6 +17,8 @@ assert "the other run is a ghost line" tui_wait '⠒⠒ ghost NOPM [0-9,]+'
 assert "a closed loop is never behind schedule" eval "! tui_shows 'BEHIND SCHEDULE'"
 tui_keys 3
 assert "60x reaches the end" tui_wait "^replay 60x, $END of $END" 20
+assert "the run's last phase change waits for no after" \
+	tui_wait 'phase +steady → done .*after: none, the run ended'
 # The CPU pane draws what the file measured: the server's CPU and the disk.
 assert "the CPU pane has the recorded server CPU" tui_wait 'server \(as the results file recorded it\)'
 assert "and the data disk the file names" tui_wait 'disk vda \('

@@ -33,8 +33,11 @@ void events_effect_text(const ui_view *v, const run_event *ev, char *buf, size_t
 		 * figures; then the wait class that moved most: why. */
 		effect_headline(&m, crt_utf8 ? " \u2502 " : " | ", buf, len);
 	} else if (m.nbefore) {
-		snprintf(buf, len, "NOPM %d s before %s | after: wait", EFFECT_WINDOW,
-			 fmt_thousands(m.nopm.before, a, sizeof a));
+		/* A run over (its last phase change among them) has no after
+		 * to wait for. */
+		snprintf(buf, len, "NOPM %d s before %s | after: %s", EFFECT_WINDOW,
+			 fmt_thousands(m.nopm.before, a, sizeof a),
+			 v->done && !m.nafter ? "none, the run ended" : "wait");
 	}
 }
 
