@@ -73,6 +73,15 @@ assert "results after SIGINT say stopped by signal" json_is "$R2" 'd["stopped_by
 assert "results after SIGINT are complete" json_true "$R2" 'd["complete"]'
 check_ok "check passes after the interrupted run" check2.txt --db "$DB"
 
+# A file named relative to the directory the run started in is recorded
+# by where it is, so that runs from two directories name it alike
+# (compare --merge refused 't.sqlite' against '/tmp/x/t.sqlite').
+(cd "$T" && "$TPCC_BIN" run --db ./tpcc.sqlite --vus 1 --rampup 0 --duration 1 --batch \
+	--results-dir "$T/rel" </dev/null >rel.txt 2>&1)
+assert "a run on a relative path exits 0" [ $? -eq 0 ]
+assert "its results file names the database by its absolute path" \
+	json_is "$(ls "$T"/rel/*.json)" 'd["run"]["database"]' "$(realpath "$DB")"
+
 "$TPCC_BIN" drop --db "$DB" >drop.txt 2>&1; rc=$?
 assert "drop exits 0" [ $rc -eq 0 ]
 "$TPCC_BIN" check --db "$DB" >check3.txt 2>&1; rc=$?

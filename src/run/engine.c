@@ -342,6 +342,11 @@ int engine_start(engine *e, char *err, size_t errlen)
 	e->ri.dialect = e->drv->caps.no_server ? e->drv->name : e->d->name;
 	e->ri.server_version = e->server_version;
 	e->ri.database = e->drv->caps.embedded ? e->cfg.db_file : e->database;
+	/* A file's path as given ("t.sqlite") names another file from another
+	 * directory: the results record where it is, so that compare --merge
+	 * and the durability audit know two runs' files for the same. */
+	if (e->drv->caps.embedded && realpath(e->cfg.db_file, e->db_path))
+		e->ri.database = e->db_path;
 	e->ri.warehouses = e->schema.warehouses;
 	e->ri.mode = e->cfg.mode;
 	e->ri.cfg = &e->cfg;

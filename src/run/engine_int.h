@@ -84,6 +84,7 @@ struct engine {
 	tpcc_nurand_c c_run;
 	char server_version[128];
 	char database[256];         /* as the control connection has it */
+	char db_path[4096];         /* a database file's absolute path, for the results */
 	int home_first, home_last;  /* workload.warehouse_range, resolved */
 
 	pthread_mutex_t lock;
