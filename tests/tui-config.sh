@@ -18,6 +18,16 @@ assert "the run shows figures" tui_wait 'NOPM [1-9]'
 assert "the key bar lists F2" tui_shows 'F2 Config'
 tui_keys '?'
 assert "the help lists F2" tui_wait 'F2 +config screens'
+# A command whose synopsis is wider than its column: its text whole on
+# the rows under it, not cut after the synopsis's first row.
+help_sweep() {
+	for _ in 1 2 3 4 5 6; do
+		tui_wait "│ {20,}run a sweep's steps now, as the sweep subcommand does" 2 >/dev/null && return 0
+		tui_keys NPage
+	done
+	return 1
+}
+assert "the help's long synopses leave their text whole" help_sweep
 tui_keys x
 tui_gone 'any key closes' >/dev/null
 

@@ -26,7 +26,10 @@ void textview_entry(textview *t, const char *label, int label_w, const char *tex
 	char buf[TEXTVIEW_COLS];
 	int indent = width - label_w - 1 >= 24 ? label_w + 1 : 4;
 	int first = 1;
-	if (indent == 4) {
+	/* A label wider than its column (a command's long synopsis) gets a
+	 * row of its own: printed in the column, it ran over the text's
+	 * first row, which the box then cut. */
+	if (indent == 4 || (int)strlen(label) > indent - 1) {
 		textview_add(t, 0, label);
 		first = 0;
 	}
