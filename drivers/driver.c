@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 /* Each compiled-in driver, as X(name) where name_driver is its vtable and
@@ -199,6 +200,26 @@ int64_t db_text_to_int(const char *text)
 		return (int64_t)d;
 	}
 	return (int64_t)v;
+}
+
+void db_text_oneline(const char *in, char *out, size_t cap)
+{
+	size_t o = 0;
+
+	if (!cap)
+		return;
+	for (; in && *in && o + 1 < cap; in++) {
+		if (*in == '\n' && o && isalnum((unsigned char)out[o - 1]) &&
+		    isupper((unsigned char)in[1 + strspn(in + 1, " \t\r\n")]) && o + 2 < cap)
+			out[o++] = '.';
+		char ch = *in == '\n' || *in == '\t' || *in == '\r' ? ' ' : *in;
+		if (ch == ' ' && (o == 0 || out[o - 1] == ' '))
+			continue;
+		out[o++] = ch;
+	}
+	while (o && out[o - 1] == ' ')
+		o--;
+	out[o] = '\0';
 }
 
 int db_int_to_text(char *buf, int64_t v)

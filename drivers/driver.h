@@ -365,6 +365,12 @@ static inline int db_exec(db_conn *c, const char *sql, db_error *e) { return c->
  * zero (as sqlite does), clamped to the int64 range.  For drivers that
  * fetch every column as text. */
 int64_t db_text_to_int(const char *text);
+/* A client library's message as one line (libpq's and psqlODBC's span
+ * lines): newlines and tabs as spaces, runs of spaces as one.  A line that
+ * ends without punctuation before one that starts with a capital gets a
+ * full stop, so "Connection refused" and the hint after it read as two
+ * sentences (a sentence that merely wraps goes on in lower case). */
+void db_text_oneline(const char *in, char *out, size_t cap);
 /* v's decimal digits (a '-' first when negative) at buf, which has room
  * for 21, without a terminating NUL; their count.  What keyed terminals'
  * parameter text is written with: snprintf's dozens of calls a New-Order

@@ -118,10 +118,14 @@ static int od_fail(enum odbc_server srv, SQLSMALLINT htype, SQLHANDLE h, const c
 			kind = k;
 		}
 		have = 1;
+		/* psqlODBC passes on the server's message with its newlines
+		 * (ERROR:, DETAIL:, HINT:): an event is one line. */
+		char line[sizeof text];
+		db_text_oneline((const char *)text, line, sizeof line);
 		if (used < sizeof msg)
 			used += (size_t)snprintf(msg + used, sizeof msg - used, "%s[%s] (%ld) %s",
 						 i == 1 ? ": " : "; ", (const char *)state,
-						 (long)native, (const char *)text);
+						 (long)native, line);
 	}
 	if (!have && used < sizeof msg)
 		snprintf(msg + used, sizeof msg - used, ": no diagnostic record");

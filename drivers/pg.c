@@ -103,29 +103,6 @@ extern const db_driver pg_driver;
 
 /* ---- errors ---------------------------------------------------------- */
 
-/* libpq's messages end in a newline and may span lines: one line here.
- * A line that ends without punctuation before one that starts with a
- * capital gets a full stop, so "Connection refused" and libpq's hint after
- * it read as two sentences (a sentence that merely wraps goes on in lower
- * case). */
-static void pg_oneline(const char *in, char *out, size_t cap)
-{
-	size_t o = 0;
-
-	for (; in && *in && o + 1 < cap; in++) {
-		if (*in == '\n' && o && isalnum((unsigned char)out[o - 1]) &&
-		    isupper((unsigned char)in[1 + strspn(in + 1, " \t\n")]) && o + 2 < cap)
-			out[o++] = '.';
-		char ch = *in == '\n' || *in == '\t' ? ' ' : *in;
-		if (ch == ' ' && (o == 0 || out[o - 1] == ' '))
-			continue;
-		out[o++] = ch;
-	}
-	while (o && out[o - 1] == ' ')
-		o--;
-	out[o] = '\0';
-}
-
 /* The connection is gone whatever the result says when libpq says so:
  * a server that died mid-statement leaves no SQLSTATE behind. */
 static int pg_fail(pg_conn *pc, const PGresult *res, const char *what, db_error *err)
@@ -137,7 +114,7 @@ static int pg_fail(pg_conn *pc, const PGresult *res, const char *what, db_error 
 
 	if (!text || !*text)
 		text = PQerrorMessage(pc->pg);
-	pg_oneline(text, line, sizeof line);
+	db_text_oneline(text, line, sizeof line);
 	if (PQstatus(pc->pg) == CONNECTION_BAD) {
 		kind = DB_KIND_CONNECTION;
 		if (!state)
@@ -260,7 +237,7 @@ static int pg_check_params(const db_params *p, db_error *err)
 		return 0;
 	}
 	char line[400];
-	pg_oneline(why ? why : "out of memory", line, sizeof line);
+	db_text_oneline(why ? why : "out of memory", line, sizeof line);
 	PQfreemem(why);
 	return db_error_set(err, DB_FATAL, 0, "HY000", "pg: connection.conninfo (--conninfo): %s",
 			    line);
@@ -332,7 +309,7 @@ static int pg_connect(const db_params *p, db_conn **out, db_error *err)
 		/* Not reachable, refused, no such database or role, a wrong
 		 * password: libpq's reason, which never holds the password. */
 		char line[400];
-		pg_oneline(PQerrorMessage(pc->pg), line, sizeof line);
+		db_text_oneline(PQerrorMessage(pc->pg), line, sizeof line);
 		db_error_kind_set(err, DB_KIND_CONNECTION, 0, "08001", "pg: connect: %s", line);
 		PQfinish(pc->pg);
 		free(pc);

@@ -114,6 +114,25 @@ START_TEST(test_mssql)
 }
 END_TEST
 
+/* A server's message over several lines (psqlODBC passes on ERROR:,
+ * DETAIL: and HINT: lines; libpq's connect errors end in a newline) is
+ * one line in an event. */
+START_TEST(test_oneline)
+{
+	char out[200];
+	db_text_oneline("ERROR:  deadlock detected\nDETAIL:\tProcess 1 waits\n\nHINT:  See the log\n",
+			out, sizeof out);
+	ck_assert_str_eq(out, "ERROR: deadlock detected. DETAIL: Process 1 waits. HINT: See the log");
+	db_text_oneline("could not connect: Connection refused\n\tIs the server running\n", out,
+			sizeof out);
+	ck_assert_str_eq(out, "could not connect: Connection refused. Is the server running");
+	db_text_oneline("a long line\nthat wraps on", out, sizeof out);
+	ck_assert_str_eq(out, "a long line that wraps on");
+	db_text_oneline("cut short here", out, 6);
+	ck_assert_str_eq(out, "cut s");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("odbc_errors");
@@ -124,6 +143,7 @@ int main(void)
 	tcase_add_test(tc, test_libpq_states);
 	tcase_add_test(tc, test_mysql);
 	tcase_add_test(tc, test_mssql);
+	tcase_add_test(tc, test_oneline);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }
