@@ -679,12 +679,6 @@ START_TEST(test_mysql_and_mssql_knobs)
 	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mysql, "a.b", "1", note,
 					sizeof note, &e), -1);
 	ck_assert_str_eq(sent, "");
-	/* SQLite's settings are pragmas. */
-	fresh(NULL);
-	server_set_var(&fake_conn, &dialect_sqlite, "journal_mode", "wal", note, sizeof note, &e);
-	server_set_var(&fake_conn, &dialect_sqlite, "cache_size", "-2000", note, sizeof note, &e);
-	ck_assert_str_eq(sent, "PRAGMA journal_mode='wal'\nPRAGMA cache_size=-2000\n");
-
 	fresh(NULL);
 	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mssql, "max degree of parallelism",
 					"4", note, sizeof note, &e), 0);
@@ -696,6 +690,75 @@ START_TEST(test_mysql_and_mssql_knobs)
 	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mssql, "x'; SHUTDOWN --", "1",
 					note, sizeof note, &e), -1);
 	ck_assert_str_eq(sent, "");
+}
+END_TEST
+
+/* SQLite's settings are pragmas, and SQLite takes any value without a
+ * word: the dialect vets it first and reads every change back (the fake
+ * answers each read with the one value fresh gave). */
+START_TEST(test_sqlite_pragmas)
+{
+	char note[256], why[512];
+	db_error e;
+
+	fresh("wal");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "journal_mode", "WAL", note,
+					sizeof note, &e), 0);
+	ck_assert_str_eq(sent, "PRAGMA journal_mode\nPRAGMA journal_mode='WAL'\nPRAGMA journal_mode\n");
+	fresh("-2000");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "cache_size", "-2000", note,
+					sizeof note, &e), 0);
+	ck_assert_ptr_nonnull(strstr(sent, "PRAGMA cache_size=-2000\n"));
+	/* A name reads back as its number. */
+	fresh("2");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "synchronous", "full", note,
+					sizeof note, &e), 0);
+	ck_assert_int_eq(server_in_effect(&fake_conn, &dialect_sqlite, "synchronous", "FULL", why,
+					  sizeof why, &e), 1);
+	ck_assert_int_eq(server_in_effect(&fake_conn, &dialect_sqlite, "synchronous", "NORMAL", why,
+					  sizeof why, &e), 0);
+	fresh("1");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "foreign_keys", "on", note,
+					sizeof note, &e), 0);
+
+	/* Values the pragma does not take: refused before anything is sent. */
+	fresh("1");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "synchronous", "bogus", note,
+					sizeof note, &e), -1);
+	ck_assert_str_eq(sent, "");
+	ck_assert_str_eq(e.msg, "synchronous takes one of OFF,NORMAL,FULL,EXTRA or 0 to 3, not 'bogus'");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "synchronous", "4", note,
+					sizeof note, &e), -1);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "cache_size", "abc", note,
+					sizeof note, &e), -1);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "cache_size", "1.5", note,
+					sizeof note, &e), -1);
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "journal_mode", "1", note,
+					sizeof note, &e), -1);
+	ck_assert_str_eq(sent, "");
+	ck_assert_int_eq(server_check_var(&fake_conn, &dialect_sqlite, "cache_size", "abc", why,
+					  sizeof why, &e), 1);
+	ck_assert_str_eq(why, "cache_size takes an integer, not 'abc'");
+	ck_assert_str_eq(sent, "");
+
+	/* A value that does not read back as asked (clamped) is put back. */
+	fresh("2147418112");
+	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_sqlite, "mmap_size", "99999999999999",
+					note, sizeof note, &e), -1);
+	ck_assert_str_eq(sent, "PRAGMA mmap_size\nPRAGMA mmap_size=99999999999999\n"
+			 "PRAGMA mmap_size\nPRAGMA mmap_size=2147418112\n");
+	ck_assert_ptr_nonnull(strstr(e.msg, "back as 2147418112"));
+	/* The sweep's check tries a connection's own setting and puts it back. */
+	fresh("-2000");
+	ck_assert_int_eq(server_check_var(&fake_conn, &dialect_sqlite, "cache_size", "-2000", why,
+					  sizeof why, &e), 0);
+	ck_assert_ptr_nonnull(strstr(sent, "PRAGMA cache_size=-2000\nPRAGMA cache_size\n"
+				     "PRAGMA cache_size=-2000\n"));
+	/* ... but only reads the database's own (journal_mode changes the file). */
+	fresh("wal");
+	ck_assert_int_eq(server_check_var(&fake_conn, &dialect_sqlite, "journal_mode", "delete",
+					  why, sizeof why, &e), 0);
+	ck_assert_str_eq(sent, "PRAGMA journal_mode\n");
 }
 END_TEST
 
@@ -777,6 +840,7 @@ int main(void)
 	tcase_add_test(tc, test_quote_and_names);
 	tcase_add_test(tc, test_pg_knobs);
 	tcase_add_test(tc, test_mysql_and_mssql_knobs);
+	tcase_add_test(tc, test_sqlite_pragmas);
 	tcase_add_test(tc, test_counters);
 	tcase_add_test(tc, test_schema_map);
 	suite_add_tcase(s, tc);

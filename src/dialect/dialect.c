@@ -395,15 +395,21 @@ int dialect_split(char *s, char **f, int max)
 	return n;
 }
 
-int dialect_in_list(const char *v, const char *list)
+int dialect_list_index(const char *v, const char *list)
 {
 	size_t vl = strlen(v);
-	for (const char *p = list; *p;) {
+	int at = 0;
+	for (const char *p = list; *p; at++) {
 		const char *c = strchr(p, ',');
 		size_t l = c ? (size_t)(c - p) : strlen(p);
 		if (l == vl && !strncasecmp(p, v, l))
-			return 1;
+			return at;
 		p += l + (c != NULL);
 	}
-	return 0;
+	return -1;
+}
+
+int dialect_in_list(const char *v, const char *list)
+{
+	return dialect_list_index(v, list) >= 0;
 }

@@ -428,8 +428,10 @@ int dialect_same_value(const char *read, const char *asked);
 /* Cut a row read as one text at each '|' into up to max fields (s is
  * written); returns how many. */
 int dialect_split(char *s, char **f, int max);
-/* Is v one of a comma-separated list, case aside? */
+/* Is v one of a comma-separated list, case aside?  dialect_list_index:
+ * its place in the list (from 0), or -1. */
 int dialect_in_list(const char *v, const char *list);
+int dialect_list_index(const char *v, const char *list);
 extern const dialect dialect_mssql;
 extern const dialect dialect_sqlite;
 

@@ -1,17 +1,14 @@
-/* dialect_sqlite.c: SQLite DDL, and its pragmas as the server settings.
+/* dialect_sqlite.c: SQLite DDL; its pragmas as the server settings are in
+ * dialect_sqlite_pragmas.c.
  * Tables are WITHOUT ROWID so rows cluster on their primary key as they do
  * in InnoDB; money is REAL (SQLite has no decimal), so check.c compares
  * sums with a cent of tolerance. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
 #include "dialect.h"
+#include "dialect_sqlite_pragmas.h"
 #include "dialect_sqlite_snapshot.h"
-#include "query.h"
 
 static const char *const sl_session[] = {
 	"PRAGMA synchronous = OFF",
@@ -59,52 +56,6 @@ static const char *const sl_indexes[] = {
 	NULL
 };
 
-/* ---- pragmas as server settings ---------------------------------------- */
-
-/* Pragma names are spliced into SQL text: dialect_valid_name vets them. */
-static int sl_get_var(db_conn *c, const char *name, char *buf, size_t len, db_error *e)
-{
-	char sql[96];
-	int rc;
-
-	if (dialect_valid_name(name, 0, e))
-		return -1;
-	snprintf(sql, sizeof sql, "PRAGMA %s", name);
-	rc = query_text(c, sql, NULL, buf, len, e);
-	/* SQLite ignores a pragma it does not know, silently. */
-	if (rc == 0)
-		return db_error_set(e, DB_FATAL, 0, "HY000",
-				    "sqlite: pragma %s returned no value (unknown?)", name);
-	return rc < 0 ? -1 : 0;
-}
-
-static int sl_set_var(db_conn *c, const char *name, const char *value, char *note,
-		      size_t notelen, db_error *e)
-{
-	size_t n;
-	char *sql;
-	int rc;
-
-	(void)note;
-	(void)notelen;
-	if (dialect_valid_name(name, 0, e))
-		return -1;
-	if (!value)
-		return db_error_set(e, DB_FATAL, 0, "HY000", "sqlite: no value for %s", name);
-	n = strlen(name) + 2 * strlen(value) + 16;
-	sql = malloc(n);
-	if (!sql)
-		return db_error_set(e, DB_FATAL, 0, "HY001", "sqlite: out of memory");
-	int at = snprintf(sql, n, "PRAGMA %s=", name);
-	if (dialect_is_number(value) || !strcasecmp(value, "ON") || !strcasecmp(value, "OFF"))
-		snprintf(sql + at, n - (size_t)at, "%s", value);
-	else
-		dialect_quote(value, sql + at, n - (size_t)at);
-	rc = db_exec(c, sql, e);
-	free(sql);
-	return rc;
-}
-
 static const char *const lite_knobs[] = { "cache_size", "synchronous", "wal_autocheckpoint", NULL };
 
 static const char *const lite_cmp[] = {
@@ -139,8 +90,10 @@ const dialect dialect_sqlite = {
 	.analyze = "ANALYZE",
 	.select_for_update = 0,
 	.backslash_escapes = 0,
-	.get_var = sl_get_var,
-	.set_var = sl_set_var,
+	.get_var = sqlite_get_var,
+	.set_var = sqlite_set_var,
+	.check_var = sqlite_check_var,
+	.in_effect = sqlite_in_effect,
 	.vars_per_connection = 1,
 	.snapshot_info = sqlite_snapshot_info,
 	.snapshot = sqlite_snapshot,
