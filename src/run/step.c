@@ -508,7 +508,7 @@ static double wait_in_effect(engine *e, const char *name, const char *value, uin
 {
 	const struct timespec nap = { 0, 50 * 1000 * 1000 };
 	char status[256] = "", err[512];
-	int t, done;
+	int t, done, said = 0;
 	for (;;) {
 		int rc = engine_var_in_effect(e, name, value, status, sizeof status, err, sizeof err);
 		double took = (now_ns() - t0) / 1e9;
@@ -517,6 +517,10 @@ static double wait_in_effect(engine *e, const char *name, const char *value, uin
 				engine_event(e, "step", "%s = %s in effect after %.1f s", name, value, took);
 			return took;
 		}
+		/* Said once, so a long wait is not taken for a hang. */
+		if (rc == 0 && took >= 1 && !said++)
+			engine_event(e, "step", "waiting for %s = %s to take effect (%s; up to %d s)",
+				     name, value, status, STEP_EFFECT_MAX_S);
 		engine_clock(e, &t, &done);
 		if (rc < 0 || took > STEP_EFFECT_MAX_S || done) {
 			engine_event(e, "warning", "%s = %s: not seen in effect after %.0f s (%s); "
@@ -566,6 +570,19 @@ static int apply(engine *e, const step_spec *s, step_result *r, char *err, size_
 		r->nset = i + 1;
 		str_copy(c->value, s->set[i].value, sizeof c->value);
 		uint64_t t0 = now_ns();
+		char status[256], ign[512];
+		/* A value already in place is not set again: a knob event (and
+		 * a journal entry) for a change that changes nothing would
+		 * mislead whoever reads the run. */
+		if (engine_var_in_effect(e, c->name, s->set[i].value, status, sizeof status, ign,
+					 sizeof ign) > 0 &&
+		    !engine_get_var(e, c->name, c->old, sizeof c->old, ign, sizeof ign)) {
+			engine_event(e, "step", "%s = %s already in effect: not set again", c->name,
+				     s->set[i].value);
+			str_copy(c->value, c->old, sizeof c->value);
+			c->effect_s = 0;
+			continue;
+		}
 		if (engine_set_var_by(e, c->name, s->set[i].value, by, c->old, sizeof c->old, err,
 				      errlen))
 			return -1;
