@@ -57,11 +57,15 @@ const command_doc command_docs[] = {
 	  ".BR RECONFIGURE .\n"
 	  "SQLite:\n"
 	  ".BI PRAGMA \" variable\" = value\n"
-	  "on the control connection only.\n"
+	  "on the control connection, then on every VU's connection between two\n"
+	  "transactions (most pragmas belong to the connection); a value the\n"
+	  "pragma does not take (SQLite would ignore or clamp it) is refused.\n"
 	  "Recorded as a\n"
 	  ".B knob\n"
 	  "event with the old and new value.\n"
-	  "The value is not restored after the run.\n" },
+	  "The value stays after the run unless\n"
+	  ".B \\-\\-restore\\-knobs\n"
+	  "puts it back.\n" },
 	{ "get",
 	  "Show a server variable (MySQL\n"
 	  ".BI @@GLOBAL. variable\\c\n"
