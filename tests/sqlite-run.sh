@@ -24,7 +24,13 @@ wait_for run.txt '^\[ +3s rampup'
 send "vus +1"
 send "mark after adding a vu"
 send "frobnicate"
+# SQLite takes any value without a word (synchronous=bogus becomes its
+# default, cache_size=abc becomes 0): the dialect must refuse them.
+send "set synchronous bogus"
+send "set cache_size abc"
+send "set synchronous FULL"
 wait_for run.txt 'vus 2 -> 3 \(operator\)' 10
+wait_for run.txt 'knob +\] set synchronous [0-9] -> 2' 10
 wait_for run.txt '^\[ +20s steady'
 send "vus 2"
 close_input
@@ -32,6 +38,10 @@ wait "$CON_PID"; rc=$?
 assert "run exits 0" [ $rc -eq 0 ]
 assert "one line per second, 30 in all" [ "$(grep -cE '^\[ +[0-9]+s (rampup|steady) +\] vus' run.txt)" -eq 30 ]
 assert "a bad command is an error, not the end" contains run.txt "error: unknown command 'frobnicate'"
+assert "set synchronous bogus: an error saying what it takes" contains run.txt \
+	"error: set synchronous: synchronous takes one of OFF,NORMAL,FULL,EXTRA or 0 to 3, not 'bogus'"
+assert "set cache_size abc: an error saying what it takes" contains run.txt \
+	"error: set cache_size: cache_size takes an integer, not 'abc'"
 assert "summary printed" grep -qE '^  NOPM [0-9,]+ +TPM [0-9,]+' run.txt
 
 R=$(ls "$T"/results/*.json)
@@ -46,6 +56,8 @@ assert "ticks show 3 VUs after the change" json_true "$R" \
 	'any(t["vus"] == 3 for t in d["ticks"])'
 assert "events hold the operator's VU change" json_true "$R" \
 	'any(e["type"]=="vus" and "2 -> 3 (operator)" in e["text"] for e in d["events"])'
+assert "the knob events are the one accepted set, no refused one" json_is "$R" \
+	'[e["text"] for e in d["events"] if e["type"]=="knob"]' "['set synchronous 1 -> 2']"
 assert "events hold the mark" json_true "$R" \
 	'any(e["type"]=="mark" and e["text"]=="after adding a vu" for e in d["events"])'
 assert "events hold the phase change" json_true "$R" \
@@ -81,6 +93,37 @@ check_ok "check passes after the interrupted run" check2.txt --db "$DB"
 assert "a run on a relative path exits 0" [ $? -eq 0 ]
 assert "its results file names the database by its absolute path" \
 	json_is "$(ls "$T"/rel/*.json)" 'd["run"]["database"]' "$(realpath "$DB")"
+
+# A sweep's values are judged before its first step: one SQLite would
+# ignore, zero or clamp exits 2 with nothing run.  timeout only ends a
+# sweep that would hang (the step waiting for a value that never reads back).
+refused() {
+	local what=$1 msg=$2; shift 2
+	timeout 120 "$TPCC_BIN" sweep --db "$DB" --rampup 0 --vus 1 --step 1 --settle 0 \
+		--results-dir "$T/refused" "$@" >refused.txt 2>&1; rc=$?
+	assert "sweep $what: exit 2 (got $rc)" [ $rc -eq 2 ]
+	assert "sweep $what: says why" contains refused.txt "$msg"
+	assert "sweep $what: no results file" [ ! -e "$T/refused" ]
+}
+refused "synchronous=1,bogus" "synchronous = bogus: synchronous takes one of OFF,NORMAL,FULL,EXTRA or 0 to 3, not 'bogus'" \
+	--knob synchronous=1,bogus
+refused "cache_size=-2000,abc" "cache_size = abc: cache_size takes an integer, not 'abc'" \
+	--knob cache_size=-2000,abc
+refused "a clamped mmap_size" "back as" --knob mmap_size=0,99999999999999
+
+# Values by name read back as numbers (FULL as 2): each step finds its value
+# in effect, and one already in place is not set again.
+timeout 120 "$TPCC_BIN" sweep --db "$DB" --rampup 0 --vus 1 --step 1 --settle 0 \
+	--knob synchronous=NORMAL,FULL,2 --results-dir "$T/sweep" >sweep.txt 2>&1; rc=$?
+assert "sweep synchronous=NORMAL,FULL,2 exits 0 (got $rc)" [ $rc -eq 0 ]
+R3=$(ls "$T"/sweep/*.json 2>/dev/null | head -1)
+assert "each step saw its value in effect" json_true "$R3" \
+	'all(s["set"]["synchronous"]["in_effect_s"] is not None for s in d["steps"])'
+assert "one knob event to FULL and one putting it back" json_is "$R3" \
+	'[e["text"] for e in d["events"] if e["type"]=="knob"]' \
+	"['set synchronous 1 -> 2', 'put back synchronous 2 -> 1']"
+assert "a value in place is said so, not set again" \
+	[ "$(grep -c 'synchronous = .* already in effect: not set again' sweep.txt)" = 2 ]
 
 "$TPCC_BIN" drop --db "$DB" >drop.txt 2>&1; rc=$?
 assert "drop exits 0" [ $rc -eq 0 ]
