@@ -39,7 +39,7 @@ assert "... saying what is expected" contains badtag.txt "expected K=V, got 'nov
 
 "$TPCC_BIN" runs "$T/res" >runs.txt 2>&1
 assert "runs lists the run with its label, W, VUs and how it ended" \
-	grep -qE '^20[0-9-]+T[0-9:]+Z +s16 check +sqlite SQLite 3[0-9.]+ +1 +2 statements +8s +[0-9]+  complete$' runs.txt
+	grep -qE '^20[0-9-]+T[0-9:]+Z +s16 check +SQLite 3[0-9.]+ +1 +2 statements +8s +[0-9]+  complete$' runs.txt
 
 # Text that is not UTF-8 (a label typed in a Latin-1 terminal) is written
 # as U+FFFD, so every reader takes the file; a file an older writer left
@@ -129,6 +129,12 @@ mkdir known && cp k1.json k2.json known/
 "$TPCC_BIN" runs known --json >known-runs.json 2>&1
 assert "runs --json: newest first, with the known NOPM" json_true known-runs.json \
 	'[r["label"] for r in d] == ["known +10%", "known base"] and [r["nopm"] for r in d] == [1210, 1100] and d[0]["warehouses"] == 10 and d[0]["mode"] == "procedures"'
+# A version that names its server stands alone; one too wide is cut with
+# a mark, never to what reads as another version ("15.0.1" of 15.0.18).
+python3 -c 'import json,sys; d=json.load(open("k1.json")); d["run"]["dialect"]="postgresql"; d["run"]["server_version"]="PostgreSQL 15.0.18 (Debian 15.18-0+deb12u1)"; json.dump(d,open("known/k3.json","w"))'
+"$TPCC_BIN" runs known >known-runs.txt 2>&1
+assert "runs: the version alone when it names the server, a cut marked" \
+	grep -qE ' PostgreSQL 15\.0\.18 \(Debian ~ ' known-runs.txt
 
 # Format 1 (before this one), a file cut mid-tick, a killed run's file.
 python3 - "$R" <<'PY'

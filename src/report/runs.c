@@ -59,7 +59,15 @@ static void print_table(FILE *out, rr_run **runs, int n)
 	for (int i = 0; i < n; i++) {
 		const rr_run *r = runs[i];
 		char db[160], end[64], nopm[32];
-		snprintf(db, sizeof db, "%s %s", r->dialect, r->server_version);
+		/* "postgresql PostgreSQL 15.0.18" cut at the column read as
+		 * another version ("15.0.1"): the version alone when it names
+		 * its server, and a cut marked. */
+		if (strcasestr(r->server_version, r->dialect))
+			snprintf(db, sizeof db, "%s", r->server_version);
+		else
+			snprintf(db, sizeof db, "%s %s", r->dialect, r->server_version);
+		if (strlen(db) > 28)
+			snprintf(db + 27, sizeof db - 27, "~");
 		if (isnan(r->fig.nopm))
 			snprintf(nopm, sizeof nopm, "-");
 		else
