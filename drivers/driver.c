@@ -146,6 +146,11 @@ void db_error_clear(db_error *e)
 	e->msg[0] = '\0';
 }
 
+int db_error_no_database(const db_error *e)
+{
+	return !strcmp(e->sqlstate, "3D000");
+}
+
 const db_driver *driver_find(const char *name)
 {
 	if (!name)

@@ -53,6 +53,9 @@ int db_error_set(db_error *e, db_errclass cls, int native, const char *sqlstate,
 int db_error_kind_set(db_error *e, db_errkind kind, int native, const char *sqlstate,
 		      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void db_error_clear(db_error *e);
+/* e says the database itself is not there: SQLSTATE 3D000, "invalid
+ * catalog name", which the sqlite driver gives for a missing file. */
+int db_error_no_database(const db_error *e);
 
 /* What the null driver answers, described by the engine so that the
  * driver knows no workload of its own: the rows of the metadata table,
@@ -101,6 +104,10 @@ typedef struct db_params {
 	 * over what the environment says (PGDATABASE, PGSERVICE), as psql's
 	 * -d does, though not over a conninfo's. */
 	int database_given;
+	/* sqlite: make the file when it is missing (build, and restore into
+	 * its target); otherwise a missing file is an error saying so, not an
+	 * empty database left behind.  The servers' drivers ignore it. */
+	int create;
 	const db_fake *fake;   /* null: what to answer (NULL: nothing special) */
 	/* Optional, for a driver with caps.waits: how to wait for the
 	 * connection's socket without blocking the thread (the engine's

@@ -17,12 +17,14 @@
 
 #include <sqlite3.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <stdatomic.h>
 #include <time.h>
+#include <unistd.h>
 
 #define BUSY_TIMEOUT_MS 10000
 /* Past this many frames in the WAL (16 MB of 4 KB pages) the committing
@@ -193,11 +195,16 @@ static int lite_connect(const db_params *p, db_conn **out, db_error *err)
 	if (!file)
 		return db_error_set(err, DB_FATAL, 0, "HY000",
 				    "sqlite: no database file given");
-	rc = sqlite3_open_v2(file, &db,
-			     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-			     NULL);
+	rc = sqlite3_open_v2(file, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+			     (p->create ? SQLITE_OPEN_CREATE : 0), NULL);
 	if (rc != SQLITE_OK) {
-		if (db) {
+		/* 3D000, the standard's "invalid catalog name": no such
+		 * database, as a server says it of a missing one. */
+		if (!p->create && (rc & 0xff) == SQLITE_CANTOPEN && access(file, F_OK) != 0 &&
+		    errno == ENOENT) {
+			db_error_set(err, DB_FATAL, rc, "3D000", "sqlite: the database file %s "
+				     "does not exist", file);
+		} else if (db) {
 			rc = sqlite3_extended_errcode(db);
 			db_error_set(err, DB_FATAL, rc, "HY000", "sqlite error %d (HY000): %s: %s",
 				     rc, file, sqlite3_errmsg(db));

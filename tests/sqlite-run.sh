@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # sqlite-run.sh: build, run 30 s and check on the embedded SQLite default,
-# with live commands on standard input, then a run stopped by SIGINT.
+# with live commands on standard input, then a run stopped by SIGINT; drop,
+# twice; run, check and drop on a file not there say so and make none.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 DB=$T/tpcc.sqlite
@@ -127,7 +128,26 @@ assert "a value in place is said so, not set again" \
 
 "$TPCC_BIN" drop --db "$DB" >drop.txt 2>&1; rc=$?
 assert "drop exits 0" [ $rc -eq 0 ]
+assert "drop says what it dropped" contains drop.txt "dropped the TPC-C tables in $DB"
 "$TPCC_BIN" check --db "$DB" >check3.txt 2>&1; rc=$?
 assert "check after drop says no schema" [ $rc -eq 1 ]
+"$TPCC_BIN" drop --db "$DB" >drop2.txt 2>&1; rc=$?
+assert "drop with no schema exits 0, as IF EXISTS does on a server" [ $rc -eq 0 ]
+assert "saying there was none" contains drop2.txt "no TPC-C schema in $DB: nothing dropped"
+
+# Only build makes a database file: everything else says it is missing.
+mkdir "$T/none" && cd "$T/none"
+"$TPCC_BIN" run --batch </dev/null >run-none.txt 2>&1; rc=$?
+assert "run on a missing file is refused as one without a schema (exit 2)" [ $rc -eq 2 ]
+assert "naming the file that does not exist" \
+	contains run-none.txt "the database file tpcc.sqlite does not exist ('tpcc-console build' creates it)"
+"$TPCC_BIN" check >check-none.txt 2>&1; rc=$?
+assert "check on a missing file fails (exit 1)" [ $rc -eq 1 ]
+assert "saying so" contains check-none.txt "the database file tpcc.sqlite does not exist"
+"$TPCC_BIN" drop --db nothere.sqlite >drop-none.txt 2>&1; rc=$?
+assert "drop on a missing file exits 0: there is no schema" [ $rc -eq 0 ]
+assert "saying the file does not exist" contains drop-none.txt "no TPC-C schema to drop: nothere.sqlite does not exist"
+assert "none of them made a database file" [ -z "$(ls | grep sqlite)" ]
+cd "$T"
 
 finish

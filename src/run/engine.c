@@ -276,6 +276,11 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	}
 	if (schema_connect(cfg, &e->ctl, &de)) {
 		snprintf(err, errlen, "cannot connect: %s", de.msg);
+		/* No database file is no schema, not a server's failure. */
+		if (db_error_no_database(&de)) {
+			engine_destroy(e);
+			return ENGINE_EUNUSABLE;
+		}
 		goto fail;
 	}
 	/* Over ODBC the dialect is known only now, from the server. */

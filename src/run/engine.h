@@ -73,8 +73,9 @@ typedef struct engine_pub {
 } engine_pub;
 
 /* engine_create's answer when the database cannot serve this run as
- * configured (no schema, a table, column or procedure missing, another
- * warehouse count): the operator's to fix, as a usage error is. */
+ * configured (no schema, no SQLite file, a table, column or procedure
+ * missing, another warehouse count): the operator's to fix, as a usage
+ * error is. */
 #define ENGINE_EUNUSABLE (-2)
 
 /* Connects a control connection, checks the schema (present, complete, the

@@ -18,5 +18,5 @@ static int adopt(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx, cha
 
 int sub_adopt(tpcc_config *c, signals *s, char *err, size_t errlen)
 {
-	return session_run(c, 1, adopt, s, err, errlen);
+	return session_run(c, SESSION_DIALECT, adopt, s, err, errlen);
 }

@@ -49,7 +49,7 @@ int sub_build(tpcc_config *c, signals *s, char *err, size_t errlen)
 	if (c->warehouses <= 0)
 		c->warehouses = 1;
 	if (c->procedures_only)
-		return session_run(c, 1, procedures, NULL, err, errlen);
+		return session_run(c, SESSION_DIALECT, procedures, NULL, err, errlen);
 	if (build_start(c, &s->stop, &p, stdout, note_stdout, NULL, &job, err, errlen))
 		return EX_FAIL;
 	if (build_wait(job, NULL, err, errlen))

@@ -129,5 +129,5 @@ int sub_restore_knobs(tpcc_config *c, signals *s, char *err, size_t errlen)
 	}
 	printf("restore-knobs: %d of the %d variable%s %s names as changed were not put back\n", t.n,
 	       total, total == 1 ? "" : "s", c->files[0]);
-	return session_run(c, 1, put_back, &t, err, errlen);
+	return session_run(c, SESSION_DIALECT, put_back, &t, err, errlen);
 }

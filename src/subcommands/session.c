@@ -7,7 +7,7 @@
 #include "exit_codes.h"
 #include "tpcc/schema.h"
 
-int session_run(tpcc_config *c, int want_dialect, session_work work, void *ctx,
+int session_run(tpcc_config *c, int flags, session_work work, void *ctx,
 		char *err, size_t errlen)
 {
 	db_conn *conn;
@@ -15,10 +15,12 @@ int session_run(tpcc_config *c, int want_dialect, session_work work, void *ctx,
 	const dialect *d = NULL;
 
 	if (schema_connect(c, &conn, &e)) {
+		if ((flags & SESSION_MISSING_OK) && db_error_no_database(&e))
+			return work(c, NULL, NULL, ctx, err, errlen);
 		snprintf(err, errlen, "cannot connect: %s", e.msg);
 		return EX_FAIL;
 	}
-	if (want_dialect && !(d = schema_dialect(c, conn, &e))) {
+	if ((flags & SESSION_DIALECT) && !(d = schema_dialect(c, conn, &e))) {
 		snprintf(err, errlen, "%s", e.msg);
 		conn->drv->disconnect(conn);
 		return EX_USAGE;

@@ -36,6 +36,11 @@ const subcommand subcommands[] = {
 	  ".B \\-\\-database\n"
 	  "is not on the command line, must exist); an ODBC data source must name an\n"
 	  "existing database.\n"
+	  "A SQLite file is created by build alone (and by\n"
+	  ".B restore\n"
+	  "from a snapshot into a file not there); the other subcommands say that a\n"
+	  "missing file does not exist rather than leave an empty one (the console\n"
+	  "offers to build it, demo builds it).\n"
 	  "Where the dialect has stored procedures (mysql, postgresql, mssql) they\n"
 	  "are created too.\n"
 	  "With\n"
@@ -398,7 +403,10 @@ const subcommand subcommands[] = {
 	  "SQLite: the online backup API, into the database file in place.\n", 0, 0 },
 	{ "drop", sub_drop, 0, "drop the TPC-C tables",
 	  "Drop the stored procedures and the TPC-C tables.\n"
-	  "A MySQL database itself is kept; a SQLite file keeps its size.\n", 0, 0 },
+	  "A MySQL database itself is kept; a SQLite file keeps its size.\n"
+	  "Where there is no TPC-C schema (no tpcc_meta table, or no SQLite file)\n"
+	  "drop says so, drops nothing (not even tables of the same names another\n"
+	  "tool made) and exits 0, as on a database where nothing is left to drop.\n", 0, 0 },
 	{ "compare", sub_compare, 0, "compare results files: NOPM, TPM, p95/p99, client CPU "
 	  "and errors of each later run against the first, with a noise verdict",
 	  "Read two or more results files and print, for each later run against the\n"

@@ -95,7 +95,8 @@ void db_params_from_config(const tpcc_config *c, db_params *p)
 	p->fake = &null_answers;
 }
 
-int schema_connect(const tpcc_config *c, db_conn **out, db_error *e)
+/* create: an embedded database's file is made when missing. */
+static int connect_as(const tpcc_config *c, int create, db_conn **out, db_error *e)
 {
 	const db_driver *drv = driver_find(c->driver);
 	db_params p;
@@ -106,7 +107,20 @@ int schema_connect(const tpcc_config *c, db_conn **out, db_error *e)
 	if (drv->init && drv->init(e))
 		return -1;
 	db_params_from_config(c, &p);
-	return drv->connect(&p, out, e);
+	p.create = create;
+	if (drv->connect(&p, out, e) == 0)
+		return 0;
+	/* Only build makes the file, so every other way in says so. */
+	if (db_error_no_database(e) && drv->caps.embedded) {
+		size_t n = strlen(e->msg);
+		snprintf(e->msg + n, sizeof e->msg - n, " ('tpcc-console build' creates it)");
+	}
+	return -1;
+}
+
+int schema_connect(const tpcc_config *c, db_conn **out, db_error *e)
+{
+	return connect_as(c, 0, out, e);
 }
 
 /* MySQL's way: CREATE DATABASE IF NOT EXISTS on a connection to no
@@ -156,10 +170,11 @@ int schema_connect_creating(const tpcc_config *c, db_conn **out, int *created, d
 
 	*created = 0;
 	if (!drv || !d || !c->database[0] || (!d->create_database && !d->create_missing_database))
-		return schema_connect(c, out, e);
+		return connect_as(c, 1, out, e);
 	if (drv->init && drv->init(e))
 		return -1;
 	db_params_from_config(c, &p);
+	p.create = 1;
 	if (drv->uses_database && !drv->uses_database(&p))
 		return drv->connect(&p, out, e);
 	if (!d->create_missing_database) {

@@ -23,7 +23,8 @@ void schema_where(const tpcc_config *c, char *buf, size_t len);
 int schema_embedded(const tpcc_config *c);
 /* Fill p from c (pointers into c). */
 void db_params_from_config(const tpcc_config *c, db_params *p);
-/* Connect to the configured database. */
+/* Connect to the configured database; an embedded one's file must exist
+ * (only build's connection makes it). */
 int schema_connect(const tpcc_config *c, db_conn **out, db_error *e);
 /* build's connection: the configured database, created first when
  * missing where the dialect can (native drivers only: an ODBC data source

@@ -12,7 +12,9 @@
 #include "util/util.h"
 
 /* snap_ctx.connect: the configured connection, to another database (or
- * SQLite file) when db names one. */
+ * SQLite file) when db names one.  A file is made when missing: the
+ * dialect connects only to what it is about to copy into (or what it
+ * found there). */
 static int connect_to(void *ud, const char *db, db_conn **out, db_error *e)
 {
 	const tpcc_config *c = ud;
@@ -28,6 +30,7 @@ static int connect_to(void *ud, const char *db, db_conn **out, db_error *e)
 		p.database = db;
 		p.database_wins = 1;
 	}
+	p.create = 1;
 	return drv->connect(&p, out, e);
 }
 
@@ -41,56 +44,62 @@ typedef struct session {
 	char target[OPT_STR_MAX], name[OPT_STR_MAX];
 } session;
 
-static int open_session(const tpcc_config *c, session *s, char *err, size_t errlen)
-{
-	db_error e;
-	memset(s, 0, sizeof *s);
-	s->c = c;
-	if (schema_connect(c, &s->conn, &e)) {
-		snprintf(err, errlen, "cannot connect: %s", e.msg);
-		return -1;
-	}
-	if (!(s->d = schema_dialect(c, s->conn, &e))) {
-		snprintf(err, errlen, "%s", e.msg);
-		goto refused;
-	}
-	if (!s->d->snapshot || !s->d->restore || !s->d->snapshot_info) {
-		snprintf(err, errlen, "the %s dialect has no snapshot and restore", s->d->name);
-		goto refused;
-	}
-	if (!s->d->current_database_sql)
-		str_copy(s->target, c->db_file, sizeof s->target);
-	else if (query_text(s->conn, s->d->current_database_sql, NULL, s->target,
-			    sizeof s->target, &e) != 1 || !s->target[0]) {
-		snprintf(err, errlen, "cannot tell which database %s is: %s", schema_target_name(c),
-			 e.msg);
-		goto failed;
-	}
-	s->conn->drv->commit(s->conn, &e);
-	if (c->snapshot[0])
-		str_copy(s->name, c->snapshot, sizeof s->name);
-	else
-		snprintf(s->name, sizeof s->name, "%s%s", s->target, s->d->snapshot_suffix);
-	if (schema_inspect(s->conn, &s->si, &e)) {
-		snprintf(err, errlen, "%s", e.msg);
-		goto failed;
-	}
-	return 0;
-refused:
-	s->conn->drv->disconnect(s->conn);
-	s->conn = NULL;
-	return SNAPSHOT_REFUSED;
-failed:
-	s->conn->drv->disconnect(s->conn);
-	s->conn = NULL;
-	return -1;
-}
-
 static void close_session(session *s)
 {
 	if (s->conn)
 		s->conn->drv->disconnect(s->conn);
 	s->conn = NULL;
+}
+
+/* missing_ok (restore's): a missing embedded database is a session of no
+ * schema and no connection, the file made only once there is a snapshot
+ * to copy into it. */
+static int open_session(const tpcc_config *c, session *s, int missing_ok, char *err,
+			size_t errlen)
+{
+	db_error e;
+	int rc = SNAPSHOT_REFUSED;
+	memset(s, 0, sizeof *s);
+	s->c = c;
+	if (schema_connect(c, &s->conn, &e)) {
+		s->conn = NULL;
+		if (!missing_ok || !db_error_no_database(&e) || !schema_embedded(c)) {
+			snprintf(err, errlen, "cannot connect: %s", e.msg);
+			return -1;
+		}
+	}
+	if (!(s->d = schema_dialect(c, s->conn, &e))) {
+		snprintf(err, errlen, "%s", e.msg);
+		goto out;
+	}
+	if (!s->d->snapshot || !s->d->restore || !s->d->snapshot_info) {
+		snprintf(err, errlen, "the %s dialect has no snapshot and restore", s->d->name);
+		goto out;
+	}
+	rc = -1;
+	if (!s->d->current_database_sql)
+		str_copy(s->target, c->db_file, sizeof s->target);
+	else if (!s->conn || query_text(s->conn, s->d->current_database_sql, NULL, s->target,
+					sizeof s->target, &e) != 1 || !s->target[0]) {
+		snprintf(err, errlen, "cannot tell which database %s is: %s", schema_target_name(c),
+			 s->conn ? e.msg : "no connection");
+		goto out;
+	}
+	if (c->snapshot[0])
+		str_copy(s->name, c->snapshot, sizeof s->name);
+	else
+		snprintf(s->name, sizeof s->name, "%s%s", s->target, s->d->snapshot_suffix);
+	if (!s->conn)
+		return 0;
+	s->conn->drv->commit(s->conn, &e);
+	if (schema_inspect(s->conn, &s->si, &e)) {
+		snprintf(err, errlen, "%s", e.msg);
+		goto out;
+	}
+	return 0;
+out:
+	close_session(s);
+	return rc;
 }
 
 static snap_ctx context(session *s, progress *p, FILE *out, const atomic_int *stop)
@@ -155,7 +164,7 @@ int snapshot_take(const tpcc_config *c, const atomic_int *stop, FILE *progress_o
 	char msg[600], where[OPT_STR_MAX + 16];
 
 	memset(r, 0, sizeof *r);
-	int rc = open_session(c, &s, err, errlen);
+	int rc = open_session(c, &s, 0, err, errlen);
 	if (rc)
 		return rc;
 	snprintf(where, sizeof where, "%s", schema_target_name(c));
@@ -215,10 +224,11 @@ static int judge(const session *s, const snap_info *info, int w, char *err, size
 
 /* The schema as it is, then the snapshot: r->info.  0, SNAPSHOT_REFUSED
  * or -1, err filled. */
-static int look(const tpcc_config *c, session *s, snapshot_report *r, char *err, size_t errlen)
+static int look(const tpcc_config *c, session *s, int missing_ok, snapshot_report *r, char *err,
+		size_t errlen)
 {
 	memset(r, 0, sizeof *r);
-	int rc = open_session(c, s, err, errlen);
+	int rc = open_session(c, s, missing_ok, err, errlen);
 	if (rc)
 		return rc;
 	close_session(s);
@@ -229,7 +239,7 @@ int snapshot_usable(const tpcc_config *c, int during_run, snapshot_report *r, ch
 		    size_t errlen)
 {
 	session s;
-	int rc = look(c, &s, r, err, errlen);
+	int rc = look(c, &s, 0, r, err, errlen);
 	if (rc)
 		return rc;
 	if (!s.si.present || !s.si.complete) {
@@ -256,7 +266,7 @@ int snapshot_restore(const tpcc_config *c, int others_quiet, const atomic_int *s
 		     FILE *progress_out, snapshot_report *r, char *err, size_t errlen)
 {
 	session s;
-	int rc = look(c, &s, r, err, errlen);
+	int rc = look(c, &s, 1, r, err, errlen);
 	if (rc)
 		return rc;
 	rc = judge(&s, &r->info, s.si.present ? s.si.warehouses : 0, err, errlen);
