@@ -96,6 +96,12 @@ static int check(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
 			 si.present ? ": " : "", si.present ? e.msg : "");
 		return EX_FAIL;
 	}
+	/* A partial load fails conditions it never claimed to meet. */
+	if (!si.complete) {
+		snprintf(err, errlen, "the schema's build in %s did not finish: run 'tpcc-console "
+			 "drop' and 'tpcc-console build' again", schema_target_name(c));
+		return EX_FAIL;
+	}
 	if (c->durability_file[0])
 		return durability(c, conn, &si, ctx, err, errlen);
 	/* The portable statements serve every server; a dialect that words

@@ -342,7 +342,9 @@ const subcommand subcommands[] = {
 	  "(that tool's, not a failure); one adopt did not reach is\n"
 	  ".B does not hold\n"
 	  "and undetermined.\n"
-	  "The exit status is 0 when no condition fails and none is undetermined.\n", 0, 0 },
+	  "The exit status is 0 when no condition fails and none is undetermined.\n"
+	  "A build that did not finish is not checked (exit 1): drop it and build\n"
+	  "again.\n", 0, 0 },
 	{ "snapshot", sub_snapshot, 0, "keep a copy of the built schema (--snapshot NAME) that "
 	  "restore brings back",
 	  "Copy the schema, a finished build, into its snapshot\n"
