@@ -4,7 +4,9 @@
 # prompt is `tpcc>` with Tab completion.  Ctrl-C acts at once, without a
 # line typed after it: it drops a typed line, says how to stop at an empty
 # prompt, and a second one stops the run; without a terminal SIGINT stops
-# the run at once.  A run that ends by itself ends the prompt too.
+# the run at once.  A run that ends by itself ends the prompt too.  A
+# script that cannot be read is refused before the run (exit 2), and -s
+# with run too.
 . "$(dirname "$0")/lib.sh"
 cd "$T"
 
@@ -26,8 +28,18 @@ R=$(ls "$T"/results/*.json | head -1)
 assert "results complete, stopped by the operator" json_is "$R" 'd["stopped_by"]' operator
 assert "the mark is in the results" json_true "$R" \
 	'any(e["type"]=="mark" and e["text"]=="from the script" for e in d["events"])'
-"$TPCC_BIN" cli --db "$T/t.db" -s "$T/missing.cmd" </dev/null >missing.txt 2>&1
-assert "a missing script is an error" grep -q 'cannot read the script' missing.txt
+"$TPCC_BIN" cli --db "$T/t.db" -s "$T/missing.cmd" --results-dir "$T/results-missing" \
+	</dev/null >missing.txt 2>&1; rc=$?
+assert "a missing script is bad input: exit 2" [ $rc -eq 2 ]
+assert "naming the script and why it cannot be read" \
+	contains missing.txt "cli: cannot read the script $T/missing.cmd: No such file or directory"
+assert "found before the run starts" lacks missing.txt "run: "
+assert "so no results file is written" [ ! -e "$T/results-missing" ]
+"$TPCC_BIN" run --db "$T/t.db" --batch -s script.cmd --results-dir "$T/results-s" \
+	</dev/null >run-s.txt 2>&1; rc=$?
+assert "-s outside cli is refused, exit 2" [ $rc -eq 2 ]
+assert "saying it is for cli" contains run-s.txt "option '-s' (--script) is for cli"
+assert "and nothing runs" [ ! -e "$T/results-s" ]
 
 # On a terminal: the prompt, Tab completion, history.
 if command -v tmux >/dev/null; then

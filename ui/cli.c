@@ -179,7 +179,7 @@ static int run_script(cli *c, const char *path, char *err, size_t errlen)
 	char line[2048];
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		snprintf(err, errlen, "cannot read the script %s", path);
+		snprintf(err, errlen, "cannot read the script %s: %s", path, strerror(errno));
 		return -1;
 	}
 	int quit = 0;

@@ -4,6 +4,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -216,6 +217,17 @@ int sub_console(tpcc_config *c, signals *s, char *err, size_t errlen)
 
 int sub_cli(tpcc_config *c, signals *s, char *err, size_t errlen)
 {
+	/* A script that cannot be read is found before the run starts, so
+	 * it leaves no results file of a run nobody steered. */
+	if (c->script[0]) {
+		FILE *f = fopen(c->script, "r");
+		if (!f) {
+			snprintf(err, errlen, "cli: cannot read the script %s: %s", c->script,
+				 strerror(errno));
+			return EX_USAGE;
+		}
+		fclose(f);
+	}
 	return run_with(c, s, FRONT_CLI, 0, err, errlen);
 }
 

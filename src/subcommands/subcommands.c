@@ -593,6 +593,12 @@ int subcommand_ready(const subcommand *sc, const tpcc_config *c, char *err, size
 				 "for a headless run use 'run --batch'");
 		return EX_USAGE;
 	}
+	/* Only the cli reads a script: elsewhere it would be ignored unsaid. */
+	if (c->script[0] && sc->fn != sub_cli) {
+		snprintf(err, errlen, "option '-s' (--script) is for cli: 'tpcc-console cli -s %.200s'",
+			 c->script);
+		return EX_USAGE;
+	}
 	const db_driver *drv = driver_find(c->driver);
 	if (!drv) {
 		snprintf(err, errlen, "driver '%s' is not available in this build (have: %s)",
