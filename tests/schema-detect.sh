@@ -34,7 +34,7 @@ refused column column.db "table order_line in database column.db lacks column ol
 copy rows.db; sqlite3 rows.db "DELETE FROM tpcc_meta WHERE k = 'warehouses'; INSERT INTO tpcc_meta VALUES ('warehouses', '2')"
 refused rows rows.db "tpcc_meta in database rows.db says 2 warehouses but the warehouse table holds 1 (highest w_id 1)"
 
-refused count good.db "the schema has 1 warehouses but 4 are configured: set workload.warehouses (or --warehouses) to 1" --warehouses 4
+refused count good.db "the schema has 1 warehouse but 4 are configured: set workload.warehouses (or --warehouses) to 1" --warehouses 4
 refused procedures good.db "workload.mode procedures needs stored procedures, which sqlite does not have; use --mode=statements" --mode procedures
 
 "$TPCC_BIN" run --db good.db --batch --rampup 0 --duration 1 --results-dir "$T/ok" </dev/null >ok.txt 2>&1

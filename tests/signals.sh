@@ -30,7 +30,7 @@ build_ok "after drop the build succeeds" build2.txt --db "$DB" --warehouses 1
 
 "$TPCC_BIN" run --db "$DB" --warehouses 3 --batch </dev/null >w.txt 2>&1; rc=$?
 assert "a warehouse count other than the schema's is refused (exit 2)" [ $rc -eq 2 ]
-assert "the message names both counts" contains w.txt "the schema has 1 warehouses but 3 are configured"
+assert "the message names both counts" contains w.txt "the schema has 1 warehouse but 3 are configured"
 
 start_console term.txt run --db "$DB" --vus 2 --rampup 0 --duration 600 --batch --results-dir "$T/r"
 wait_for term.txt '^\[ +2s steady'

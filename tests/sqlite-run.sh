@@ -9,6 +9,7 @@ DB=$T/tpcc.sqlite
 build_ok "build exits 0" build.txt --db "$DB" --warehouses 1 --load-threads 2
 assert "build reports rows loaded" grep -qE 'built 1 warehouse: [0-9]+ rows' build.txt
 assert "build shows progress" grep -qE 'loading: +[0-9]+%' build.txt
+assert "progress of 1 warehouse in the singular" grep -qE '  [01]/1 warehouse  ' build.txt
 
 check_ok "check passes on a fresh load" check0.txt --db "$DB"
 assert "fresh-load condition 11 is checked" grep -qE '^11 .* pass$' check0.txt
@@ -17,6 +18,7 @@ assert "all 12 conditions reported" [ "$(grep -cE '^ ?[0-9]+ ' check0.txt)" -eq 
 "$TPCC_BIN" build --db "$DB" >again.txt 2>&1; rc=$?
 assert "a second build is refused" [ $rc -eq 1 ]
 assert "refusal says to drop first" contains again.txt "drop"
+assert "refusal counts 1 warehouse in the singular" contains again.txt "(1 warehouse, built "
 
 # 5 s ramp-up + 25 s steady, 2 VUs; add a VU and a mark while it runs.
 start_console run.txt run --db "$DB" --vus 2 --rampup 5 --duration 25 --batch \
@@ -68,6 +70,8 @@ assert "no password key in results" json_is "$R" '"connection.password" in d["co
 assert "the mix is about 45% New-Order" json_true "$R" \
 	'0.40 < d["summary"]["commits"]["new_order"]/sum(d["summary"]["commits"].values()) < 0.50'
 assert "stopped_by is null for a run that ended on its own" json_is "$R" 'd["stopped_by"]' None
+"$TPCC_BIN" report "$R" --format md >report.md 2>&1
+assert "report counts 1 warehouse in the singular" contains report.md ", 1 warehouse, "
 
 check_ok "check passes after the run" check1.txt --db "$DB"
 assert "condition 11 skipped after a run" grep -qE '^11 .*skipped' check1.txt

@@ -173,7 +173,7 @@ assert "no schema: the console offers to build it" tui_wait "No TPC-C schema in 
 assert "asking first" tui_shows 'Build 1 warehouse now\? \(y/n\)'
 tui_keys y
 assert "y builds, with a progress bar" tui_wait '^ +│  \[=*>? *\] +│$'
-assert "rows/s, warehouses done and ETA under it" tui_wait '[0-9]+%  [01]/1 warehouses  [0-9]+ rows  [0-9]+ rows/s  elapsed [0-9]+ s  ETA [0-9:-]+'
+assert "rows/s, warehouses done and ETA under it" tui_wait '[0-9]+%  [01]/1 warehouse  [0-9]+ rows  [0-9]+ rows/s  elapsed [0-9]+ s  ETA [0-9:-]+'
 assert "then the run starts, its panes showing throughput" tui_wait 'NOPM [1-9]' 180
 tui_quit "that console ends too"
 

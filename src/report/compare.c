@@ -178,10 +178,11 @@ int compare_gate(const char *gates, const cmp_row rows[CF_COUNT], char *what, si
 
 static void describe(FILE *out, char who, const rr_run *r)
 {
-	fprintf(out, "%c: %s\n   %s%s%s %s, W %d, %s, %d VUs, %d s steady%s%s\n", who, r->path,
+	fprintf(out, "%c: %s\n   %s%s%s %s, W %d, %s, %d VU%s, %d s steady%s%s\n", who, r->path,
 		 r->label[0] ? "\"" : "", r->label, r->label[0] ? "\"," : "",
 		 r->server_version[0] ? r->server_version : r->dialect, r->warehouses,
-		 r->mode[0] ? r->mode : "?", r->fig.vus_max, r->fig.steady_seconds,
+		 r->mode[0] ? r->mode : "?", r->fig.vus_max, r->fig.vus_max == 1 ? "" : "s",
+		 r->fig.steady_seconds,
 		 r->missing[0] ? "\n   note: " : "", r->missing);
 	if (report_client_bound(r)) {
 		char why[400];

@@ -865,8 +865,9 @@ int report_html(FILE *out, rr_run *const *runs, int n)
 			esc(out, r->label);
 		}
 		fputs("</h1>\n<p>", out);
-		fprintf(out, "%.0f NOPM, %.0f TPM over %d s of steady phase; %d warehouses, %d VUs, ",
-			r->fig.nopm, r->fig.tpm, r->fig.steady_seconds, r->warehouses, r->fig.vus_max);
+		fprintf(out, "%.0f NOPM, %.0f TPM over %d s of steady phase; %d warehouse%s, %d VU%s, ",
+			r->fig.nopm, r->fig.tpm, r->fig.steady_seconds, r->warehouses,
+			r->warehouses == 1 ? "" : "s", r->fig.vus_max, r->fig.vus_max == 1 ? "" : "s");
 		esc(out, r->server_version[0] ? r->server_version : r->dialect);
 		fputs(", ", out);
 		esc(out, r->started_at);

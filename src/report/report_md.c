@@ -113,10 +113,11 @@ int report_md(FILE *out, rr_run *const *runs, int n)
 	fputs(n == 1 ? "## TPC-C run\n\n" : "## TPC-C runs compared\n\n", out);
 	for (int i = 0; i < n; i++) {
 		const rr_run *r = runs[i];
-		fprintf(out, "- %c: %s: %s, %d warehouses, %d VUs, %s, %d s steady (%s)\n",
+		fprintf(out, "- %c: %s: %s, %d warehouse%s, %d VU%s, %s, %d s steady (%s)\n",
 			'A' + (i < 26 ? i : 25), report_run_name(r),
 			r->server_version[0] ? r->server_version : r->dialect, r->warehouses,
-			r->fig.vus_max, r->mode, r->fig.steady_seconds, r->started_at);
+			r->warehouses == 1 ? "" : "s", r->fig.vus_max, r->fig.vus_max == 1 ? "" : "s",
+			r->mode, r->fig.steady_seconds, r->started_at);
 		if (report_client_bound(r)) {
 			char why[400];
 			report_client_bound_text(r, why, sizeof why);

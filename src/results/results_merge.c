@@ -74,8 +74,9 @@ static int describe(const rr_run *r, part *p, char *err, size_t errlen)
 static int refuse(const part *a, const part *b, char *err, size_t errlen)
 {
 	if (a->r->warehouses != b->r->warehouses) {
-		snprintf(err, errlen, "--merge: %s has %d warehouses and %s %d: not one run",
-			 a->r->path, a->r->warehouses, b->r->path, b->r->warehouses);
+		snprintf(err, errlen, "--merge: %s has %d warehouse%s and %s %d: not one run",
+			 a->r->path, a->r->warehouses, a->r->warehouses == 1 ? "" : "s", b->r->path,
+			 b->r->warehouses);
 		return -1;
 	}
 	if (strcmp(a->r->database, b->r->database)) {

@@ -188,9 +188,10 @@ static int usable_schema(engine *e, const tpcc_config *cfg, char *err, size_t er
 		return ENGINE_EUNUSABLE;
 	}
 	if (cfg->warehouses > 0 && cfg->warehouses != e->schema.warehouses) {
-		snprintf(err, errlen, "the schema has %d warehouses but %d are configured: "
+		snprintf(err, errlen, "the schema has %d warehouse%s but %d %s configured: "
 			 "set workload.warehouses (or --warehouses) to %d, or rebuild",
-			 e->schema.warehouses, cfg->warehouses, e->schema.warehouses);
+			 e->schema.warehouses, e->schema.warehouses == 1 ? "" : "s", cfg->warehouses,
+			 cfg->warehouses == 1 ? "is" : "are", e->schema.warehouses);
 		return ENGINE_EUNUSABLE;
 	}
 	if (e->drv->caps.no_server)

@@ -285,9 +285,9 @@ static int report_rows(db_conn *c, const schema_map *m, FILE *out, int *warehous
 			n[i], want, verdict);
 	}
 	if (max != n[SM_WAREHOUSE]) {
-		snprintf(err, errlen, "the warehouse table holds %ld warehouses but its highest w_id "
+		snprintf(err, errlen, "the warehouse table holds %ld warehouse%s but its highest w_id "
 			 "is %lld: runs choose home warehouses 1..N, so the ids must be 1..N",
-			 n[SM_WAREHOUSE], (long long)max);
+			 n[SM_WAREHOUSE], n[SM_WAREHOUSE] == 1 ? "" : "s", (long long)max);
 		return 1;
 	}
 	return n[SM_WAREHOUSE] > 0 ? 0 : (snprintf(err, errlen, "the warehouse table is empty"), 1);

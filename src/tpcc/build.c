@@ -73,11 +73,13 @@ int build_schema(const tpcc_config *cfg, const atomic_int *stop, progress *prog,
 	}
 	if (si.present) {
 		if (si.complete)
-			snprintf(err, errlen, "%s already holds a TPC-C schema (%d warehouses, built %s);"
-				 " run 'tpcc-console drop' first", schema_target_name(&c), si.warehouses, si.built_at);
+			snprintf(err, errlen, "%s already holds a TPC-C schema (%d warehouse%s, built %s);"
+				 " run 'tpcc-console drop' first", schema_target_name(&c), si.warehouses,
+				 si.warehouses == 1 ? "" : "s", si.built_at);
 		else
-			snprintf(err, errlen, "%s holds a build that did not finish (%d warehouses);"
-				 " run 'tpcc-console drop', then build again", schema_target_name(&c), si.warehouses);
+			snprintf(err, errlen, "%s holds a build that did not finish (%d warehouse%s);"
+				 " run 'tpcc-console drop', then build again", schema_target_name(&c),
+				 si.warehouses, si.warehouses == 1 ? "" : "s");
 		goto fail_quiet;
 	}
 

@@ -154,9 +154,10 @@ int schema_check_warehouses(db_conn *c, const schema_map *m, int n, const char *
 	c->drv->commit(c, &e);
 	if (count == n && max == n)
 		return 0;
-	snprintf(msg, len, "tpcc_meta in %s says %d warehouses but the warehouse table holds %lld "
+	snprintf(msg, len, "tpcc_meta in %s says %d warehouse%s but the warehouse table holds %lld "
 		 "(highest w_id %lld): the data was changed after the build; run 'tpcc-console drop' "
-		 "and 'tpcc-console build --warehouses N'", where, n, (long long)count, (long long)max);
+		 "and 'tpcc-console build --warehouses N'", where, n, n == 1 ? "" : "s",
+		 (long long)count, (long long)max);
 	return 1;
 }
 

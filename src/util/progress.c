@@ -40,8 +40,10 @@ void progress_format(const progress *p, int bar_w, int final, char *buf, size_t 
 	}
 	const char *pw = p->parts_what ? p->parts_what : "warehouses";
 	const char *u = p->unit ? p->unit : "rows";
-	snprintf(buf, len, "%s%3d%%  %d/%d %s  %llu %s  %.0f %s/s  elapsed %.0f s  ETA %s",
-		 bar, (int)(frac * 100), parts, p->parts_total, pw, (unsigned long long)done, u,
+	/* "0/1 warehouse": the total says the number, the plural's -s goes. */
+	int pwlen = (int)strlen(pw) - (p->parts_total == 1 && *pw);
+	snprintf(buf, len, "%s%3d%%  %d/%d %.*s  %llu %s  %.0f %s/s  elapsed %.0f s  ETA %s",
+		 bar, (int)(frac * 100), parts, p->parts_total, pwlen, pw, (unsigned long long)done, u,
 		 rate, u, el, final ? "0:00" : eta);
 }
 

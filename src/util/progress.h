@@ -15,7 +15,8 @@ typedef struct progress {
 	uint64_t total;
 	int parts_total;
 	const char *what;           /* "loading" */
-	const char *parts_what;     /* "warehouses" (NULL), "tables" */
+	const char *parts_what;     /* "warehouses" (NULL), "tables": a plural
+	                             * in -s, shown without it for a total of 1 */
 	const char *unit;           /* "rows" (NULL), "pages" */
 	FILE *out;
 	int tty;
