@@ -2,7 +2,8 @@
  * against the Unicode standard's well-formed table at each edge (overlong
  * forms, surrogates, past U+10FFFF, sequences cut short); utf8_repair
  * replacing each bad byte and keeping every good character; utf8_copy
- * cutting only between characters; the JSON writer's strings always
+ * cutting only between characters; utf8_encode at each length's edges,
+ * refusing what UTF-8 cannot hold, and utf8_decode undoing it; the JSON writer's strings always
  * UTF-8; and strbuf growing, printing and dropping its front. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -77,6 +78,37 @@ START_TEST(test_copy)
 }
 END_TEST
 
+START_TEST(test_encode)
+{
+	static const struct { unsigned long cp; const char *want; } c[] = {
+		{ 0x41, "A" }, { 0x7F, "\x7f" }, { 0x80, "\xc2\x80" }, { 0xE9, "\xc3\xa9" },
+		{ 0x7FF, "\xdf\xbf" }, { 0x800, "\xe0\xa0\x80" }, { 0x65E5, "\xe6\x97\xa5" },
+		{ 0xD7FF, "\xed\x9f\xbf" }, { 0xE000, "\xee\x80\x80" }, { 0xFFFF, "\xef\xbf\xbf" },
+		{ 0x10000, "\xf0\x90\x80\x80" }, { 0x10FFFF, "\xf4\x8f\xbf\xbf" },
+	};
+	char b[4];
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		size_t n = utf8_encode(c[i].cp, b);
+		ck_assert_uint_eq(n, strlen(c[i].want));
+		ck_assert(!memcmp(b, c[i].want, n));
+		/* What it writes, the reader takes whole and decodes back. */
+		unsigned long cp = 0;
+		ck_assert_uint_eq(utf8_seq_len(b, n), n);
+		ck_assert_uint_eq(utf8_decode(b, n, &cp), n);
+		ck_assert_uint_eq(cp, c[i].cp);
+	}
+	unsigned long cp = 7;
+	/* Overlong, a surrogate, cut short: no character, cp untouched. */
+	ck_assert_uint_eq(utf8_decode("\xc0\xaf", 2, &cp), 0);
+	ck_assert_uint_eq(utf8_decode("\xed\xa0\x80", 3, &cp), 0);
+	ck_assert_uint_eq(utf8_decode("\xe6\x97", 2, &cp), 0);
+	ck_assert_uint_eq(cp, 7);
+	ck_assert_uint_eq(utf8_encode(0xD800, b), 0);
+	ck_assert_uint_eq(utf8_encode(0xDFFF, b), 0);
+	ck_assert_uint_eq(utf8_encode(0x110000, b), 0);
+}
+END_TEST
+
 START_TEST(test_json_string)
 {
 	jbuf b;
@@ -124,6 +156,7 @@ int main(void)
 	tcase_add_test(tc, test_seq_len);
 	tcase_add_test(tc, test_repair);
 	tcase_add_test(tc, test_copy);
+	tcase_add_test(tc, test_encode);
 	tcase_add_test(tc, test_json_string);
 	tcase_add_test(tc, test_strbuf);
 	suite_add_tcase(s, tc);

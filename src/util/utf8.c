@@ -98,3 +98,42 @@ size_t utf8_copy(char *dst, const char *src, size_t size)
 	dst[o] = '\0';
 	return o;
 }
+
+size_t utf8_encode(unsigned long cp, char out[4])
+{
+	if (cp < 0x80) {
+		out[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		out[0] = (char)(0xC0 | cp >> 6);
+		out[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+		return 0;
+	if (cp < 0x10000) {
+		out[0] = (char)(0xE0 | cp >> 12);
+		out[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+		out[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | cp >> 18);
+	out[1] = (char)(0x80 | (cp >> 12 & 0x3F));
+	out[2] = (char)(0x80 | (cp >> 6 & 0x3F));
+	out[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+size_t utf8_decode(const char *s, size_t n, unsigned long *cp)
+{
+	static const unsigned char lead_bits[] = { 0, 0x7F, 0x1F, 0x0F, 0x07 };
+	size_t k = utf8_seq_len(s, n);
+	if (!k)
+		return 0;
+	unsigned long v = (unsigned char)s[0] & lead_bits[k];
+	for (size_t i = 1; i < k; i++)
+		v = v << 6 | ((unsigned char)s[i] & 0x3F);
+	*cp = v;
+	return k;
+}

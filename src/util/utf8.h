@@ -25,5 +25,11 @@ char *utf8_repair(const char *s, size_t n, size_t *outlen);
  * replaced by U+FFFD, cut short only between two characters; returns the
  * bytes written, the NUL not counted. */
 size_t utf8_copy(char *dst, const char *src, size_t size);
+/* The code point cp as UTF-8 in out: 1 to 4 bytes, or 0 for a surrogate or
+ * a value past U+10FFFF, which UTF-8 cannot hold. */
+size_t utf8_encode(unsigned long cp, char out[4]);
+/* The code point of the well-formed sequence at s (n bytes) in *cp; returns
+ * its bytes as utf8_seq_len does, 0 (and *cp untouched) for none. */
+size_t utf8_decode(const char *s, size_t n, unsigned long *cp);
 
 #endif
