@@ -31,27 +31,85 @@ void pane_destroy(pane *p)
 	p->priv = NULL;
 }
 
+/* The character at s (n bytes left) in *wc, with the columns it takes in
+ * *cols; returns the bytes it took.  What the locale cannot read or show
+ * (a byte cut from its sequence, a control character) is one '?', so the
+ * rest of the text still shows and the columns still add up. */
+static size_t next_char(const char *s, size_t n, mbstate_t *st, wchar_t *wc, int *cols)
+{
+	size_t k = mbrtowc(wc, s, n, st);
+	if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+		memset(st, 0, sizeof *st);
+		*wc = L'?';
+		k = 1;
+	}
+	*cols = wcwidth(*wc);
+	if (*cols < 0) {
+		*wc = L'?';
+		*cols = 1;
+	}
+	return k;
+}
+
+int screen_cols(const char *s, size_t n)
+{
+	mbstate_t st;
+	int cols = 0;
+	memset(&st, 0, sizeof st);
+	while (n && *s) {
+		wchar_t wc;
+		int c;
+		size_t k = next_char(s, n, &st, &wc, &c);
+		cols += c;
+		s += k;
+		n -= k < n ? k : n;
+	}
+	return cols;
+}
+
+size_t screen_fit(const char *s, int cols)
+{
+	mbstate_t st;
+	size_t at = 0, n = strlen(s);
+	int used = 0;
+	memset(&st, 0, sizeof st);
+	while (at < n) {
+		wchar_t wc;
+		int c;
+		size_t k = next_char(s + at, n - at, &st, &wc, &c);
+		if (used + c > cols)
+			break;
+		used += c;
+		at += k;
+	}
+	return at;
+}
+
 int screen_put(int y, int x, int n, int attr, const char *s)
 {
 	wchar_t w[512];
 	mbstate_t st;
-	const char *src = s;
+	int len = 0, cols = 0;
+	size_t left = strlen(s);
 	if (n <= 0)
 		return 0;
 	memset(&st, 0, sizeof st);
-	/* mbsrtowcs fills w; cppcheck takes it for a read. */
-	/* cppcheck-suppress legacyUninitvar */
-	size_t len = mbsrtowcs(w, &src, sizeof w / sizeof w[0] - 1, &st);
-	if (len == (size_t)-1) {
-		/* Not valid in this locale: show the bytes we can. */
-		len = 0;
-		for (const char *c = s; *c && len < sizeof w / sizeof w[0] - 1; c++)
-			w[len++] = (unsigned char)*c < 0x80 ? (wchar_t)*c : L'?';
+	/* Whole characters only: a wide one that would cross the edge stays
+	 * out rather than spill past n. */
+	while (left && len < (int)(sizeof w / sizeof w[0]) - 1) {
+		wchar_t wc;
+		int c;
+		size_t k = next_char(s, left, &st, &wc, &c);
+		if (cols + c > n)
+			break;
+		w[len++] = wc;
+		cols += c;
+		s += k;
+		left -= k;
 	}
 	w[len] = L'\0';
-	int cols = (int)len < n ? (int)len : n;
 	attron(attr);
-	mvaddnwstr(y, x, w, cols);
+	mvaddnwstr(y, x, w, len);
 	attroff(attr);
 	return cols;
 }
@@ -66,9 +124,7 @@ int pane_put(const pane *p, int row, int col, int attr, const char *s)
 int pane_put_cut(const pane *p, int row, int col, int attr, const char *s)
 {
 	int room = pane_iw(p) - col - 1;
-	size_t cols = mbstowcs(NULL, s, 0);
-	if (cols == (size_t)-1)
-		cols = strlen(s);
+	size_t cols = (size_t)screen_cols(s, strlen(s));
 	if (room <= 0 || row < 0 || row >= pane_ih(p) || col < 0)
 		return 0;
 	if ((int)cols <= room)
@@ -91,15 +147,24 @@ int pane_fold(const char **s, int width)
 {
 	const char *t = *s;
 	int len = (int)strlen(t), take = len;
-	if (len > width) {
+	if (screen_cols(t, (size_t)len) > width) {
 		/* The last space that leaves the line within width; a word
-		 * longer than the line is cut. */
-		take = width;
-		for (int k = width; k > 0; k--)
+		 * longer than the line is cut between two characters. */
+		int fit = (int)screen_fit(t, width);
+		take = fit;
+		for (int k = fit; k > 0; k--)
 			if (t[k] == ' ') {
 				take = k;
 				break;
 			}
+		if (!take && width > 0) {
+			/* One character wider than the line: it goes alone. */
+			mbstate_t st;
+			wchar_t wc;
+			int c;
+			memset(&st, 0, sizeof st);
+			take = (int)next_char(t, (size_t)len, &st, &wc, &c);
+		}
 	}
 	const char *next = t + take;
 	while (*next == ' ')

@@ -44,7 +44,8 @@ static inline int pane_ih(const pane *p) { return p->h - 2; }
 /* Frame with a title in its top edge. */
 void pane_frame(const pane *p, const char *title);
 /* Write UTF-8 text at inner (row, col), clipped to the inner width; returns
- * the columns written.  Every glyph we use is one column wide. */
+ * the columns written.  Every glyph we use is one column wide; text a user
+ * typed may hold wider ones (CJK takes two). */
 int pane_put(const pane *p, int row, int col, int attr, const char *s);
 /* pane_put for text that may not fit: it keeps a blank before the frame,
  * and text too long for that is cut and ends in "~", so a cut reads as one
@@ -64,6 +65,11 @@ int pane_wrap(const pane *p, int row, int attr, const char *s);
 int pane_wrap_in(const pane *p, int row, int col, int rows, int attr, const char *s);
 /* Write text on the screen at (y, x), at most n columns; returns columns. */
 int screen_put(int y, int x, int n, int attr, const char *s);
+/* The columns the first n bytes of s take on the screen. */
+int screen_cols(const char *s, size_t n);
+/* The bytes of the whole characters at the start of s that fit in cols
+ * columns: where to cut text for a row without splitting a character. */
+size_t screen_fit(const char *s, int cols);
 /* "NOPM 30 s before X | after Y (+z%)" for a change at ev's second. */
 void events_effect_text(const ui_view *v, const run_event *ev, char *buf, size_t len);
 /* "hh:mm:ss" */

@@ -66,8 +66,7 @@ static void header_draw(pane *p, const ui_view *v)
 	hline(' ', p->w);
 	attroff(crt_attr(CRT_BAR));
 	/* Cut where the database is, and say so: "tpcc.sqli" read as a name. */
-	size_t cols = mbstowcs(NULL, line, 0);
-	if (cols != (size_t)-1 && (int)cols > p->w && p->w > 1) {
+	if (screen_cols(line, strlen(line)) > p->w && p->w > 1) {
 		int n = screen_put(p->y, p->x, p->w - 1, crt_attr(CRT_BAR), line);
 		screen_put(p->y, p->x + n, 1, crt_attr(CRT_BAR), "~");
 	} else {

@@ -64,12 +64,15 @@ static void draw_markers(const pane *p, const ui_view *v, int first, int x0, int
 				continue;
 			int attr = !strcmp(ev->type, "phase") ? crt_attr(CRT_WARN) : crt_attr(CRT_OPERATOR);
 			pane_put(p, rows, AXIS_W + col, attr, crt_g->marker);
-			int n, at = scale_label_slot(used, iw, AXIS_W + col, (int)strlen(lab), &n);
+			/* Columns, not bytes: a mark's text may be any language. */
+			int w = screen_cols(lab, strlen(lab));
+			int n, at = scale_label_slot(used, iw, AXIS_W + col, w, &n);
 			if (at < 0)
 				continue;
-			if (n < (int)strlen(lab)) {
-				lab[n - 1] = '~';
-				lab[n] = '\0';
+			if (n < w) {
+				size_t k = screen_fit(lab, n - 1);
+				lab[k] = '~';
+				lab[k + 1] = '\0';
 			}
 			memset(used + at, 1, (size_t)n);
 			pane_put(p, rows + 1, at, attr, lab);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include "util/utf8.h"
 #include "util/util.h"
 #include "effect.h"
 
@@ -289,7 +290,7 @@ int event_marker_label(const run_event *ev, char *buf, size_t len)
 		return 1;
 	}
 	if (!strcmp(ev->type, "mark") || !strcmp(ev->type, "pause")) {
-		snprintf(buf, len, "%s", ev->text);
+		utf8_copy(buf, ev->text, len);      /* cut between characters */
 		return 1;
 	}
 	return 0;
