@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tui-sqlite.sh: the console itself, in a real terminal (tmux), against
 # SQLite: the panes appear (the CPU / disk pane with the database file's
-# disk), keys and commands change the run, a resize
+# disk), keys and commands change the run, text past ASCII is typed and
+# kept whole, a resize
 # redraws cleanly, the command history persists, q/y leaves a finished
 # results file with the events; then the ASCII fallback.
 . "$(dirname "$0")/lib.sh"
@@ -78,6 +79,27 @@ tui_keys : 'vu' Tab
 assert "Tab completes a command" tui_wait '^:vus *$'
 tui_keys C-u Escape
 
+# Text past ASCII is one character a key, whatever its bytes: shown as
+# typed, the cursor after it by columns (日本 takes four), Backspace taking
+# a whole character, and the event and results file holding it exactly.
+cursor_at() {
+	local x
+	x=$(tui display-message -p -t tui '#{cursor_x}')
+	[ "$x" = "$1" ] || { echo "the cursor is at column $x, expected $1"; return 1; }
+}
+tui_keys m
+tui_keys -l 'café ünïcode 日本'
+assert "the mark key's line shows UTF-8 as typed" tui_wait '^:mark café ünïcode 日本 *$'
+assert "the cursor stands after it, by columns" poll 10 cursor_at 23
+tui_keys Enter
+assert "the mark's event keeps it" tui_wait 'mark +café ünïcode 日本'
+tui_keys :
+tui_keys -l 'mark naïve Ω日本x'
+tui_keys Left BSpace
+assert "Backspace takes a whole character" tui_wait '^:mark naïve Ω日x *$'
+tui_keys Enter
+assert "and the command line's mark is kept so" tui_wait 'mark +naïve Ω日x'
+
 tui_keys q
 assert "q asks first" tui_wait 'quit\? \(y/n\)'
 tui_keys n
@@ -93,6 +115,8 @@ assert "the knob change is in it" json_true "$R" \
 	'any(e["type"]=="knob" and e["text"].endswith("-> -4000") for e in d["events"])'
 assert "the mark is in it" json_true "$R" \
 	'any(e["type"]=="mark" and e["text"]=="before resize" for e in d["events"])'
+assert "the typed UTF-8 marks are in it exactly" json_true "$R" \
+	'[e["text"] for e in d["events"] if e["type"]=="mark" and not e["text"].isascii()]==["café ünïcode 日本", "naïve Ω日x"]'
 H=$T/.tpcc-console_history
 assert "the history file is kept" [ -f "$H" ]
 assert "it is private (0600)" [ "$(stat -c %a "$H")" = 600 ]
@@ -110,9 +134,23 @@ assert "the legend tells the lines apart without colour" tui_shows '^\| :: NOPM 
 assert "the TPM line is drawn as +" tui_shows "^\\| +\\| .*\\+"
 
 tui_keys : Up
-assert "Up brings back the last command" tui_wait '^:mark before resize'
+assert "Up brings back the last command, UTF-8 as typed" tui_wait '^:mark naïve Ω日x *$'
 tui_keys C-u 'quit' Enter
 assert ":quit leaves" tui_exited 60
 assert "exit status 0 again" tui_status_is 0
+
+# The C locale decodes nothing past ASCII, yet the terminal sends UTF-8:
+# the console reads it as UTF-8 itself and keeps it, showing what the
+# locale cannot as '?'.
+tui_start 100 30 "LC_ALL=C '$TPCC_BIN' run --db '$T/t.db' --vus 1 --rampup 0 --duration 600 --results-dir '$T/results-c'"
+tui_wait 'NOPM [1-9]' >/dev/null
+tui_keys :
+tui_keys -l 'mark in C é日 ok'
+assert "in the C locale the line goes on after UTF-8" tui_wait '^:mark in C \?+ ok *$'
+tui_keys Enter ':quit' Enter
+assert "and leaves" tui_exited 60
+R=$(ls "$T"/results-c/*.json 2>/dev/null | head -1)
+assert "the results file holds that mark as typed" json_true "$R" \
+	'[e["text"] for e in d["events"] if e["type"]=="mark"]==["in C é日 ok"]'
 
 finish

@@ -9,6 +9,7 @@
 #include "crt.h"
 #include "cmdline.h"
 #include "pane.h"
+#include "util/utf8.h"
 #include "util/util.h"
 
 #define CTRL(k) ((k) & 0x1f)
@@ -33,11 +34,12 @@ void cmdline_done(cmdline *c)
 	c->hist = NULL;
 }
 
+/* The line is always UTF-8, whatever a history file or a value held: the
+ * cursor steps over whole characters, and what is submitted can go into a
+ * results file as it is. */
 static void set_text(cmdline *c, const char *s)
 {
-	c->len = (int)str_copy(c->buf, s, sizeof c->buf);
-	if (c->len >= (int)sizeof c->buf)
-		c->len = (int)sizeof c->buf - 1;
+	c->len = (int)utf8_copy(c->buf, s, sizeof c->buf);
 	/* History lines come back with their newline on some libedits. */
 	while (c->len && (c->buf[c->len - 1] == '\n' || c->buf[c->len - 1] == '\r'))
 		c->buf[--c->len] = '\0';
@@ -73,6 +75,21 @@ static void insert(cmdline *c, const char *s)
 	memcpy(c->buf + c->cur, s, n);
 	c->len += (int)n;
 	c->cur += (int)n;
+}
+
+/* The byte offsets of the characters before and after offset i. */
+static int prev_char(const cmdline *c, int i)
+{
+	while (i > 0 && ((unsigned char)c->buf[--i] & 0xC0) == 0x80)
+		;
+	return i;
+}
+
+static int next_char(const cmdline *c, int i)
+{
+	while (i < c->len && ((unsigned char)c->buf[++i] & 0xC0) == 0x80)
+		;
+	return i;
 }
 
 static void delete_range(cmdline *c, int from, int to)
@@ -159,7 +176,7 @@ int cmdline_key(cmdline *c, int key, char *out, size_t outlen)
 	c->hint[0] = '\0';
 	if (c->searching && key != CTRL('r') && key != '\r' && key != '\n' && key != KEY_ENTER &&
 	    key != 27 && key != CTRL('g') && key != KEY_BACKSPACE && key != 127 && key != 8 &&
-	    !(key >= 32 && key < 127)) {
+	    !(key >= 32 && key < 127) && !CRT_KEY_CHAR(key)) {
 		/* Any editing key ends the search with the line found. */
 		c->searching = 0;
 		set_text(c, c->found);
@@ -177,16 +194,16 @@ int cmdline_key(cmdline *c, int key, char *out, size_t outlen)
 			c->active = 0;
 			return CL_CANCEL;
 		}
-		delete_range(c, c->cur - 1, c->cur);
+		delete_range(c, prev_char(c, c->cur), c->cur);
 		break;
 	case KEY_DC: case CTRL('d'):
-		delete_range(c, c->cur, c->cur + 1);
+		delete_range(c, c->cur, next_char(c, c->cur));
 		break;
 	case KEY_LEFT: case CTRL('b'):
-		c->cur -= c->cur > 0;
+		c->cur = prev_char(c, c->cur);
 		break;
 	case KEY_RIGHT: case CTRL('f'):
-		c->cur += c->cur < c->len;
+		c->cur = next_char(c, c->cur);
 		break;
 	case KEY_HOME: case CTRL('a'):
 		c->cur = 0;
@@ -230,13 +247,18 @@ int cmdline_key(cmdline *c, int key, char *out, size_t outlen)
 			search(c, 1);
 		}
 		return CL_EDITED;
-	default:
-		if (key >= 32 && key < 127) {
-			char s[2] = { (char)key, '\0' };
-			insert(c, s);
-		} else {
+	default: {
+		char s[5];
+		size_t n = 0;
+		if (key >= 32 && key < 127)
+			s[n++] = (char)key;
+		else if (CRT_KEY_CHAR(key))
+			n = utf8_encode(CRT_KEY_CHAR(key), s);
+		if (!n)
 			return CL_NONE;
-		}
+		s[n] = '\0';
+		insert(c, s);
+	}
 	}
 	if (c->searching)
 		search(c, 0);
@@ -245,27 +267,36 @@ int cmdline_key(cmdline *c, int key, char *out, size_t outlen)
 
 void cmdline_draw(const cmdline *c, int y, int w)
 {
-	char line[2 * CMDLINE_MAX + 64];
-	int start = 0;
+	char line[4 * CMDLINE_MAX + 64];
+	const char *lead = c->searching ? "(reverse-i-search)'" : c->prompt;
+	int cursor = screen_cols(lead, strlen(lead)), start = 0, dropped = 0;
 	move(y, 0);
 	clrtoeol();
-	if (c->searching)
-		snprintf(line, sizeof line, "(reverse-i-search)'%s': %s", c->buf, c->found);
-	else if (c->mask)
-		snprintf(line, sizeof line, "%s%.*s", c->prompt, c->len,
-			 "****************************************************************"
-			 "****************************************************************"
-			 "****************************************************************"
-			 "****************************************************************");
-	else
-		snprintf(line, sizeof line, "%s%s", c->prompt, c->buf);
-	int plen = (int)strlen(c->prompt);
-	int cursor = c->searching ? (int)strlen("(reverse-i-search)'") + c->cur : plen + c->cur;
-	/* Keep the cursor on screen when the line is longer than the row. */
-	if (cursor >= w - 1)
-		start = cursor - (w - 2);
+	if (c->searching) {
+		snprintf(line, sizeof line, "%s%s': %s", lead, c->buf, c->found);
+		cursor += screen_cols(c->buf, (size_t)c->cur);
+	} else if (c->mask) {
+		/* A star a character, not a byte: the length is all it tells. */
+		int n = snprintf(line, sizeof line, "%s", lead);
+		for (int i = 0; i < c->len; i = next_char(c, i)) {
+			line[n++] = '*';
+			cursor += i < c->cur;
+		}
+		line[n] = '\0';
+	} else {
+		snprintf(line, sizeof line, "%s%s", lead, c->buf);
+		cursor += screen_cols(c->buf, (size_t)c->cur);
+	}
+	/* Keep the cursor on screen when the line is longer than the row,
+	 * dropping whole characters from the left. */
+	while (cursor - dropped >= w - 1 && line[start]) {
+		size_t k = utf8_seq_len(line + start, strnlen(line + start, 4));
+		k += !k;
+		dropped += screen_cols(line + start, k);
+		start += (int)k;
+	}
 	int n = screen_put(y, 0, w, 0, line + start);
 	if (c->hint[0] && n + 3 < w)
 		screen_put(y, n + 2, w - n - 2, crt_attr(CRT_DIM), c->hint);
-	move(y, cursor - start);
+	move(y, cursor - dropped);
 }

@@ -12,7 +12,7 @@
 
 typedef struct cmdline {
 	char buf[CMDLINE_MAX];
-	int len, cur;             /* bytes; commands are ASCII */
+	int len, cur;             /* bytes of UTF-8; cur between characters */
 	int active;
 	int searching;            /* Ctrl-R: buf is the search text */
 	char found[CMDLINE_MAX];  /* the history line the search shows */

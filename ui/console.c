@@ -454,7 +454,7 @@ static void loop(console *c)
 			dirty = 0;
 		}
 		timeout(frame_wait_ms(next, now_ns()));
-		int key = getch();
+		int key = crt_getkey();
 		if (key == ERR)
 			continue;
 		int act = handle_key(c, table, key);

@@ -14,6 +14,7 @@
 #include <termios.h>
 #include <unistd.h>
 #include "crt.h"
+#include "util/utf8.h"
 
 int crt_utf8;
 int crt_colors;
@@ -32,6 +33,11 @@ static const crt_glyphs ascii_glyphs = {
 const crt_glyphs *crt_g = &ascii_glyphs;
 
 static int active;
+/* Keys past ASCII are read as UTF-8 by crt_getkey itself, not decoded by
+ * the locale: in a UTF-8 locale, and in an ASCII one (C, POSIX), which
+ * cannot decode them at all (ncurses' get_wch drops such a byte and the
+ * keys after it) though nearly every terminal now sends UTF-8. */
+static int keys_utf8;
 static SCREEN *screen;           /* freed on crt_done: the build offer and
 				  * the console each take the terminal */
 static struct termios saved_tty;
@@ -154,7 +160,9 @@ int crt_init(char *err, size_t errlen)
 	}
 	setlocale(LC_ALL, "");
 	const char *ascii = getenv("TPCC_ASCII");
-	crt_utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8") && !(ascii && *ascii && strcmp(ascii, "0"));
+	const char *codeset = nl_langinfo(CODESET);
+	keys_utf8 = !strcmp(codeset, "UTF-8") || !strcmp(codeset, "ANSI_X3.4-1968");
+	crt_utf8 = !strcmp(codeset, "UTF-8") && !(ascii && *ascii && strcmp(ascii, "0"));
 	crt_g = crt_utf8 ? &utf8_glyphs : &ascii_glyphs;
 	have_tty = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
 	catch_stderr();
@@ -187,6 +195,47 @@ int crt_init(char *err, size_t errlen)
 	curs_set(0);
 	init_colors();
 	return 0;
+}
+
+/* A character past ASCII from a terminal that sends UTF-8: its first byte
+ * is in, the rest follow in the same write.  A sequence that is not UTF-8
+ * (a Latin-1 terminal, a byte cut off) is one U+FFFD, as the results file
+ * would store it, and the byte that broke it is read again as a key. */
+static int utf8_key(int first)
+{
+	char b[4] = { (char)first };
+	size_t n = 1, need = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1;
+	unsigned long cp = 0xFFFD;
+	int delay = wgetdelay(stdscr);
+	timeout(100);
+	while (n < need) {
+		int k = getch();
+		if (k == ERR)
+			break;
+		if (k < 0x80 || k > 0xBF) {
+			ungetch(k);
+			break;
+		}
+		b[n++] = (char)k;
+	}
+	timeout(delay);
+	utf8_decode(b, n, &cp);
+	return CRT_KEY_TEXT + (int)cp;
+}
+
+int crt_getkey(void)
+{
+	if (keys_utf8) {
+		int k = getch();
+		return k >= 0x80 && k <= 0xFF ? utf8_key(k) : k;
+	}
+	wint_t wc;
+	int rc = get_wch(&wc);
+	if (rc == ERR)
+		return ERR;
+	if (rc == KEY_CODE_YES || wc < 0x80)
+		return (int)wc;
+	return CRT_KEY_TEXT + (int)wc;
 }
 
 void crt_abandon(void)

@@ -47,6 +47,15 @@ void crt_abandon(void);
  * screen, show the cursor, restore the tty modes) without curses.  For fatal
  * signals and forced exits. */
 void crt_emergency(void);
+/* A key from the keyboard, as getch() gives it (ERR, a byte of ASCII, a
+ * KEY_ code), except that a character past ASCII is one key however many
+ * bytes the terminal sent for it: CRT_KEY_TEXT + its code point, above
+ * every KEY_ code, so that key tables indexed below KEY_MAX ignore it. */
+#define CRT_KEY_TEXT 0x1000000
+int crt_getkey(void);
+/* The code point of a CRT_KEY_TEXT key, else 0. */
+#define CRT_KEY_CHAR(k) ((k) > CRT_KEY_TEXT ? (unsigned long)((k) - CRT_KEY_TEXT) : 0UL)
+
 /* The attribute for a colour role; roles still differ without colour. */
 int crt_attr(enum crt_color c);
 
