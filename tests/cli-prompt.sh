@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # cli-prompt.sh: the line-mode console: a script (-s) runs first, then the
 # prompt reads the same commands; quit stops the run; on a terminal the
-# prompt is `tpcc>` with Tab completion.  Ctrl-C acts at once, without a
+# prompt is `tpcc>` with Tab completion, and takes UTF-8 as typed.  Ctrl-C acts at once, without a
 # line typed after it: it drops a typed line, says how to stop at an empty
 # prompt, and a second one stops the run; without a terminal SIGINT stops
 # the run at once.  A run that ends by itself ends the prompt too.  A
@@ -43,7 +43,7 @@ assert "and nothing runs" [ ! -e "$T/results-s" ]
 
 # On a terminal: the prompt, Tab completion, history.
 if command -v tmux >/dev/null; then
-	tui_start 100 30 "'$TPCC_BIN' cli --db '$T/t.db' --rampup 0 --duration 600 --results-dir '$T/results'"
+	tui_start 100 30 "'$TPCC_BIN' cli --db '$T/t.db' --rampup 0 --duration 600 --results-dir '$T/results-tty'"
 	assert "the tpcc> prompt" tui_wait '^tpcc> $|^tpcc>$'
 	tui_keys 'ext' Tab
 	assert "Tab completes a command" tui_wait '^tpcc> extend'
@@ -51,9 +51,32 @@ if command -v tmux >/dev/null; then
 	assert "Tab completes a knob after set" tui_wait '^tpcc> set cache_size'
 	tui_keys C-u Up
 	assert "Up recalls the history" tui_wait '^tpcc> quit'
+	# UTF-8 typed at the prompt is kept, and Backspace takes characters.
+	tui_keys C-u
+	tui_keys -l 'mark café Ω 日本 end'
+	tui_keys BSpace BSpace BSpace BSpace BSpace
+	tui_keys -l x
+	assert "UTF-8 at the prompt, edited by characters" tui_wait '^tpcc> mark café Ω 日x$'
 	tui_keys Enter
+	assert "the mark's event keeps it" tui_wait '^\[ +[0-9]+s mark +\] café Ω 日x$'
+	tui_keys 'quit' Enter
 	assert "quit leaves" tui_exited 60
 	assert "exit status 0" tui_status_is 0
+	R=$(ls "$T"/results-tty/*.json | head -1)
+	assert "the results file holds the mark as typed" json_true "$R" \
+		'[e["text"] for e in d["events"] if e["type"]=="mark"]==["café Ω 日x"]'
+	# The C locale holds nothing past ASCII, yet the terminal sends UTF-8:
+	# the prompt reads it as UTF-8 all the same.
+	tui_start 100 30 "LC_ALL=C '$TPCC_BIN' cli --db '$T/t.db' --rampup 0 --duration 600 --results-dir '$T/results-c'"
+	assert "the prompt in the C locale" tui_wait '^tpcc> $|^tpcc>$'
+	tui_keys -l 'mark C café 日本'
+	tui_keys BSpace
+	assert "UTF-8 at the prompt in the C locale" tui_wait '^tpcc> mark C café 日$'
+	tui_keys Enter 'quit' Enter
+	assert "quit leaves it" tui_exited 60
+	R=$(ls "$T"/results-c/*.json | head -1)
+	assert "its results file holds the mark as typed" json_true "$R" \
+		'[e["text"] for e in d["events"] if e["type"]=="mark"]==["C café 日"]'
 
 	# Ctrl-C at the prompt.
 	# screen_count REGEX N: REGEX is on N lines of the screen, or more.

@@ -13,6 +13,8 @@
 #include "config.h"
 #endif
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -216,6 +218,15 @@ int cli_run(engine *e, const tpcc_config *cfg, const char *script, atomic_int *s
 		if (quit < 0)
 			return -1;
 	}
+	/* libedit reads the locale in el_init, and read_key decodes by it:
+	 * in the C locale every byte past ASCII is a character libedit cannot
+	 * turn back into text, and el_gets drops it.  Only the character set:
+	 * numbers still print with a '.' for the results and the SQL.  An
+	 * ASCII locale (C, POSIX) can hold no such key at all, yet nearly
+	 * every terminal sends UTF-8: read that, as the console does. */
+	setlocale(LC_CTYPE, "");
+	if (!strcmp(nl_langinfo(CODESET), "ANSI_X3.4-1968"))
+		setlocale(LC_CTYPE, "C.UTF-8");
 	History *h = cmdhist_open(NULL, path, sizeof path);
 	EditLine *el = el_init("tpcc-console", stdin, out, stderr);
 	if (!el || !h) {
