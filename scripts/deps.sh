@@ -14,7 +14,7 @@ build_pkgs="build-essential autoconf automake pkg-config libmariadb-dev libsqlit
 	libconfig-dev libedit-dev libncurses-dev unixodbc-dev libpq-dev check libjansson-dev libmicrohttpd-dev"
 test_pkgs="mariadb-server mariadb-client python3 tmux sqlite3 openssl clang libclang-rt-14-dev
 	clang-tools-14 cppcheck postgresql postgresql-client odbc-postgresql odbc-mariadb unixodbc
-	libxml2-utils chromium prometheus curl debhelper lintian man-db e2fsprogs util-linux"
+	libxml2-utils chromium prometheus curl debhelper lintian man-db e2fsprogs util-linux locales"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$want $test_pkgs"

@@ -153,4 +153,18 @@ R=$(ls "$T"/results-c/*.json 2>/dev/null | head -1)
 assert "the results file holds that mark as typed" json_true "$R" \
 	'[e["text"] for e in d["events"] if e["type"]=="mark"]==["in C é日 ok"]'
 
+# A locale whose decimal point is a comma (de_DE): the console takes its
+# characters, not its numbers, or the results file's "0,001" is no JSON.
+if [ -d /usr/share/i18n/locales ] && mkdir -p "$T/loc" && localedef -i de_DE -f UTF-8 "$T/loc/de_DE.UTF-8" 2>/dev/null; then
+	tui_start 100 30 "LOCPATH='$T/loc' LC_ALL=de_DE.UTF-8 '$TPCC_BIN' run --db '$T/t.db' --vus 1 --rampup 0 --duration 2 --results-dir '$T/results-de'"
+	assert "under de_DE the run ends" tui_wait 'RUN FINISHED'
+	tui_keys q
+	assert "under de_DE: q leaves the finished run" tui_exited 60
+	R=$(ls "$T"/results-de/*.json 2>/dev/null | head -1)
+	assert "under de_DE the results file is valid JSON" json_valid "$R"
+	assert "  with its latencies as numbers" json_true "$R" 'd["summary"]["latency_ms"]["new_order"]["p95"] > 0'
+else
+	echo "# de_DE: no locale sources (package locales), skipped"
+fi
+
 finish

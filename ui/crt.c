@@ -159,6 +159,10 @@ int crt_init(char *err, size_t errlen)
 		return -1;
 	}
 	setlocale(LC_ALL, "");
+	/* The user's characters, not their numbers: under de_DE a "%.2f"
+	 * prints "1,50", and the results file is JSON, the batch lines and
+	 * the man page's figures are read by scripts. */
+	setlocale(LC_NUMERIC, "C");
 	const char *ascii = getenv("TPCC_ASCII");
 	const char *codeset = nl_langinfo(CODESET);
 	keys_utf8 = !strcmp(codeset, "UTF-8") || !strcmp(codeset, "ANSI_X3.4-1968");
