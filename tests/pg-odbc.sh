@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # pg-odbc.sh: PostgreSQL through psqlODBC: build, check, a statements run,
 # check, the procedures re-created alone, a procedures run, check; server
-# TPM beside client TPM; a knob through ALTER SYSTEM; a wrong password.
+# TPM beside client TPM; a knob through ALTER SYSTEM, reported as in
+# effect after the reload, a sweep's put back by ALTER SYSTEM RESET; a wrong
+# password.
 . "$(dirname "$0")/lib.sh"
 need_pg
 cd "$T"
@@ -76,6 +78,7 @@ assert "procedures reported their rollbacks" json_true "$R" 'd["summary"]["run_t
 assert "by-name look-ups counted" json_true "$R" 'd["summary"]["audit"]["payments_by_name"] > 0'
 assert "server TPM plausible in procedures mode" plausible_server_tpm "$R"
 assert "the knob event tells how it applies" grep -q "set work_mem .*ALTER SYSTEM + pg_reload_conf" run2.txt
+assert "  with the value in effect after the reload" grep -qE "set work_mem [0-9]+ -> 8192:" run2.txt
 assert "metrics shows the WAL bytes written" grep -qE '^wal_bytes [1-9][0-9]*$' run2.txt
 assert "metrics shows the active backends" grep -qE '^active_backends [0-9]+$' run2.txt
 assert "the server holds the new setting" [ "$(q "SELECT setting FROM pg_file_settings WHERE name = 'work_mem'")" = 8MB ]
@@ -141,6 +144,10 @@ R=$(ls "$T"/sweep/*.json 2>/dev/null | head -1)
 assert "its two steps set the value, read back after a reload" \
 	json_is "$R" '[float(s["set"]["checkpoint_completion_target"]["new"]) for s in d["steps"]]' "[0.5, 0.7]"
 assert "and it is put back after the sweep" wait_sql_pg "SHOW checkpoint_completion_target" "$CCT"
+assert "each step's event names the value in effect" contains sweep.txt "set checkpoint_completion_target $CCT -> 0.5:"
+assert "the put-back is printed" contains sweep.txt "put back checkpoint_completion_target 0.7 -> $CCT"
+assert "  by ALTER SYSTEM RESET: postgresql.auto.conf has no entry for it, as before" \
+	[ "$(q "SELECT COUNT(*) FROM pg_file_settings WHERE name = 'checkpoint_completion_target' AND sourcefile LIKE '%auto.conf'")" = 0 ]
 
 TPCC_PASSWORD=wrong "$TPCC_BIN" check $A >badpw.txt 2>&1; rc=$?
 assert "a wrong password fails (exit 1)" [ $rc -eq 1 ]

@@ -41,7 +41,9 @@ static void sent_add(const char *what)
 	snprintf(sent + n, sizeof sent - n, "%s\n", what);
 }
 
-typedef struct fake_stmt { db_stmt base; int rows; } fake_stmt;
+/* own: the statement's answer when not answer's (PostgreSQL's reload
+ * wait asks whether the session has reloaded: it has). */
+typedef struct fake_stmt { db_stmt base; int rows; const char *own; } fake_stmt;
 
 static int f_exec(db_conn *c, const char *sql, int64_t *aff, db_error *e)
 {
@@ -52,13 +54,15 @@ static int f_prepare(db_conn *c, const char *sql, db_stmt **out, db_error *e)
 {
 	fake_stmt *s = calloc(1, sizeof *s);
 	s->base.conn = c;
+	if (strstr(sql, "pg_conf_load_time() >"))
+		s->own = "yes";
 	sent_add(sql);
 	*out = &s->base;
 	return 0;
 }
 static int f_execute(db_stmt *st, const db_param *p, int n, int64_t *aff, db_error *e)
 {
-	((fake_stmt *)st)->rows = answer ? 1 : 0;
+	((fake_stmt *)st)->rows = answer || ((fake_stmt *)st)->own ? 1 : 0;
 	for (int i = 0; i < n; i++)
 		if (p[i].type == DB_T_TEXT) {
 			char b[128];
@@ -73,14 +77,15 @@ static int f_fetch(db_stmt *st, db_error *e)
 	return s->rows-- > 0 ? 1 : 0;
 }
 static int f_cols(db_stmt *s) { return 1; }
-static int f_isnull(db_stmt *s, int c) { return answer == NULL; }
+static int f_isnull(db_stmt *s, int c) { return answer == NULL && !((fake_stmt *)s)->own; }
 static int64_t f_int(db_stmt *s, int c) { return answer ? atoll(answer) : 0; }
 static double f_dbl(db_stmt *s, int c) { return answer ? atof(answer) : 0; }
 static const char *f_text(db_stmt *s, int c, size_t *len)
 {
+	const char *a = ((fake_stmt *)s)->own ? ((fake_stmt *)s)->own : answer;
 	if (len)
-		*len = answer ? strlen(answer) : 0;
-	return answer;
+		*len = a ? strlen(a) : 0;
+	return a;
 }
 static void f_reset(db_stmt *s) { }
 static void f_finalize(db_stmt *s) { free(s); }
@@ -616,8 +621,13 @@ START_TEST(test_pg_knobs)
 					sizeof note, &e), 0);
 	ck_assert_ptr_nonnull(strstr(sent, "SELECT context FROM pg_settings WHERE name = ?\n"
 				     "  param 'work_mem'\n"));
+	/* The reload waited for: this session's config load time moved
+	 * past the one before it. */
 	ck_assert_ptr_nonnull(strstr(sent, "[autocommit on]\nALTER SYSTEM SET work_mem = '8MB'\n"
-				     "SELECT pg_reload_conf()\n[autocommit off]\n"));
+				     "SELECT CAST(pg_conf_load_time() AS text)\n"
+				     "SELECT pg_reload_conf()\n"
+				     "SELECT CASE WHEN pg_conf_load_time() > CAST(? AS timestamptz)"
+				     " THEN 'yes' ELSE 'no' END\n  param 'user'\n[autocommit off]\n"));
 	ck_assert_ptr_nonnull(strstr(note, "pg_reload_conf"));
 	ck_assert_ptr_nonnull(strstr(note, "not the VUs"));
 
@@ -649,6 +659,37 @@ START_TEST(test_pg_knobs)
 	/* A quote in the value stays inside the literal. */
 	server_set_var(&fake_conn, &dialect_pg, "search_path", "a', b", note, sizeof note, &e);
 	ck_assert_ptr_nonnull(strstr(sent, "ALTER SYSTEM SET search_path = 'a'', b'\n"));
+
+	/* Put back as postgresql.auto.conf had it: no entry, RESET; an
+	 * entry, its own text; not known, the old value. */
+	int saved;
+	char text[64];
+	fresh("8MB");
+	ck_assert_int_eq(server_saved_var(&fake_conn, &dialect_pg, "work_mem", &saved, text,
+					  sizeof text, &e), 0);
+	ck_assert_int_eq(saved, VAR_SAVED_ENTRY);
+	ck_assert_str_eq(text, "8MB");
+	ck_assert_ptr_nonnull(strstr(sent, "FROM pg_file_settings WHERE name = lower(?)"));
+	fresh(NULL);
+	server_saved_var(&fake_conn, &dialect_pg, "work_mem", &saved, text, sizeof text, &e);
+	ck_assert_int_eq(saved, VAR_SAVED_NONE);
+	fresh("user");
+	ck_assert_int_eq(server_put_back_var(&fake_conn, &dialect_pg, "work_mem", "4096",
+					     VAR_SAVED_NONE, "", note, sizeof note, &e), 0);
+	ck_assert_ptr_nonnull(strstr(sent, "[autocommit on]\nALTER SYSTEM RESET work_mem\n"
+				     "SELECT CAST(pg_conf_load_time() AS text)\n"));
+	fresh("user");
+	server_put_back_var(&fake_conn, &dialect_pg, "work_mem", "4096", VAR_SAVED_ENTRY, "8MB",
+			    note, sizeof note, &e);
+	ck_assert_ptr_nonnull(strstr(sent, "ALTER SYSTEM SET work_mem = '8MB'\n"));
+	fresh("user");
+	server_put_back_var(&fake_conn, &dialect_pg, "work_mem", "4096", VAR_SAVED_UNKNOWN, "",
+			    note, sizeof note, &e);
+	ck_assert_ptr_nonnull(strstr(sent, "ALTER SYSTEM SET work_mem = '4096'\n"));
+	fresh("user");
+	ck_assert_int_eq(server_put_back_var(&fake_conn, &dialect_pg, "x;DROP TABLE stock", "1",
+					     VAR_SAVED_NONE, "", note, sizeof note, &e), -1);
+	ck_assert_str_eq(sent, "");
 }
 END_TEST
 
@@ -661,6 +702,17 @@ START_TEST(test_mysql_and_mssql_knobs)
 	ck_assert_int_eq(server_set_var(&fake_conn, &dialect_mysql, "innodb_io_capacity", "2000",
 					note, sizeof note, &e), 0);
 	ck_assert_str_eq(sent, "SET GLOBAL innodb_io_capacity = 2000\n");
+	/* SET GLOBAL keeps no record: a value goes back by being set. */
+	int saved;
+	char text[16];
+	fresh(NULL);
+	ck_assert_int_eq(server_saved_var(&fake_conn, &dialect_mysql, "innodb_io_capacity",
+					  &saved, text, sizeof text, &e), 0);
+	ck_assert_int_eq(saved, VAR_SAVED_UNKNOWN);
+	ck_assert_str_eq(sent, "");
+	server_put_back_var(&fake_conn, &dialect_mysql, "innodb_io_capacity", "200",
+			    VAR_SAVED_UNKNOWN, "", note, sizeof note, &e);
+	ck_assert_str_eq(sent, "SET GLOBAL innodb_io_capacity = 200\n");
 	fresh(NULL);
 	server_set_var(&fake_conn, &dialect_mysql, "innodb_flush_method", "O_DIRECT", note,
 		       sizeof note, &e);

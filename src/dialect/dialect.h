@@ -276,9 +276,20 @@ typedef struct dialect {
 	 * sets it on every VU connection too (src/run/conn_vars.h). */
 	int vars_per_connection;
 	/* Change a server setting; note gets what the user should know about
-	 * when and where it takes effect (may be left empty). */
+	 * when and where it takes effect (may be left empty).  On return, a
+	 * change the server makes for every session is in effect on c, so
+	 * reading it back on c reads the new value. */
 	int (*set_var)(db_conn *c, const char *name, const char *value, char *note,
 		       size_t notelen, db_error *e);
+	/* name's entry in the server's own record of changed settings, the
+	 * one set_var writes (postgresql.auto.conf): 1 there is one (buf gets
+	 * its value as written), 0 none, -1 error.  NULL: set_var keeps no
+	 * such record (SET GLOBAL), so a value goes back by set_var. */
+	int (*saved_var)(db_conn *c, const char *name, char *buf, size_t len, db_error *e);
+	/* Remove name's entry there, the server's configuration files ruling
+	 * it again (ALTER SYSTEM RESET); in effect on c on return, as with
+	 * set_var. */
+	int (*unsave_var)(db_conn *c, const char *name, char *note, size_t notelen, db_error *e);
 	/* Before a sweep changes anything: would set_var take this value as
 	 * asked, now, without a restart?  0 yes; 1 no, with why filled (an
 	 * unknown or read-only variable, a value the server would refuse or
@@ -402,6 +413,11 @@ extern const char *const dialect_std_drop[];
 extern const char *const dialect_proc_names[];
 extern const dialect dialect_mysql;
 extern const dialect dialect_pg;
+/* dialect_pg_set.c: dialect_pg's set_var, saved_var and unsave_var. */
+int pg_set_var(db_conn *c, const char *name, const char *value, char *note, size_t notelen,
+	       db_error *e);
+int pg_saved_var(db_conn *c, const char *name, char *buf, size_t len, db_error *e);
+int pg_unsave_var(db_conn *c, const char *name, char *note, size_t notelen, db_error *e);
 /* dialect_pg_vars.c: dialect_pg's check_var and in_effect. */
 int pg_check_var(db_conn *c, const char *name, const char *value, char *why, size_t whylen,
 		 db_error *e);

@@ -370,80 +370,6 @@ static int pg_create_missing_database(db_conn *c, const char *name, db_error *e)
 
 /* ---- settings ------------------------------------------------------------ */
 
-/* When a changed setting takes effect, by pg_settings.context: all of them
- * at the reload that follows ALTER SYSTEM. */
-static const struct {
-	const char *context;
-	const char *note;
-} pg_contexts[] = {
-	{ "user", "ALTER SYSTEM + pg_reload_conf(): every session takes it at the reload "
-		  "(a SET would reach only the console's own session, not the VUs)" },
-	{ "superuser", "ALTER SYSTEM + pg_reload_conf(): every session takes it at the reload "
-		       "(a SET would reach only the console's own session, not the VUs)" },
-	{ "sighup", "ALTER SYSTEM + pg_reload_conf(): in effect at the reload" },
-	{ "backend", "ALTER SYSTEM + pg_reload_conf(): only connections made from now on "
-		     "take it" },
-	{ "superuser-backend", "ALTER SYSTEM + pg_reload_conf(): only connections made from "
-			       "now on take it" },
-};
-
-static int pg_set_var(db_conn *c, const char *name, const char *value, char *note,
-		      size_t notelen, db_error *e)
-{
-	const db_driver *drv = c->drv;
-	char sql[600], quoted[300], context[32] = "";
-	db_stmt *s;
-	int rc, known = 0;
-
-	note[0] = '\0';
-	if (dialect_valid_name(name, 1, e))
-		return -1;
-	if (dialect_quote(value, quoted, sizeof quoted))
-		return db_error_set(e, DB_FATAL, 0, "22001", "value for %s too long", name);
-	if (drv->prepare(c, "SELECT context FROM pg_settings WHERE name = ?", &s, e))
-		return -1;
-	rc = drv->execute(s, (db_param[]){ db_p_text(name, strlen(name)) }, 1, NULL, e);
-	if (rc == 0 && (rc = drv->fetch(s, e)) == 1) {
-		const char *t = drv->col_text(s, 0, NULL);
-		snprintf(context, sizeof context, "%s", t ? t : "");
-	}
-	drv->finalize(s);
-	drv->commit(c, &(db_error){ 0 });
-	if (rc < 0)
-		return -1;
-	if (rc == 0)
-		return db_error_set(e, DB_FATAL, 0, "42704", "unrecognized setting '%s'", name);
-	/* Refused, not staged in postgresql.auto.conf: the run would not see
-	 * it, and the server would take it at its next restart, long after
-	 * anyone remembers typing it. */
-	if (!strcmp(context, "postmaster"))
-		return db_error_set(e, DB_FATAL, 0, "55P02", "%s takes effect only after a server "
-				    "restart (pg_settings.context postmaster): not changed; set it "
-				    "in the server's configuration and restart it", name);
-	for (size_t i = 0; i < sizeof pg_contexts / sizeof pg_contexts[0]; i++)
-		if (!strcmp(context, pg_contexts[i].context)) {
-			snprintf(note, notelen, "%s", pg_contexts[i].note);
-			known = 1;
-		}
-	if (!known)
-		return db_error_set(e, DB_FATAL, 0, "55P02", "%s cannot be changed (context %s)",
-				    name, context);
-	/* ALTER SYSTEM refuses to run inside a transaction block. */
-	if (!drv->set_autocommit || drv->set_autocommit(c, 1, e))
-		return drv->set_autocommit ? -1 :
-			db_error_set(e, DB_FATAL, 0, "HY000", "the driver cannot switch to autocommit");
-	snprintf(sql, sizeof sql, "ALTER SYSTEM SET %s = %s", name, quoted);
-	rc = db_exec(c, sql, e);
-	if (rc == 0) {
-		int64_t ok = 0;
-		rc = db_query_int(c, "SELECT pg_reload_conf()", &ok, e) < 0 ? -1 : 0;
-	}
-	db_error again;
-	if (drv->set_autocommit(c, 0, rc ? &again : e) && rc == 0)
-		rc = -1;
-	return rc;
-}
-
 /* Settings a reload applies (ALTER SYSTEM + pg_reload_conf), the ones that
  * steer checkpoints and background writing. */
 static const char *const pg_knobs[] = {
@@ -530,6 +456,8 @@ const dialect dialect_pg = {
 	.get_var_sql = "SELECT setting FROM pg_settings WHERE name = ?",
 	.datadir_var = "data_directory",
 	.set_var = pg_set_var,
+	.saved_var = pg_saved_var,
+	.unsave_var = pg_unsave_var,
 	.check_var = pg_check_var,
 	.in_effect = pg_in_effect,
 	.snapshot_info = pg_snapshot_info,

@@ -118,6 +118,51 @@ int server_set_var(db_conn *c, const dialect *d, const char *name, const char *v
 	return d->set_var(c, name, value, note, notelen, e);
 }
 
+int server_saved_var(db_conn *c, const dialect *d, const char *name, int *saved, char *text,
+		     size_t textlen, db_error *e)
+{
+	*saved = VAR_SAVED_UNKNOWN;
+	text[0] = '\0';
+	if (!d || !d->saved_var)
+		return 0;
+	int rc = d->saved_var(c, name, text, textlen, e);
+	if (rc < 0)
+		return -1;
+	*saved = rc ? VAR_SAVED_ENTRY : VAR_SAVED_NONE;
+	return 0;
+}
+
+int server_put_back_var(db_conn *c, const dialect *d, const char *name, const char *old,
+			int saved, const char *saved_text, char *note, size_t notelen,
+			db_error *e)
+{
+	if (d && d->unsave_var && saved == VAR_SAVED_NONE) {
+		if (notelen)
+			note[0] = '\0';
+		return d->unsave_var(c, name, note, notelen, e);
+	}
+	return server_set_var(c, d, name, saved == VAR_SAVED_ENTRY ? saved_text : old, note,
+			      notelen, e);
+}
+
+int server_var_is_back(db_conn *c, const dialect *d, const char *name, const char *old,
+		       int saved, const char *saved_text, char *now, size_t nowlen, db_error *e)
+{
+	char text[256];
+	int was;
+
+	if (server_get_var(c, d, name, now, nowlen, e))
+		return -1;
+	if (strcmp(now, old))
+		return 0;
+	if (saved == VAR_SAVED_UNKNOWN)
+		return 1;
+	if (server_saved_var(c, d, name, &was, text, sizeof text, e))
+		return -1;
+	return was == VAR_SAVED_UNKNOWN || (was == saved &&
+					    (saved == VAR_SAVED_NONE || !strcmp(text, saved_text)));
+}
+
 int server_check_var(db_conn *c, const dialect *d, const char *name, const char *value,
 		     char *why, size_t whylen, db_error *e)
 {

@@ -26,6 +26,28 @@ int server_datadir(db_conn *c, const dialect *d, char *buf, size_t len, db_error
 /* note gets when and where the change takes effect, when the dialect says. */
 int server_set_var(db_conn *c, const dialect *d, const char *name, const char *value,
 		   char *note, size_t notelen, db_error *e);
+/* Where a changed variable's value came from before the change, so that
+ * putting it back leaves the server's record of changed settings
+ * (postgresql.auto.conf) as it was: VAR_SAVED_ENTRY, an entry whose value
+ * as written is in the text; VAR_SAVED_NONE, no entry; VAR_SAVED_UNKNOWN,
+ * the server keeps no such record, it could not be read, or a results
+ * file from before it was journalled. */
+enum { VAR_SAVED_UNKNOWN = -1, VAR_SAVED_NONE = 0, VAR_SAVED_ENTRY = 1 };
+/* *saved is VAR_SAVED_UNKNOWN when the dialect keeps no record; -1 when
+ * the record could not be read. */
+int server_saved_var(db_conn *c, const dialect *d, const char *name, int *saved, char *text,
+		     size_t textlen, db_error *e);
+/* Give name its value from before a change back: remove the entry the
+ * change made when there was none (saved VAR_SAVED_NONE), set the entry's
+ * own text when there was one, else set old. */
+int server_put_back_var(db_conn *c, const dialect *d, const char *name, const char *old,
+			int saved, const char *saved_text, char *note, size_t notelen,
+			db_error *e);
+/* 1 when name reads old (now gets what it reads) and, when saved is
+ * known, its record is as saved says: a value set back by hand by `set`
+ * reads old but leaves an entry the run made.  0 not, -1 error. */
+int server_var_is_back(db_conn *c, const dialect *d, const char *name, const char *old,
+		       int saved, const char *saved_text, char *now, size_t nowlen, db_error *e);
 /* Before changing anything: would set_var take value for name as asked?
  * 0 yes; 1 no, with why filled; -1 the server could not be asked. */
 int server_check_var(db_conn *c, const dialect *d, const char *name, const char *value,

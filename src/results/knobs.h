@@ -12,6 +12,11 @@ typedef struct knob_entry {
 	char now[128];            /* as last read */
 	char by[64];              /* "set", "step 3" */
 	char dependent_of[64];    /* "" when asked for, else what moved it */
+	/* The server's record of changed settings before the first change
+	 * (server.h's VAR_SAVED_*): -1 unknown, 0 no entry, 1 an entry, its
+	 * value as written in saved_text. */
+	int saved;
+	char saved_text[128];
 	int restored;
 } knob_entry;
 

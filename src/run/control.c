@@ -395,6 +395,81 @@ int engine_ctl_set_var(engine *e, const char *name, const char *value, char *not
 	return rc;
 }
 
+/* A journal entry's put-back and its check, over the control
+ * connection (server.h's server_put_back_var, server_var_is_back). */
+struct back_args {
+	const knob_entry *k;
+	char *buf;                /* put back: the dialect's note; is back: the value read */
+	size_t len;
+	int saved;                /* saved: what server_saved_var found */
+};
+
+static int ctl_put_back(engine *e, void *arg, db_error *de)
+{
+	struct back_args *a = arg;
+	return server_put_back_var(e->ctl, e->d, a->k->name, a->k->old, a->k->saved,
+				   a->k->saved_text, a->buf, a->len, de) ? -1 : 0;
+}
+
+static int ctl_is_back(engine *e, void *arg, db_error *de)
+{
+	struct back_args *a = arg;
+	return server_var_is_back(e->ctl, e->d, a->k->name, a->k->old, a->k->saved,
+				  a->k->saved_text, a->buf, a->len, de);
+}
+
+static int ctl_saved(engine *e, void *arg, db_error *de)
+{
+	struct back_args *a = arg;
+	return server_saved_var(e->ctl, e->d, a->k->name, &a->saved, a->buf, a->len, de);
+}
+
+/* fn over the control connection, under its lock. */
+static int back_call(engine *e, ctl_fn fn, struct back_args *a, db_error *de)
+{
+	pthread_mutex_lock(&e->ctl_lock);
+	int rc = ctl_call(e, fn, a, de);
+	pthread_mutex_unlock(&e->ctl_lock);
+	return rc;
+}
+
+int engine_ctl_put_back_var(engine *e, const knob_entry *k, char *note, size_t notelen,
+			    char *err, size_t errlen)
+{
+	struct back_args a = { .k = k, .buf = note, .len = notelen };
+	db_error de;
+
+	int rc = back_call(e, ctl_put_back, &a, &de);
+	if (rc)
+		snprintf(err, errlen, "put back %s: %s", k->name, de.msg);
+	else if (e->d->vars_per_connection && conn_vars_note(&e->cvars, k->name, k->old))
+		snprintf(note, notelen, "only the control connection has it: %d settings are "
+			 "carried to the VUs at most", CONN_VARS_MAX);
+	return rc;
+}
+
+int engine_ctl_var_is_back(engine *e, const knob_entry *k, char *now, size_t nowlen,
+			   char *err, size_t errlen)
+{
+	struct back_args a = { .k = k, .buf = now, .len = nowlen };
+	db_error de;
+
+	int rc = back_call(e, ctl_is_back, &a, &de);
+	if (rc < 0)
+		snprintf(err, errlen, "%s: %s", k->name, de.msg);
+	return rc;
+}
+
+int engine_ctl_saved_var(engine *e, const char *name, char *text, size_t textlen)
+{
+	knob_entry k;
+	str_copy(k.name, name, sizeof k.name);
+	struct back_args a = { .k = &k, .buf = text, .len = textlen, .saved = VAR_SAVED_UNKNOWN };
+	db_error de;
+
+	return back_call(e, ctl_saved, &a, &de) ? VAR_SAVED_UNKNOWN : a.saved;
+}
+
 struct check_args {
 	const char *name, *value;
 	char *why;

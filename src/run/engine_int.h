@@ -360,6 +360,16 @@ int engine_ctl_lost(engine *e);
 /* control.c: set_var over the control connection, nothing journalled. */
 int engine_ctl_set_var(engine *e, const char *name, const char *value, char *note,
 		       size_t notelen, char *err, size_t errlen);
+/* control.c: a journal entry put back (server_put_back_var), nothing
+ * journalled; whether it is back (server_var_is_back: 1, 0, -1); and
+ * name's entry in the server's record of changed settings, as
+ * VAR_SAVED_* (unknown also when it could not be read: the put-back then
+ * sets the old value, as for a server that keeps no record). */
+int engine_ctl_put_back_var(engine *e, const knob_entry *k, char *note, size_t notelen,
+			    char *err, size_t errlen);
+int engine_ctl_var_is_back(engine *e, const knob_entry *k, char *now, size_t nowlen,
+			   char *err, size_t errlen);
+int engine_ctl_saved_var(engine *e, const char *name, char *text, size_t textlen);
 /* job.c: join the job's thread, if one was started (engine_wait and
  * engine_destroy, after the collector ended). */
 void engine_job_join(engine *e);

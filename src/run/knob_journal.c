@@ -25,8 +25,9 @@ static knob_entry *find(knob_journal *j, const char *name)
 	return NULL;
 }
 
-int journal_note(knob_journal *j, const char *name, const char *old, const char *now,
-		 const char *by, const char *dependent_of)
+int journal_note(knob_journal *j, const char *name, const char *old, int saved,
+		 const char *saved_text, const char *now, const char *by,
+		 const char *dependent_of)
 {
 	pthread_mutex_lock(&j->lock);
 	knob_entry *k = find(j, name);
@@ -36,6 +37,8 @@ int journal_note(knob_journal *j, const char *name, const char *old, const char 
 		memset(k, 0, sizeof *k);
 		str_copy(k->name, name, sizeof k->name);
 		str_copy(k->old, old, sizeof k->old);
+		k->saved = saved;
+		str_copy(k->saved_text, saved_text ? saved_text : "", sizeof k->saved_text);
 		str_copy(k->by, by, sizeof k->by);
 		str_copy(k->dependent_of, dependent_of ? dependent_of : "", sizeof k->dependent_of);
 		changed = 1;

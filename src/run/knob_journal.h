@@ -22,11 +22,13 @@ typedef struct knob_journal {
 
 void journal_init(knob_journal *j);
 void journal_destroy(knob_journal *j);
-/* Record name's value before a change (kept from the first change only),
- * and what it is now.  dependent_of: the variable whose change moved it,
- * NULL for one asked for.  1 when the journal changed. */
-int journal_note(knob_journal *j, const char *name, const char *old, const char *now,
-		 const char *by, const char *dependent_of);
+/* Record name's value before a change and where it came from (saved,
+ * saved_text: knob_entry's; kept from the first change only), and what
+ * it is now.  dependent_of: the variable whose change moved it, NULL for
+ * one asked for.  1 when the journal changed. */
+int journal_note(knob_journal *j, const char *name, const char *old, int saved,
+		 const char *saved_text, const char *now, const char *by,
+		 const char *dependent_of);
 /* Copy the entries; returns the count. */
 int journal_copy(knob_journal *j, knob_entry *out, int max);
 void journal_mark(knob_journal *j, const char *name, int restored, const char *now);

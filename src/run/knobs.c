@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include "dialect/server.h"
 #include "engine_int.h"
 #include "util/util.h"
 
@@ -64,15 +65,17 @@ static void write_journal(engine *e)
 	pthread_mutex_unlock(&e->lock);
 }
 
-/* verb: the event's first word ("set", "put back"). */
+/* verb: the event's first word ("set", "put back"); back: the journal's
+ * entry to put back (value unused), NULL to set value. */
 static int set_journalled(engine *e, const char *verb, const char *name, const char *value,
-			  const char *by, char *was, size_t waslen, char *err, size_t errlen)
+			  const knob_entry *back, const char *by, char *was, size_t waslen,
+			  char *err, size_t errlen)
 {
-	char old[128] = "?", now[128] = "?", note[256] = "", ign[256];
+	char old[128] = "?", now[128] = "?", note[256] = "", ign[256], saved_text[128] = "";
 	const char *w[WATCH_MAX];
 	static const size_t vl = 128;
 	char (*before)[128] = NULL;
-	int nw = watched(e, name, w, WATCH_MAX);
+	int nw = watched(e, name, w, WATCH_MAX), saved = VAR_SAVED_UNKNOWN;
 
 	uint64_t t0 = now_ns();
 	while (engine_get_var(e, name, old, sizeof old, ign, sizeof ign)) {
@@ -83,23 +86,28 @@ static int set_journalled(engine *e, const char *verb, const char *name, const c
 	}
 	if (was)
 		str_copy(was, old, waslen);
+	/* Kept by the journal from the first change only: how to put the
+	 * variable back without leaving a record of the run's own. */
+	if (!back)
+		saved = engine_ctl_saved_var(e, name, saved_text, sizeof saved_text);
 	char buf[WATCH_MAX][128];
 	before = buf;
 	for (int i = 0; i < nw; i++)
 		if (engine_get_var(e, w[i], before[i], vl, ign, sizeof ign))
 			before[i][0] = '\0';
-	if (engine_ctl_set_var(e, name, value, note, sizeof note, err, errlen))
+	if (back ? engine_ctl_put_back_var(e, back, note, sizeof note, err, errlen) :
+		   engine_ctl_set_var(e, name, value, note, sizeof note, err, errlen))
 		return -1;
 	if (engine_get_var(e, name, now, sizeof now, ign, sizeof ign))
-		str_copy(now, value, sizeof now);
-	journal_note(&e->journal, name, old, now, by, NULL);
+		str_copy(now, back ? back->old : value, sizeof now);
+	journal_note(&e->journal, name, old, saved, saved_text, now, by, NULL);
 	engine_event(e, "knob", "%s %s %s -> %s%s%s", verb, name, old, now, note[0] ? ": " : "", note);
 	for (int i = 0; i < nw; i++) {
 		char after[128];
 		if (!before[i][0] || engine_get_var(e, w[i], after, sizeof after, ign, sizeof ign) ||
 		    !strcmp(after, before[i]))
 			continue;
-		journal_note(&e->journal, w[i], before[i], after, by, name);
+		journal_note(&e->journal, w[i], before[i], VAR_SAVED_UNKNOWN, NULL, after, by, name);
 		engine_event(e, "knob", "%s moved with %s: %s -> %s", w[i], name, before[i], after);
 	}
 	write_journal(e);
@@ -114,7 +122,7 @@ int engine_set_var_by(engine *e, const char *name, const char *value, const char
 	if (e->knobs_closed)
 		snprintf(err, errlen, "set %s: the run is over and its variables were put back", name);
 	else
-		rc = set_journalled(e, "set", name, value, by, was, waslen, err, errlen);
+		rc = set_journalled(e, "set", name, value, NULL, by, was, waslen, err, errlen);
 	pthread_mutex_unlock(&e->knob_lock);
 	return rc;
 }
@@ -122,20 +130,20 @@ int engine_set_var_by(engine *e, const char *name, const char *value, const char
 int engine_put_back_var(engine *e, const char *name, const char *by, char *err, size_t errlen)
 {
 	knob_entry k[JOURNAL_MAX];
-	char old[sizeof k[0].old] = "";
+	const knob_entry *x = NULL;
 	int rc = -1;
 
 	pthread_mutex_lock(&e->knob_lock);
 	int n = journal_copy(&e->journal, k, JOURNAL_MAX);
-	for (int i = 0; i < n && !old[0]; i++)
+	for (int i = 0; i < n && !x; i++)
 		if (!strcmp(k[i].name, name) && !k[i].dependent_of[0])
-			str_copy(old, k[i].old, sizeof old);
+			x = &k[i];
 	if (e->knobs_closed)
 		snprintf(err, errlen, "put back %s: the run is over and its variables were put back", name);
-	else if (!old[0])
+	else if (!x)
 		snprintf(err, errlen, "put back %s: not changed in this run", name);
-	else if ((rc = set_journalled(e, "put back", name, old, by, NULL, 0, err, errlen)) == 0) {
-		journal_mark(&e->journal, name, 1, old);
+	else if ((rc = set_journalled(e, "put back", name, x->old, x, by, NULL, 0, err, errlen)) == 0) {
+		journal_mark(&e->journal, name, 1, x->old);
 		write_journal(e);
 	}
 	pthread_mutex_unlock(&e->knob_lock);
@@ -158,12 +166,14 @@ int engine_knob_changed(engine *e, const char *name)
 }
 
 /* Two rounds: a value the server refused or moved in the first (a
- * maximum below its minimum's value for a moment) goes in the second. */
+ * maximum below its minimum's value for a moment) goes in the second,
+ * and one found back there after the first tried it was put back all the
+ * same: its line is written then. */
 int engine_restore_knobs(engine *e, char *err, size_t errlen)
 {
 	knob_entry k[JOURNAL_MAX];
-	int order[JOURNAL_MAX], failed = 0;
-	char note[256], now[128], why[512] = "";
+	int order[JOURNAL_MAX], failed = 0, tried[JOURNAL_MAX] = { 0 };
+	char note[256], now[128], why[512] = "", last[512] = "";
 
 	uint64_t t0 = now_ns();
 	for (int round = 0; round < 2; round++) {
@@ -175,21 +185,28 @@ int engine_restore_knobs(engine *e, char *err, size_t errlen)
 		failed = 0;
 		for (int i = 0; i < m; i++) {
 			knob_entry *x = &k[order[i]];
-			if (engine_get_var(e, x->name, now, sizeof now, why, sizeof why) == 0 &&
-			    !strcmp(now, x->old)) {
-				journal_mark(&e->journal, x->name, 1, now);
-				continue;
-			}
-			if (engine_ctl_set_var(e, x->name, x->old, note, sizeof note, why, sizeof why) ||
-			    engine_get_var(e, x->name, now, sizeof now, why, sizeof why) ||
-			    strcmp(now, x->old)) {
-				if (!why[0])
-					snprintf(why, sizeof why, "%s reads %s, not %s", x->name, now, x->old);
-				failed++;
-				continue;
+			why[0] = '\0';
+			int back = engine_ctl_var_is_back(e, x, now, sizeof now, why, sizeof why);
+			if (back <= 0) {
+				tried[order[i]] = 1;
+				if (engine_ctl_put_back_var(e, x, note, sizeof note, why, sizeof why) ||
+				    (back = engine_ctl_var_is_back(e, x, now, sizeof now, why,
+								   sizeof why)) <= 0) {
+					if (!why[0] && strcmp(now, x->old))
+						snprintf(why, sizeof why, "%s reads %s, not %s", x->name,
+							 now, x->old);
+					else if (!why[0])
+						snprintf(why, sizeof why, "%s reads %s, but the server's "
+							 "record of changed settings holds it otherwise "
+							 "than before the run", x->name, now);
+					str_copy(last, why, sizeof last);
+					failed++;
+					continue;
+				}
 			}
 			journal_mark(&e->journal, x->name, 1, now);
-			engine_event(e, "knob", "put back %s %s -> %s", x->name, x->now, x->old);
+			if (tried[order[i]])
+				engine_event(e, "knob", "put back %s %s -> %s", x->name, x->now, x->old);
 		}
 		if (!failed)
 			break;
@@ -198,7 +215,7 @@ int engine_restore_knobs(engine *e, char *err, size_t errlen)
 	if (failed) {
 		snprintf(err, errlen, "%d variable%s not put back: %s (the results file's "
 			 "knob_journal names them: tpcc-console restore-knobs FILE)", failed,
-			 failed == 1 ? "" : "s", why);
+			 failed == 1 ? "" : "s", last);
 		engine_event(e, "error", "%s", err);
 		return -1;
 	}

@@ -21,14 +21,9 @@ struct todo {
 
 /* The journal's entries not yet put back; EX_USAGE when the file is not a
  * results file or its journal is not as written. */
-static int read_journal(const char *path, struct todo *t, int *total, char *err, size_t errlen)
+static int read_journal(json_t *root, const char *path, struct todo *t, int *total, char *err,
+			size_t errlen)
 {
-	json_error_t je;
-	json_t *root = json_load_file(path, 0, &je);
-	if (!root) {
-		snprintf(err, errlen, "%s:%d: not JSON: %s", path, je.line, je.text);
-		return EX_USAGE;
-	}
 	int rc = EX_OK;
 	const char *format = json_string_value(json_object_get(root, "format"));
 	json_t *j = json_object_get(root, "knob_journal");
@@ -48,9 +43,11 @@ static int read_journal(const char *path, struct todo *t, int *total, char *err,
 		const char *now = json_string_value(json_object_get(e, "now"));
 		json_t *dep = json_object_get(e, "dependent_of");
 		json_t *restored = json_object_get(e, "restored");
-		if (!name || !old || !json_is_boolean(restored) || t->n == JOURNAL_MAX) {
+		json_t *saved = json_object_get(e, "old_persisted");
+		if (!name || !old || !json_is_boolean(restored) || t->n == JOURNAL_MAX ||
+		    (saved && !json_is_false(saved) && !json_is_string(saved))) {
 			snprintf(err, errlen, "%s: knob_journal entry %zu: expected name, old and "
-				 "restored", path, i + 1);
+				 "restored (and old_persisted false or a string)", path, i + 1);
 			rc = EX_USAGE;
 			break;
 		}
@@ -64,18 +61,23 @@ static int read_journal(const char *path, struct todo *t, int *total, char *err,
 		str_copy(k->now, now ? now : "?", sizeof k->now);
 		if (json_is_string(dep))
 			str_copy(k->dependent_of, json_string_value(dep), sizeof k->dependent_of);
+		/* A file from before old_persisted was written: set old. */
+		k->saved = !saved ? VAR_SAVED_UNKNOWN : json_is_string(saved) ? VAR_SAVED_ENTRY :
+			   VAR_SAVED_NONE;
+		if (json_is_string(saved))
+			str_copy(k->saved_text, json_string_value(saved), sizeof k->saved_text);
 	}
-	json_decref(root);
 	return rc;
 }
 
 /* Two rounds, as the engine's own put-back: what the server moved or
- * refused in the first goes again in the second. */
+ * refused in the first goes again in the second, and one found back
+ * there after the first tried it was put back all the same. */
 static int put_back(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
 		    char *err, size_t errlen)
 {
 	struct todo *t = ctx;
-	int order[JOURNAL_MAX], left = 0;
+	int order[JOURNAL_MAX], left = 0, tried[JOURNAL_MAX] = { 0 };
 	char now[256], note[256];
 	db_error e;
 	(void)c;
@@ -85,19 +87,30 @@ static int put_back(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
 		left = 0;
 		for (int i = 0; i < m; i++) {
 			knob_entry *k = &t->v[order[i]];
-			if (!server_get_var(conn, d, k->name, now, sizeof now, &e) && !strcmp(now, k->old)) {
-				if (round == 0)
-					printf("%s: already %s\n", k->name, k->old);
+			e.msg[0] = '\0';
+			int back = server_var_is_back(conn, d, k->name, k->old, k->saved, k->saved_text,
+						      now, sizeof now, &e);
+			if (back > 0 && !tried[order[i]]) {
+				printf("%s: already %s\n", k->name, k->old);
 				k->restored = 1;
 				continue;
 			}
-			if (server_set_var(conn, d, k->name, k->old, note, sizeof note, &e) ||
-			    server_get_var(conn, d, k->name, now, sizeof now, &e) || strcmp(now, k->old)) {
-				if (round == 1)
-					printf("%s: NOT put back to %s: %s\n", k->name, k->old,
-					       e.msg[0] ? e.msg : "the server reads another value");
-				left++;
-				continue;
+			if (back <= 0) {
+				tried[order[i]] = 1;
+				e.msg[0] = '\0';
+				if (server_put_back_var(conn, d, k->name, k->old, k->saved, k->saved_text,
+							note, sizeof note, &e) ||
+				    server_var_is_back(conn, d, k->name, k->old, k->saved, k->saved_text,
+						       now, sizeof now, &e) <= 0) {
+					if (round == 1)
+						printf("%s: NOT put back to %s: %s\n", k->name, k->old,
+						       e.msg[0] ? e.msg : strcmp(now, k->old) ?
+						       "the server reads another value" :
+						       "the server's record of changed settings holds "
+						       "it otherwise than before the run");
+					left++;
+					continue;
+				}
 			}
 			printf("%s: put back %s -> %s\n", k->name, k->now, k->old);
 			k->restored = 1;
@@ -117,17 +130,24 @@ int sub_restore_knobs(tpcc_config *c, signals *s, char *err, size_t errlen)
 {
 	struct todo t;
 	int total;
+	json_error_t je;
 	(void)s;
 
-	int rc = read_journal(c->files[0], &t, &total, err, errlen);
-	if (rc)
-		return rc;
-	if (!t.n) {
+	json_t *root = json_load_file(c->files[0], 0, &je);
+	if (!root) {
+		snprintf(err, errlen, "%s:%d: not JSON: %s", c->files[0], je.line, je.text);
+		return EX_USAGE;
+	}
+	int rc = read_journal(root, c->files[0], &t, &total, err, errlen);
+	if (rc == EX_OK && !t.n)
 		printf("restore-knobs: %s names %d changed variable%s, none left to put back\n",
 		       c->files[0], total, total == 1 ? "" : "s");
-		return EX_OK;
+	else if (rc == EX_OK) {
+		printf("restore-knobs: %d of the %d variable%s %s names as changed were not put "
+		       "back\n", t.n, total, total == 1 ? "" : "s", c->files[0]);
 	}
-	printf("restore-knobs: %d of the %d variable%s %s names as changed were not put back\n", t.n,
-	       total, total == 1 ? "" : "s", c->files[0]);
+	json_decref(root);
+	if (rc || !t.n)
+		return rc;
 	return session_run(c, SESSION_DIALECT, put_back, &t, err, errlen);
 }

@@ -203,6 +203,10 @@ const subcommand subcommands[] = {
 	  "value before the run, over the configured connection: the variables\n"
 	  "asked for first, the last changed first, then those the server moved\n"
 	  "with them.\n"
+	  "A PostgreSQL setting that had no entry in postgresql.auto.conf before\n"
+	  "the run goes back by ALTER SYSTEM RESET, one that had gets its entry\n"
+	  "back, so the file is left as the run found it.\n"
+
 	  "Prints a line per variable (put back, or already at its old value);\n"
 	  "exits 1 if one could not be put back, 2 if the file is not a results\n"
 	  "file.\n", 1, 1 },
