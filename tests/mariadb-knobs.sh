@@ -7,7 +7,7 @@
 # is journalled too; the originals are back after the run, after SIGINT
 # mid-step, and after the server was SIGKILLed mid-step and restarted;
 # after kill -9 of the client, restore-knobs puts them back from the
-# results file.  A buffer-pool sweep records how long each resize took.
+# results file, connecting as the file records when given no driver.  A buffer-pool sweep records how long each resize took.
 # `set` keeps its change unless run --restore-knobs.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
@@ -84,9 +84,18 @@ R=$(ls r3/*.json | head -1)
 assert "its results file already names what changed" \
 	json_is "$R" '[(k["name"], k["old"], k["restored"]) for k in d["knob_journal"]]' \
 	"[('innodb_io_capacity', '${ORIG%/*}', False), ('innodb_io_capacity_max', '${ORIG#*/}', False)]"
-tpcc_ok "restore-knobs exits 0" restore.txt restore-knobs $A "$R"
+# Given the file alone, from a directory of its own: the connection is the
+# run's, as the file records it, never the default SQLite file.
+mkdir elsewhere
+(cd elsewhere && "$TPCC_BIN" restore-knobs --driver pg "$T/$R") >mismatch.txt 2>&1; rc=$?
+assert "restore-knobs naming another driver than the run's exits 2" [ $rc -eq 2 ]
+assert "  naming both" contains mismatch.txt "name driver pg, but $T/$R was written by a run on driver mysql"
+(cd elsewhere && "$TPCC_BIN" restore-knobs "$T/$R") >restore.txt 2>&1; rc=$?
+assert "restore-knobs given only the file exits 0" [ $rc -eq 0 ]
+assert "  connecting as the file records" contains restore.txt "records: driver mysql, socket $MDB/mysql.sock, user root, database tpcc_k, read_option_files false"
 assert "restore-knobs puts both back" caps_are "$ORIG"
 assert "and says what it did" grep -qF "innodb_io_capacity: put back 4000 -> ${ORIG%/*}" restore.txt
+assert "no SQLite file was made" [ ! -e elsewhere/tpcc.sqlite ]
 tpcc_ok "restore-knobs again exits 0" restore2.txt restore-knobs $A "$R"
 assert "and finds them already back" contains restore2.txt "innodb_io_capacity: already ${ORIG%/*}"
 "$TPCC_BIN" restore-knobs $A build.txt >bad.txt 2>&1; rc=$?

@@ -404,6 +404,10 @@ START_TEST(test_file_example)
 	/* The example shows the defaults, so it changes nothing. */
 	config_defaults(&d);
 	strcpy(d.config_path, path);
+	/* It names the driver, as a saved file does: restore-knobs then
+	 * takes the file's, not the results file's. */
+	ck_assert_int_eq(c.driver_named, 1);
+	d.driver_named = 1;
 	ck_assert_int_eq(memcmp(&c, &d, sizeof(c)), 0);
 }
 END_TEST
@@ -1202,6 +1206,25 @@ START_TEST(test_database_given)
 }
 END_TEST
 
+/* restore-knobs takes the results file's driver only when nobody named
+ * one: not the default, but the command line and a file both name it. */
+START_TEST(test_driver_named)
+{
+	tpcc_config c;
+	const char *sub = NULL;
+
+	config_defaults(&c);
+	ck_assert_int_eq(c.driver_named, 0);
+	ck_assert_int_eq(PARSE(&c, &sub, "--host", "db1"), 0);
+	ck_assert_int_eq(c.driver_named, 0);
+	ck_assert_int_eq(PARSE(&c, &sub, "--driver", "sqlite"), 0);
+	ck_assert_int_eq(c.driver_named, 1);
+	config_defaults(&c);
+	ck_assert_int_eq(load_text(&c, "connection: { driver = \"pg\"; };\n"), 0);
+	ck_assert_int_eq(c.driver_named, 1);
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
@@ -1214,6 +1237,7 @@ static Suite *config_suite(void)
 	tcase_add_checked_fixture(a, setup, teardown);
 	tcase_add_test(t, test_defaults);
 	tcase_add_test(t, test_database_given);
+	tcase_add_test(t, test_driver_named);
 	tcase_add_test(t, test_odbc_password_redacted);
 	tcase_add_test(t, test_odbc_password_stripped);
 	tcase_add_test(t, test_conninfo_password);

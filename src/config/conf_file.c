@@ -688,8 +688,11 @@ static void walk_group(loader *l, const char *group, const config_setting_t *g)
 		o = opt_find_key(key);
 		if (o == NULL)
 			report_unknown(l, s, key);
-		else
+		else {
 			set_value(l, o, s);
+			if (o->named_offset)
+				*(int *)(void *)((char *)l->c + o->named_offset) = 1;
+		}
 	}
 }
 

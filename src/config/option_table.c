@@ -20,6 +20,7 @@ const opt_def opt_table[] = {
 	/* connection */
 	{ .key = "connection.driver", .longopt = "driver", .type = OPT_ENUM,
 	  .enums = "mysql|pg|sqlite|odbc|null", .def = "sqlite", FIELD(driver),
+	  .named_offset = offsetof(tpcc_config, driver_named),
 	  .argname = "DRIVER", .help = "database driver (null: no database, for measuring the engine)",
 	  .screen = OPT_SCR_CONNECTION,
 	  .man = ".BR mysql ,\n"

@@ -464,6 +464,8 @@ int opt_set_user(tpcc_config *c, const opt_def *o, const char *value, char *err,
 		return -1;
 	if (o->given_offset)
 		*(int *)((char *)c + o->given_offset) = 1;
+	if (o->named_offset)
+		*(int *)((char *)c + o->named_offset) = 1;
 	return 0;
 }
 

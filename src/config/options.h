@@ -32,6 +32,7 @@ typedef struct tpcc_config {
 	char password[OPT_STR_MAX]; /* from file, TPCC_PASSWORD or prompt only */
 	char database[OPT_STR_MAX];
 	int database_given;         /* typed by the user (opt_set_user) */
+	int driver_named;           /* by the command line, a screen or a config file */
 	char db_file[OPT_STR_MAX];  /* sqlite */
 	char dsn[OPT_STR_MAX];
 	char odbc[OPT_STR_MAX];
@@ -163,6 +164,10 @@ typedef struct opt_def {
 	 * option, for a setting that yields to the environment only when
 	 * the user left it alone. */
 	size_t given_offset;
+	/* Nonzero: the int at named_offset is 1 once the command line, a
+	 * screen or a config file set the option, for a setting that is
+	 * taken from elsewhere (a results file) only when nobody named it. */
+	size_t named_offset;
 	/* Checks a value beyond its type (NULL: none); -1 with err filled. */
 	int (*check)(const char *value, char *err, size_t errlen);
 	opt_screen screen;      /* the config screen it is edited on */

@@ -1,13 +1,15 @@
 /* restore_knobs.c: the restore-knobs subcommand: the server variables a
  * run's results file says it changed and never put back (its client was
  * killed, or the server was away at the end) go back to their values
- * before the run, in the order the run itself would have used. */
+ * before the run, in the order the run itself would have used, over the
+ * connection the file records unless the options name a driver. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
+#include "config/options.h"
 #include "dialect/server.h"
 #include "run/knob_journal.h"
 #include "session.h"
@@ -68,6 +70,68 @@ static int read_journal(json_t *root, const char *path, struct todo *t, int *tot
 			str_copy(k->saved_text, json_string_value(saved), sizeof k->saved_text);
 	}
 	return rc;
+}
+
+/* The connection settings taken from the file when the options name no
+ * driver (never the password: TPCC_PASSWORD, the config file or the
+ * prompt give it, as for every subcommand). */
+static const char *const recorded_keys[] = {
+	"connection.host", "connection.port", "connection.socket", "connection.user",
+	"connection.database", "connection.file", "connection.dsn", "connection.read_option_files",
+	NULL
+};
+
+/* Options that name a driver are the operator's, and must name the run's;
+ * otherwise the driver and how the run reached its server come from the
+ * file, each setting the options left at its default. */
+static int connect_as_recorded(tpcc_config *c, json_t *root, const char *path, char *err,
+			       size_t errlen)
+{
+	json_t *run = json_object_get(root, "run"), *cfg = json_object_get(root, "config");
+	const char *driver = json_string_value(json_object_get(run, "driver"));
+	char buf[OPT_STR_MAX], said[1024];
+	size_t used;
+
+	if (!driver) {
+		if (c->driver_named)
+			return EX_OK;
+		snprintf(err, errlen, "restore-knobs: %s does not record the run's driver (run.driver): "
+			 "name it, and how to reach the server, with --driver and the connection "
+			 "options", path);
+		return EX_USAGE;
+	}
+	if (c->driver_named) {
+		if (!strcmp(c->driver, driver))
+			return EX_OK;
+		snprintf(err, errlen, "restore-knobs: the connection options name driver %s, but %s "
+			 "was written by a run on driver %s: name --driver %s (and how to reach "
+			 "that server), or leave the driver out to connect as the file records",
+			 c->driver, path, driver, driver);
+		return EX_USAGE;
+	}
+	if (opt_set(c, opt_find_key("connection.driver"), driver, buf, sizeof buf)) {
+		snprintf(err, errlen, "restore-knobs: %s: run.driver: %s", path, buf);
+		return EX_USAGE;
+	}
+	used = (size_t)snprintf(said, sizeof said, "driver %s", driver);
+	for (const char *const *k = recorded_keys; *k; k++) {
+		const opt_def *o = opt_find_key(*k);
+		const char *v = json_string_value(json_object_get(cfg, *k));
+		if (!v && !strcmp(*k, "connection.database"))
+			v = json_string_value(json_object_get(run, "database"));
+		opt_format(c, o, buf, sizeof buf);
+		if (!v || strcmp(buf, o->def) || !strcmp(v, o->def))
+			continue;
+		if (opt_set(c, o, v, buf, sizeof buf)) {
+			snprintf(err, errlen, "restore-knobs: %s: config %s: %s", path, *k, buf);
+			return EX_USAGE;
+		}
+		if (used < sizeof said)
+			used += (size_t)snprintf(said + used, sizeof said - used, ", %s %s",
+						 strchr(*k, '.') + 1, v);
+	}
+	printf("restore-knobs: connecting as %s records: %s\n", path, said);
+	return EX_OK;
 }
 
 /* Two rounds, as the engine's own put-back: what the server moved or
@@ -145,6 +209,7 @@ int sub_restore_knobs(tpcc_config *c, signals *s, char *err, size_t errlen)
 	else if (rc == EX_OK) {
 		printf("restore-knobs: %d of the %d variable%s %s names as changed were not put "
 		       "back\n", t.n, total, total == 1 ? "" : "s", c->files[0]);
+		rc = connect_as_recorded(c, root, c->files[0], err, errlen);
 	}
 	json_decref(root);
 	if (rc || !t.n)

@@ -200,16 +200,20 @@ const subcommand subcommands[] = {
 	  ".I RUN.json\n"
 	  "(written as the run goes, so a client killed with SIGKILL leaves it) and\n"
 	  "set every server variable it names as changed and not put back to its\n"
-	  "value before the run, over the configured connection: the variables\n"
-	  "asked for first, the last changed first, then those the server moved\n"
-	  "with them.\n"
+	  "value before the run: the variables asked for first, the last changed\n"
+	  "first, then those the server moved with them.\n"
 	  "A PostgreSQL setting that had no entry in postgresql.auto.conf before\n"
 	  "the run goes back by ALTER SYSTEM RESET, one that had gets its entry\n"
 	  "back, so the file is left as the run found it.\n"
-
+	  "When the options name no driver (on the command line or in a\n"
+	  "configuration file), the connection is the run's, as the file\n"
+	  "records it: driver, host, port, socket, user, database (the password\n"
+	  "as ever from the configuration file, TPCC_PASSWORD or the prompt);\n"
+	  "an option given still wins over the file.\n"
+	  "Options that name another driver than the run's are refused.\n"
 	  "Prints a line per variable (put back, or already at its old value);\n"
 	  "exits 1 if one could not be put back, 2 if the file is not a results\n"
-	  "file.\n", 1, 1 },
+	  "file or was written by a run on another driver.\n", 1, 1 },
 	{ "demo", sub_demo, 1, "the console on a 1-warehouse SQLite schema (built if "
 	  "missing), telling a captioned story of VU steps and setting changes, looping until q",
 	  "The console over the configured database (SQLite\n"
