@@ -51,18 +51,19 @@ assert "the journal says neither had an entry before" \
 	"[('random_page_cost', False, True), ('effective_io_concurrency', False, True)]"
 
 # ---- a sweep over a setting that had an entry -------------------------------------
-pg_sql "ALTER SYSTEM SET random_page_cost = '2.5'" && pg_sql 'SELECT pg_reload_conf()' >/dev/null
+# Written as no put-back by the value read would write it.
+pg_sql "ALTER SYSTEM SET random_page_cost = '2.50'" && pg_sql 'SELECT pg_reload_conf()' >/dev/null
 tpcc_ok "a sweep over random_page_cost exits 0" sweep.txt sweep $A --vus 1 --step 1 --settle 0 \
 	--rampup 0 --knob random_page_cost=1.1,1.2 --results-dir "$T/r2"
 assert "each step's set reports the value in effect" \
 	grep -qF "set random_page_cost 1.1 -> 1.2:" sweep.txt
 assert "  the first step's too" contains sweep.txt "set random_page_cost 2.5 -> 1.1:"
 assert "the put-back is printed" contains sweep.txt "put back random_page_cost 1.2 -> 2.5"
-assert "the entry is back as it was" entry_is random_page_cost 2.5
+assert "the entry is back as it was written" entry_is random_page_cost 2.50
 R=$(ls r2/*.json | head -1)
 assert "the journal holds the entry as written" \
 	json_is "$R" '[(k["name"], k["old"], k["now"], k["old_persisted"]) for k in d["knob_journal"]]' \
-	"[('random_page_cost', '2.5', '2.5', '2.5')]"
+	"[('random_page_cost', '2.5', '2.5', '2.50')]"
 
 # ---- kill -9 of the client, then restore-knobs from the results file alone --------
 "$TPCC_BIN" sweep $A --vus 1 --step 60 --settle 0 --rampup 0 --results-dir "$T/r3" \
@@ -77,7 +78,7 @@ assert "a killed client leaves both entries" [ "$(entry random_page_cost)/$(entr
 R=$T/$(ls r3/*.json | head -1)
 assert "its journal says how each was kept before" \
 	json_is "$R" '[(k["name"], k["now"], k["old_persisted"], k["restored"]) for k in d["knob_journal"]]' \
-	"[('random_page_cost', '1.3', '2.5', False), ('effective_io_concurrency', '4', False, False)]"
+	"[('random_page_cost', '1.3', '2.50', False), ('effective_io_concurrency', '4', False, False)]"
 mkdir elsewhere
 (cd elsewhere && "$TPCC_BIN" restore-knobs --driver mysql "$R") >mismatch.txt 2>&1; rc=$?
 assert "restore-knobs with another driver named exits 2" [ $rc -eq 2 ]
@@ -94,7 +95,7 @@ assert "restore-knobs given only the file exits 0" [ $rc -eq 0 ]
 assert "  and says how it connected" contains restore.txt "connecting as $R records: driver pg, host 127.0.0.1, port $TPCC_TEST_PG_PORT, user $TPCC_TEST_PG_USER, database $DBN"
 assert "  and what it put back" contains restore.txt "random_page_cost: put back 1.3 -> 2.5"
 assert "  each" contains restore.txt "effective_io_concurrency: put back 4 -> $EIC"
-assert "random_page_cost's entry is as before the sweep" entry_is random_page_cost 2.5
+assert "random_page_cost's entry is as before the sweep" entry_is random_page_cost 2.50
 assert "effective_io_concurrency has no entry again" entry_is effective_io_concurrency ""
 assert "  and reads its default" source_is effective_io_concurrency default
 assert "no SQLite file was made" [ ! -e elsewhere/tpcc.sqlite ]
