@@ -256,4 +256,40 @@ assert "and that nothing changed" contains priv.txt "nothing was changed"
 definitions "$db" >priv.after
 assert "no index was added" diff priv.before priv.after
 assert "no tpcc_meta was made" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'tpcc_meta'")" = 0 ]
+# drop on an adopted schema takes out what adopt added (its indexes, our
+# procedures, tpcc_meta) and nothing of the other tool's: tpcc-mysql's
+# tables (the specification's names but new_orders) and sysbench-tpcc's
+# (warehouse1, ...) stay, each with its rows, as they were before adopt.
+# table_rows DB: each table but tpcc_meta, with its rows.
+table_rows() {
+	local t
+	for t in $(my_sql "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$1' AND TABLE_NAME <> 'tpcc_meta' ORDER BY 1"); do
+		echo "$t $(my_sql "SELECT COUNT(*) FROM $1.$t")"
+	done
+}
+for layout in tpcc-mysql sysbench-tpcc; do
+	db=tpcc_ad_${layout//-/_}_$$
+	table_rows "$db" >"$layout.rows"
+	assert "$layout: its nine tables hold rows before the drop" \
+		[ "$(awk '$2 > 0' "$layout.rows" | wc -l)" -ge 9 ]
+	"$TPCC_BIN" drop $(my_args "$db") >"$layout.drop" 2>&1; rc=$?
+	assert "$layout: drop on the adopted schema exits 0" [ $rc -eq 0 ]
+	[ $rc -eq 0 ] || tail -3 "$layout.drop"
+	assert "$layout: drop says the other tool's tables were left in place" \
+		contains "$layout.drop" "the adopted tables are the other tool's ($layout) and were left in place"
+	assert "$layout: drop does not claim to have dropped the TPC-C tables" \
+		lacks "$layout.drop" "dropped the TPC-C tables"
+	table_rows "$db" >"$layout.rows-after"
+	assert "$layout: every table of the other tool's is there with its rows" \
+		diff "$layout.rows" "$layout.rows-after"
+	definitions "$db" >"$layout.dropped"
+	assert "$layout: and their definitions are as before adopt" diff "$layout.before" "$layout.dropped"
+	assert "$layout: tpcc_meta is gone" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$db' AND TABLE_NAME = 'tpcc_meta'")" = 0 ]
+	assert "$layout: the indexes adopt added are gone" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '$db' AND INDEX_NAME LIKE 'tpcc\\_%'")" = 0 ]
+	assert "$layout: our procedures are gone" [ "$(my_sql "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '$db'")" = 0 ]
+	"$TPCC_BIN" adopt $(my_args "$db") >"$layout.readopt" 2>&1; rc=$?
+	assert "$layout: after the drop, adopt exits 0" [ $rc -eq 0 ]
+	assert "$layout: and finds the other tool's schema again" contains "$layout.readopt" "layout: $layout"
+done
+assert "tpcc-mysql: drop took out the two indexes adopt added" contains tpcc-mysql.drop ": 2 indexes, our stored procedures and tpcc_meta;"
 finish

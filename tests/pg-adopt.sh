@@ -136,4 +136,38 @@ assert "a departure made after adopt: check exits 1" [ $rc -eq 1 ]
 assert "it fails condition 12, one row more than adopt found" \
 	grep -qE '^12  .* FAIL  2 offending, 1 more than the 1 adopt found' after-check.txt
 assert "HammerDB's own indexes serve (led by c_last; stock's by s_i_id), none added" lacks hammerdb-pg.apply "adding index"
+# drop on an adopted schema takes out what adopt added (our functions,
+# tpcc_meta, any index it made) and nothing of the other tool's:
+# HammerDB's tables (the specification's names) and sysbench-tpcc's
+# (warehouse1, ...) stay, each with its rows, as they were before adopt.
+table_rows() {
+	local t
+	for t in $(q "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'tpcc_meta' ORDER BY 1"); do
+		echo "$t $(q "SELECT COUNT(*) FROM $t")"
+	done
+}
+for layout in hammerdb-pg sysbench-tpcc-pg; do
+	pg_native_use "tpcc_adpg_${layout//-/_}"
+	table_rows >"$layout.rows"
+	assert "$layout: its nine tables hold rows before the drop" \
+		[ "$(awk '$2 > 0' "$layout.rows" | wc -l)" -ge 9 ]
+	"$TPCC_BIN" drop $A >"$layout.drop" 2>&1; rc=$?
+	assert "$layout: drop on the adopted schema exits 0" [ $rc -eq 0 ]
+	[ $rc -eq 0 ] || tail -3 "$layout.drop"
+	assert "$layout: drop says the other tool's tables were left in place" \
+		contains "$layout.drop" "and were left in place"
+	assert "$layout: drop does not claim to have dropped the TPC-C tables" \
+		lacks "$layout.drop" "dropped the TPC-C tables"
+	table_rows >"$layout.rows-after"
+	assert "$layout: every table of the other tool's is there with its rows" \
+		diff "$layout.rows" "$layout.rows-after"
+	definitions >"$layout.dropped"
+	assert "$layout: and their definitions are as before adopt" diff "$layout.before" "$layout.dropped"
+	assert "$layout: tpcc_meta is gone" [ "$(q "SELECT to_regclass('tpcc_meta') IS NULL")" = t ]
+	assert "$layout: the indexes adopt added are gone" \
+		[ "$(q "SELECT COUNT(*) FROM pg_indexes WHERE schemaname = 'public' AND indexname LIKE 'tpcc\\_%'")" = 0 ]
+	assert "$layout: our functions are gone" \
+		[ "$(q "SELECT COUNT(*) FROM pg_proc WHERE proname LIKE 'tpcc\\_%'")" = 0 ]
+done
+assert "sysbench-tpcc-pg: drop took out the index adopt added" grep -qE ': [1-9][0-9]* index(es)?, our stored procedures' sysbench-tpcc-pg.drop
 finish

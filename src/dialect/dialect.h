@@ -361,6 +361,14 @@ typedef struct dialect {
 	/* CREATE INDEX, built online where the server can: printf with the
 	 * index's name, the table and the columns, in that order. */
 	const char *adopt_index_fmt;
+	/* DROP INDEX for an index adopt added: printf with its name and its
+	 * table, in that order (the table may go unused). */
+	const char *adopt_index_drop_fmt;
+	/* What drop runs on an adopted schema besides those indexes: our
+	 * stored procedures, then tpcc_meta (last, so a drop cut short still
+	 * knows the schema is adopted); never a table of the other tool's.
+	 * NULL-terminated. */
+	const char *const *adopt_drop;
 	/* A fresh 16-byte key, for a history table keyed by a column we never
 	 * set (go-tpc's row_id); NULL: none. */
 	const char *adopt_random_key;

@@ -435,6 +435,12 @@ static const char *const my_drop[] = {
 	NULL
 };
 
+static const char *const my_adopt_drop[] = {
+	MY_DROP_PROCS,
+	"DROP TABLE IF EXISTS tpcc_meta",
+	NULL
+};
+
 static const char *const my_knobs[] = {
 	"innodb_io_capacity", "innodb_io_capacity_max", "innodb_flush_log_at_trx_commit",
 	"innodb_adaptive_flushing", "innodb_max_dirty_pages_pct", "sync_binlog", NULL
@@ -557,5 +563,7 @@ const dialect dialect_mysql = {
 		" WHERE GRANTEE = " MY_GRANTEE " AND TABLE_SCHEMA = DATABASE())",
 	/* InnoDB builds a secondary index in place, taking writes meanwhile. */
 	.adopt_index_fmt = "CREATE INDEX %s ON %s (%s) ALGORITHM=INPLACE LOCK=NONE",
+	.adopt_index_drop_fmt = "DROP INDEX %s ON %s",
+	.adopt_drop = my_adopt_drop,
 	.adopt_random_key = "UNHEX(REPLACE(UUID(), '-', ''))",
 };

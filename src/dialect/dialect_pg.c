@@ -146,6 +146,12 @@ static const char *const pg_drop[] = {
 	NULL
 };
 
+static const char *const pg_adopt_drop[] = {
+	PG_DROP_PROCS,
+	"DROP TABLE IF EXISTS tpcc_meta",
+	NULL
+};
+
 /* ---- procedures -------------------------------------------------------- */
 
 /* The customer a by-name look-up means: the middle one of those with the
@@ -488,4 +494,7 @@ const dialect dialect_pg = {
 		" WHERE c.relkind IN ('r', 'p') AND NOT pg_has_role(c.relowner, 'USAGE')",
 	/* CONCURRENTLY: writes go on while it builds (in autocommit only). */
 	.adopt_index_fmt = "CREATE INDEX CONCURRENTLY %s ON %s (%s)",
+	/* An index's name is the schema's own: the table is not named. */
+	.adopt_index_drop_fmt = "DROP INDEX IF EXISTS %s",
+	.adopt_drop = pg_adopt_drop,
 };

@@ -414,6 +414,11 @@ const subcommand subcommands[] = {
 	{ "drop", sub_drop, 0, "drop the TPC-C tables",
 	  "Drop the stored procedures and the TPC-C tables.\n"
 	  "A MySQL database itself is kept; a SQLite file keeps its size.\n"
+	  "On a schema\n"
+	  ".B adopt \\-\\-apply\n"
+	  "made ours, only what it added goes (the indexes it named tpcc_*, our\n"
+	  "stored procedures and tpcc_meta): the tables, their rows and indexes\n"
+	  "are the other tool's and are left in place.\n"
 	  "Where there is no TPC-C schema (no tpcc_meta table, or no SQLite file)\n"
 	  "drop says so, drops nothing (not even tables of the same names another\n"
 	  "tool made) and exits 0, as on a database where nothing is left to drop.\n", 0, 0 },

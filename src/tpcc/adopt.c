@@ -543,8 +543,7 @@ int adopt_run(db_conn *c, const dialect *d, int do_apply, int set, atomic_int *s
 				schema_map_set(&L.map, needs[k].ours, p.found[k]);
 			continue;
 		}
-		snprintf(name, sizeof name, "tpcc_%s_%s", schema_map_tables[needs[k].table],
-			 needs[k].ours ? "i2" : "key");
+		adopt_index_name(needs[k].table, needs[k].ours != NULL, name, sizeof name);
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 		snprintf(p.ddl[k], sizeof p.ddl[k], d->adopt_index_fmt, name, tb, needs[k].make);

@@ -43,4 +43,15 @@ int adopt_has(const adopt_tables *t, const char *name);
 int adopt_run(db_conn *c, const dialect *d, int apply, int set, atomic_int *stop, FILE *out,
 	      char *err, size_t errlen);
 
+/* The name --apply gives an index it adds on our table (SM_*): the key's,
+ * or secondary, the one our statements hint at.  Ours, as the procedures'
+ * tpcc_* are: drop takes out the indexes of these names, and no other. */
+void adopt_index_name(int table, int secondary, char *buf, size_t len);
+
+/* drop on an adopted schema (m its map): the indexes --apply added that
+ * are there, our stored procedures, then tpcc_meta; the other tool's
+ * tables, rows and indexes stay.  *indexes: how many indexes went.  0, or
+ * -1 with e filled. */
+int adopt_drop(db_conn *c, const dialect *d, const schema_map *m, int *indexes, db_error *e);
+
 #endif
