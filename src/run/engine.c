@@ -179,8 +179,7 @@ static int usable_schema(engine *e, const tpcc_config *cfg, char *err, size_t er
 		return ENGINE_EUNUSABLE;
 	}
 	if (!e->schema.complete) {
-		snprintf(err, errlen, "the schema's build did not finish: run 'tpcc-console drop' "
-			 "and 'tpcc-console build' again");
+		snprintf(err, errlen, "%s holds %s", where, schema_unfinished(&e->schema));
 		return ENGINE_EUNUSABLE;
 	}
 	if (e->schema.warehouses < 1) {

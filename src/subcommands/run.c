@@ -35,8 +35,7 @@ static int inspect(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
 		snprintf(err, errlen, "%s", e.msg);
 		*ready = -1;
 	} else if (si.present && !si.complete) {
-		snprintf(err, errlen, "%s holds a build that did not finish: run 'tpcc-console drop'",
-			 schema_target_name(c));
+		snprintf(err, errlen, "%s holds %s", schema_target_name(c), schema_unfinished(&si));
 		*ready = -1;
 	} else
 		*ready = si.present;

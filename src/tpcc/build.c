@@ -77,9 +77,7 @@ int build_schema(const tpcc_config *cfg, const atomic_int *stop, progress *prog,
 				 " run 'tpcc-console drop' first", schema_target_name(&c), si.warehouses,
 				 si.warehouses == 1 ? "" : "s", si.built_at);
 		else
-			snprintf(err, errlen, "%s holds a build that did not finish (%d warehouse%s);"
-				 " run 'tpcc-console drop', then build again", schema_target_name(&c),
-				 si.warehouses, si.warehouses == 1 ? "" : "s");
+			snprintf(err, errlen, "%s holds %s", schema_target_name(&c), schema_unfinished(&si));
 		goto fail_quiet;
 	}
 

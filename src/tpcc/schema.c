@@ -272,8 +272,10 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 			continue;
 		if (!strcmp(k, "warehouses"))
 			info->warehouses = atoi(v);
-		else if (!strcmp(k, "status"))
+		else if (!strcmp(k, "status")) {
 			info->complete = !strcmp(v, "complete");
+			info->restoring = !strcmp(v, "restoring");
+		}
 		else if (!strcmp(k, "c_last"))
 			info->c_load.c_last = atoi(v);
 		else if (!strcmp(k, "c_id"))
@@ -301,6 +303,12 @@ int schema_inspect(db_conn *c, schema_info *info, db_error *e)
 	if (info->map.layout[0] && !checked)
 		info->adopted.checked = CHECK_CHEAP | info->adopted.departed;
 	return rc < 0 ? -1 : 0;
+}
+
+const char *schema_unfinished(const schema_info *info)
+{
+	return info->restoring ? "a restore that did not finish: run 'tpcc-console restore' again" :
+		"a build that did not finish: run 'tpcc-console drop' and 'tpcc-console build' again";
 }
 
 const dialect *schema_speak(const schema_info *info, const dialect *base, dialect *storage)

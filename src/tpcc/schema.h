@@ -41,6 +41,7 @@ const dialect *schema_dialect(const tpcc_config *c, db_conn *conn, db_error *e);
 typedef struct schema_info {
 	int present;        /* tpcc_meta exists */
 	int complete;       /* build finished (indexes and all) */
+	int restoring;      /* a restore began and has not finished */
 	int warehouses;
 	tpcc_nurand_c c_load;
 	char built_at[32];
@@ -63,6 +64,10 @@ typedef struct schema_info {
 const dialect *schema_speak(const schema_info *info, const dialect *base, dialect *storage);
 
 int schema_inspect(db_conn *c, schema_info *info, db_error *e);
+/* What an unfinished schema (present, not complete) holds and what to
+ * do, for "DATABASE holds %s": a build cut short is dropped and built
+ * again, a restore cut short is restored again. */
+const char *schema_unfinished(const schema_info *info);
 int schema_create_tables(db_conn *c, const dialect *d, db_error *e);
 int schema_create_indexes(db_conn *c, const dialect *d, db_error *e);
 int schema_drop(db_conn *c, const dialect *d, db_error *e);

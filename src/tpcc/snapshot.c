@@ -169,10 +169,14 @@ int snapshot_take(const tpcc_config *c, const atomic_int *stop, FILE *progress_o
 		return rc;
 	snprintf(where, sizeof where, "%s", schema_target_name(c));
 	rc = SNAPSHOT_REFUSED;
-	if (!s.si.present || !s.si.complete) {
-		snprintf(err, errlen, "%s holds %s; a snapshot is taken of a finished build "
-			 "('tpcc-console build' first)", where,
-			 s.si.present ? "a build that did not finish" : "no TPC-C schema");
+	if (!s.si.present) {
+		snprintf(err, errlen, "%s holds no TPC-C schema; a snapshot is taken of a finished "
+			 "build ('tpcc-console build' first)", where);
+		goto out;
+	}
+	if (!s.si.complete) {
+		snprintf(err, errlen, "%s holds %s; no snapshot taken", where,
+			 schema_unfinished(&s.si));
 		goto out;
 	}
 	int bad = schema_check_tables(s.conn, &s.si.map, where, msg, sizeof msg);
