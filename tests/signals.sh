@@ -19,11 +19,11 @@ assert "a new build over a partial one is refused" [ $rc -eq 1 ]
 assert "and says the earlier build did not finish" contains again.txt "did not finish"
 "$TPCC_BIN" run --db "$DB" --batch </dev/null >run0.txt 2>&1; rc=$?
 assert "run on a partial schema is refused (exit 2)" [ $rc -eq 2 ]
-assert "with the reason" contains run0.txt "build did not finish"
+assert "with the reason and what to do" contains run0.txt "holds a build that did not finish: run 'tpcc-console drop' and 'tpcc-console build' again"
 "$TPCC_BIN" check --db "$DB" >check0.txt 2>&1; rc=$?
 assert "check on a partial schema is refused (exit 1)" [ $rc -eq 1 ]
 assert "saying the build did not finish and what to do" \
-	contains check0.txt "the schema's build in $DB did not finish: run 'tpcc-console drop' and 'tpcc-console build' again"
+	contains check0.txt "$DB holds a build that did not finish: run 'tpcc-console drop' and 'tpcc-console build' again"
 assert "without checking conditions of a partial load" lacks check0.txt "consistency check of"
 "$TPCC_BIN" drop --db "$DB" >/dev/null 2>&1
 build_ok "after drop the build succeeds" build2.txt --db "$DB" --warehouses 1

@@ -98,8 +98,7 @@ static int check(tpcc_config *c, db_conn *conn, const dialect *d, void *ctx,
 	}
 	/* A partial load fails conditions it never claimed to meet. */
 	if (!si.complete) {
-		snprintf(err, errlen, "the schema's build in %s did not finish: run 'tpcc-console "
-			 "drop' and 'tpcc-console build' again", schema_target_name(c));
+		snprintf(err, errlen, "%s holds %s", schema_target_name(c), schema_unfinished(&si));
 		return EX_FAIL;
 	}
 	if (c->durability_file[0])
