@@ -8,7 +8,9 @@
 # and check passes; tpcc_meta keeps the version of the procedures the
 # database has, whatever the snapshot's says.  Refused with exit 2 and the reason: a restore while
 # another session uses the database (named by its id), a snapshot into a
-# database that is not a snapshot of tpcc-console's.
+# database that is not a snapshot of tpcc-console's.  Ctrl-C during a
+# snapshot keeps the one before whole and leaves no part copy; Ctrl-C
+# during a restore leaves a schema a run refuses with "restore again".
 . "$(dirname "$0")/lib.sh"
 mariadb_db tpcc_snap
 cd "$T"
@@ -97,6 +99,88 @@ my_sql "DELETE FROM $DBN.tpcc_meta WHERE k = 'procedures'"
 tpcc_ok "restore into a database whose tpcc_meta names no procedures exits 0" restore3.txt restore $A
 assert "... and it names none after" \
 	sql_is "SELECT COUNT(*) FROM $DBN.tpcc_meta WHERE k = 'procedures'" 0
+
+# Ctrl-C during a snapshot, here while its copy of district waits for
+# the rows another session has locked: the copy is dropped and the
+# snapshot taken before stays whole (a restore brings back what it holds,
+# not what a run has made since), and the next snapshot is taken as any
+# other.  The session uses another database, so the snapshot does not
+# refuse it.
+# table_sums: sums but tpcc_meta (whose procedures row the steps above
+# changed by hand).
+table_sums() { sums | grep -v '^tpcc_meta'; }
+table_sums >presnap.sums
+"$TPCC_BIN" run $A --batch --vus 2 --rampup 0 --duration 2 --results-dir "$T/r3" >run3.txt 2>&1
+table_sums >run3.sums
+assert "a run before the interrupted snapshot changed the tables" differ presnap.sums run3.sums
+# interrupt OUT TABLE SUBCOMMAND: SUBCOMMAND on $A, its copy of TABLE held
+# up by another session's transaction on it (its rows locked: the copy's
+# read waits for them, a DROP for the table) until SIGINT has reached it;
+# its exit status in OUT.rc.
+interrupt() {
+	local out=$1 table=$2 pid; shift 2
+	my_session "lock-$out" information_schema
+	session_send "BEGIN; SELECT COUNT(*) FROM $DBN.$table FOR UPDATE; SELECT 'locked';"
+	wait_for "$T/lock-$out.out" '^locked$' 10
+	"$TPCC_BIN" "$@" $A >"$out.txt" 2>"$out.err" &
+	pid=$!
+	on_exit "kill $pid 2>/dev/null"
+	wait_sql "SELECT (SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'
+		AND trx_query LIKE '%\`$table\`%') + (SELECT COUNT(*) FROM information_schema.PROCESSLIST
+		WHERE STATE LIKE '%metadata lock%' AND INFO LIKE '%\`$table\`%')" 1 60
+	kill -INT "$pid"
+	wait_for "$out.err" "Interrupt: stopping cleanly" 10
+	session_send "COMMIT; SELECT 'released';"
+	wait "$pid"
+	echo $? >"$out.rc"
+	close_session
+}
+interrupt isnap district snapshot
+assert "an interrupted snapshot exits 130" [ "$(cat isnap.rc)" = 130 ]
+assert "... and says the snapshot is as it was" contains isnap.err "the part copied is dropped, and the snapshot $SNAP is as it was"
+assert "... and leaves no part copy behind" \
+	sql_is "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE '$SNAP%'" 1
+assert "the snapshot still holds its ten tables" \
+	sql_is "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '$SNAP'" 10
+tpcc_ok "restore after the interrupted snapshot exits 0" restore4.txt restore $A
+table_sums >restore4.sums
+assert "... and brings back the snapshot from before it" cmp presnap.sums restore4.sums
+tpcc_ok "a snapshot after the interrupted one exits 0" snap2.txt snapshot $A
+assert "... over the old one, leaving no side database" \
+	sql_is "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE '$SNAP%'" 1
+# A copy a kill left behind (here made by hand, some of the tables) is
+# dropped by the next snapshot; one that holds another table is refused.
+my_sql "CREATE DATABASE ${SNAP}_new; CREATE TABLE ${SNAP}_new.stock LIKE $DBN.stock"
+tpcc_ok "a snapshot over a part copy left behind exits 0" snap3.txt snapshot $A
+assert "... and drops it" \
+	sql_is "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '${SNAP}_new'" 0
+on_exit "my_sql 'DROP DATABASE IF EXISTS ${SNAP}_new'"
+my_sql "CREATE DATABASE ${SNAP}_new; CREATE TABLE ${SNAP}_new.keep (k INT)"
+"$TPCC_BIN" snapshot $A >snap4.txt 2>&1
+assert "a snapshot whose side database holds another table is refused (exit 2)" [ $? -eq 2 ]
+assert "... says why" contains snap4.txt "database ${SNAP}_new exists and holds tables no snapshot of this schema does"
+assert "... and left that table alone" sql_is "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '${SNAP}_new'" 1
+my_sql "DROP DATABASE ${SNAP}_new"
+
+# Ctrl-C during a restore, its copy held up at warehouse (the last table):
+# a run then says the restore did not finish and to run it again (not to
+# drop and build), and a second restore brings the snapshot back.
+table_sums >prerestore.sums
+"$TPCC_BIN" run $A --batch --vus 2 --rampup 0 --duration 2 --results-dir "$T/r4" >run4.txt 2>&1
+interrupt irestore warehouse restore
+assert "an interrupted restore exits 130" [ "$(cat irestore.rc)" = 130 ]
+"$TPCC_BIN" run $A --batch --vus 1 --rampup 0 --duration 2 --results-dir "$T/r5" >run5.txt 2>&1
+assert "a run after it is refused" [ $? -ne 0 ]
+assert "... saying the restore did not finish and to run it again" \
+	contains run5.txt "holds a restore that did not finish: run 'tpcc-console restore' again"
+assert "... not that a build did not finish" lacks run5.txt "build did not finish"
+"$TPCC_BIN" build $A >build5.txt 2>&1
+assert "build after it is refused with the same advice" \
+	contains build5.txt "holds a restore that did not finish: run 'tpcc-console restore' again"
+tpcc_ok "restore again exits 0" restore5.txt restore $A
+table_sums >restore5.sums
+assert "... and brings the snapshot back" cmp prerestore.sums restore5.sums
+check_ok "check passes after it" check5.txt $A
 
 my_sql "CREATE DATABASE $OTHER; CREATE TABLE $OTHER.keep (k INT)"
 "$TPCC_BIN" snapshot $A --snapshot "$OTHER" >notours.txt 2>&1

@@ -254,6 +254,18 @@ static int keeps_foreign_keys(db_conn *c, const char *db, db_error *e)
 			    db, (long long)n, n == 1 ? "" : "s");
 }
 
+/* A copy that did not finish is dropped; stopped, e says so. */
+static void drop_copy(const snap_ctx *x, db_conn *c, const char *fresh, db_error *e)
+{
+	char sql[200];
+	db_error ignored;
+	snprintf(sql, sizeof sql, "DROP DATABASE IF EXISTS `%s`", fresh);
+	db_exec(c, sql, &ignored);
+	if (atomic_load(x->stop))
+		db_error_set(e, DB_FATAL, 0, "HY000", "stopped before the copy was whole: the part "
+			     "copied is dropped, and the snapshot %s is as it was", x->snapshot);
+}
+
 int mysql_snapshot(const snap_ctx *x, db_error *e)
 {
 	char db[128], sql[300];
@@ -268,24 +280,44 @@ int mysql_snapshot(const snap_ctx *x, db_error *e)
 		rc = others(x, c, db, "a snapshot", e);
 	if (!rc && x->map && !schema_map_is_identity(x->map))
 		rc = keeps_foreign_keys(c, db, e);
-	/* A copy cut short is dropped whole with the old one: the marks go in
-	 * last, so what is left is never taken for a snapshot. */
-	if (!rc) {
-		snprintf(sql, sizeof sql, "DROP DATABASE IF EXISTS `%s`", x->snapshot);
-		rc = db_exec(c, sql, e);
-	}
-	if (!rc) {
-		snprintf(sql, sizeof sql, "CREATE DATABASE `%s`", x->snapshot);
-		rc = db_exec(c, sql, e);
+	/* The copy goes into fresh, marked there, and only then replaces the
+	 * snapshot (dialect_mysql_snapshot_swap.c): the old one stays whole
+	 * until the new one is. */
+	char fresh[128] = "", old[128] = "";
+	if (!rc)
+		rc = mysql_side_name(x->snapshot, "_new", fresh, sizeof fresh, e);
+	if (!rc)
+		rc = mysql_side_name(x->snapshot, "_old", old, sizeof old, e);
+	/* The side databases are dropped: never the schema's own. */
+	if (!rc && (!strcmp(db, fresh) || !strcmp(db, old))) {
+		db_error_set(e, DB_FATAL, 0, "HY000", "the snapshot %s would copy by way of the "
+			     "database itself (%s): name another with --snapshot", x->snapshot, db);
+		rc = 1;
 	}
 	if (!rc)
-		rc = copy_all(x, c, "snapshot", db, x->snapshot, e);
-	c->drv->disconnect(c);
-	if (rc)
+		rc = mysql_side_clear(x, c, fresh, e);
+	if (!rc)
+		rc = mysql_side_clear(x, c, old, e);
+	if (rc) {
+		c->drv->disconnect(c);
 		return rc;
-	if (x->connect(x->ud, x->snapshot, &c, e))
-		return -1;
-	rc = snap_meta_mark(c, db, e);
+	}
+	snprintf(sql, sizeof sql, "CREATE DATABASE `%s`", fresh);
+	rc = db_exec(c, sql, e);
+	if (!rc)
+		rc = copy_all(x, c, "snapshot", db, fresh, e);
+	if (!rc) {
+		db_conn *s;
+		rc = x->connect(x->ud, fresh, &s, e);
+		if (!rc) {
+			rc = snap_meta_mark(s, db, e);
+			s->drv->disconnect(s);
+		}
+	}
+	if (!rc)
+		rc = mysql_side_swap(c, fresh, x->snapshot, old, e);
+	else
+		drop_copy(x, c, fresh, e);
 	c->drv->disconnect(c);
 	return rc;
 }
