@@ -275,12 +275,15 @@ tui_start() {
 	local w=$1 h=$2; shift 2
 	command -v tmux >/dev/null || skip_all "tmux not installed"
 	rm -f "$T/tui.exit"
+	# The locale and HOME are exported, not given to the first word: a
+	# COMMAND of several (tui-fiber-overflow's) ran its console in the
+	# tmux server's locale, the C one under a CI with no LANG.
 	# remain-on-exit: what the command left on the screen stays readable.
 	# The new session comes first and takes the name after the earlier one
 	# (kept by remain-on-exit) is gone: a server left with no session exits,
 	# and a new-session racing that exit finds no server.
 	tui new-session -d -s tui-next -x "$w" -y "$h" \
-		"cd '$T' && env LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$T' $*; echo \$? >'$T/tui.exit'" \; \
+		"cd '$T' && export LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME='$T' && $*; echo \$? >'$T/tui.exit'" \; \
 		set-option -t tui-next remain-on-exit on
 	tui kill-session -t =tui 2>/dev/null
 	tui rename-session -t =tui-next tui
