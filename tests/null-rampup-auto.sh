@@ -38,6 +38,8 @@ assert "the steady phase started after the ramp, by twice it and a batch" \
 	json_true "$R" "10 <= $A[\"entered_at\"] <= 30 and $A[\"max_s\"] == 60"
 assert "the phase changed when the rule fired" json_true "$R" \
 	"[e['t'] for e in d['events'] if 'phase rampup -> steady' in e['text']] == [$A['entered_at']]"
+assert "the plan says the ramp-up runs until steady, at most 60 s" \
+	contains warm.txt "ramp-up until steady (at most 60 s)"
 assert "an event says so" file_matches warm.txt "steady state found: NOPM settled at second [0-9]+ \(MSER-5"
 assert "the summary says so" file_matches warm.txt "ramp-up auto: the steady phase started at second [0-9]+"
 echo "figures: warm-up ends at 10 s; MSER-5 settled at $(json_get "$R" "$A['settled_at']"), steady from $(json_get "$R" "$A['entered_at']")"

@@ -106,6 +106,8 @@ START_TEST(test_vus_value)
 	ck_assert_int_eq(n, 0);
 	ck_assert_int_eq(command_vus_value("-5", 4, &n, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "from 0 to 10000"));
+	/* The count it would make, with what it was made from, not "got -1". */
+	ck_assert_msg(strstr(err, "-5 from 4 VUs would make -1") != NULL, "%s", err);
 	ck_assert_int_eq(command_vus_value("ten", 4, &n, err, sizeof err), -1);
 	ck_assert_ptr_nonnull(strstr(err, "expected N, +N or -N, got 'ten'"));
 	ck_assert_int_eq(command_vus_value("+", 4, &n, err, sizeof err), -1);

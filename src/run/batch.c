@@ -194,7 +194,8 @@ void batch_summary(FILE *out, const run_summary *s, int warehouses, const char *
 {
 	char a[24], b[24], lines[8][96];
 	int ok;
-	fprintf(out, "\nSummary of the steady phase: %d s, up to %d VUs\n", s->steady_seconds, s->vus_max);
+	fprintf(out, "\nSummary of the steady phase: %d s, up to %d VU%s\n", s->steady_seconds,
+		s->vus_max, s->vus_max == 1 ? "" : "s");
 	fprintf(out, "  NOPM %s   TPM %s", fmt_thousands(s->nopm, a, sizeof a),
 		fmt_thousands(s->tpm, b, sizeof b));
 	if (s->server_tpm >= 0)

@@ -29,7 +29,12 @@ int command_vus_value(const char *arg, int current, int *out, char *err, size_t 
 	}
 	long long n = rel ? (long long)current + v : v;
 	if (n < 0 || n > 10000) {
-		snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got %lld", n);
+		/* "-5" from 3 VUs: say the count it would make, not just "-2". */
+		if (rel)
+			snprintf(err, errlen, "vus: the VU count must be from 0 to 10000; %s from %d "
+				 "VU%s would make %lld", arg, current, current == 1 ? "" : "s", n);
+		else
+			snprintf(err, errlen, "vus: the VU count must be from 0 to 10000, got %lld", n);
 		return -1;
 	}
 	*out = (int)n;

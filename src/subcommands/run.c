@@ -84,7 +84,7 @@ enum front { FRONT_BATCH, FRONT_CONSOLE, FRONT_CLI };
 /* demo: the steady phase is open-ended (the console's q ends it). */
 static void print_plan(const tpcc_config *c, const engine_status *st, int demo)
 {
-	char vus[32], steady[32];
+	char vus[32], steady[32], rampup[48];
 	if (c->nschedule)
 		snprintf(vus, sizeof vus, "a %d-step VU schedule", c->nschedule);
 	else
@@ -93,9 +93,14 @@ static void print_plan(const tpcc_config *c, const engine_status *st, int demo)
 		snprintf(steady, sizeof steady, "until you quit");
 	else
 		snprintf(steady, sizeof steady, "%d s", c->duration);
-	printf("run: %s on %s, %d warehouse%s, %s, ramp-up %d s, steady %s, ramp-down %d s, %s mode\n",
+	/* --rampup auto:25 is "until steady, at most 25 s", not 25 s. */
+	if (c->rampup_auto)
+		snprintf(rampup, sizeof rampup, "until steady (at most %d s)", c->rampup);
+	else
+		snprintf(rampup, sizeof rampup, "%d s", c->rampup);
+	printf("run: %s on %s, %d warehouse%s, %s, ramp-up %s, steady %s, ramp-down %d s, %s mode\n",
 	       st->server_version, schema_target_name(c), st->warehouses,
-	       st->warehouses == 1 ? "" : "s", vus, c->rampup, steady, c->rampdown, c->mode);
+	       st->warehouses == 1 ? "" : "s", vus, rampup, steady, c->rampdown, c->mode);
 	fflush(stdout);
 }
 
