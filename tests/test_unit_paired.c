@@ -129,11 +129,23 @@ START_TEST(test_mser5)
 }
 END_TEST
 
+/* A step's NOPM interval never goes under 0, however uneven its blocks. */
+START_TEST(test_mean_interval)
+{
+	double x[20], lo, hi;
+	for (int i = 0; i < 20; i++)
+		x[i] = i < 10 ? 100 : 20000;
+	ck_assert_int_eq(noise_mean_interval(x, 20, &lo, &hi), 0);
+	ck_assert_msg(lo >= 0 && lo <= hi && hi > 10050, "%.1f..%.1f", lo, hi);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("paired");
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_mean_interval);
 	tcase_add_test(tc, test_identical);
 	tcase_add_test(tc, test_effect_under_drift);
 	tcase_add_test(tc, test_refused);

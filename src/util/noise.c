@@ -244,7 +244,9 @@ int noise_mean_interval(const double *x, int n, double *lo, double *hi)
 	if (st.blocks < 2 || isnan(st.rel_se))
 		return -1;
 	double h = noise_t95(st.blocks - 1) * st.rel_se * st.mean;
-	*lo = st.mean - h;
+	/* A rate is never under 0: a step of two uneven blocks printed
+	 * "-523..11293" NOPM.  The bound that says nothing is 0. */
+	*lo = fmax(0, st.mean - h);
 	*hi = st.mean + h;
 	return 0;
 }
