@@ -15,6 +15,7 @@
 #include "subcommands/password.h"
 #include "subcommands/reference.h"
 #include "subcommands/signals.h"
+#include "subcommands/sub_help.h"
 #include "subcommands/subcommands.h"
 #include "util/util.h"
 
@@ -44,7 +45,13 @@ static int setup(tpcc_config *cfg, int argc, char **argv, const subcommand **sc,
 	config_defaults(cfg);
 	int rc = config_parse_args(cfg, argc, argv, &sub, err, errlen);
 	if (rc == ARGS_HELP) {
-		config_usage(stdout, subcommands_usage);
+		const subcommand *s = sub ? subcommand_find(sub, err, errlen) : NULL;
+		if (sub && !s)
+			return EX_USAGE;
+		if (s)
+			sub_help(stdout, s);
+		else
+			config_usage(stdout, subcommands_usage);
 		return EX_OK;
 	}
 	if (rc == ARGS_VERSION) {

@@ -80,7 +80,17 @@ assert "an unknown subcommand's message lists the table" \
 	contains o.txt "(build, run, sweep, ab, capacity, restore-knobs, demo, cli, adopt, check, snapshot, restore, drop, compare, report, replay, runs)"
 for sub in build run sweep ab capacity restore-knobs demo cli adopt check snapshot restore drop compare report replay runs; do
 	assert "--help lists $sub with its line" grep -qE "^  $sub( +[a-z]|$)" help.txt
+	# SUBCOMMAND --help: its own usage and its man paragraph as plain
+	# text (no roff left), not the whole program's help.
+	"$TPCC_BIN" $sub --help >sub-help.txt 2>&1; rc=$?
+	assert "$sub --help exits 0 with its own usage, in plain text" eval \
+		'[ $rc -eq 0 ] && grep -qx "Usage: tpcc-console $sub \[OPTIONS\].*" sub-help.txt && ! grep -q "^\.\|\\\\" sub-help.txt && [ "$(awk "length > 78" sub-help.txt | wc -l)" = 0 ]'
 done
+"$TPCC_BIN" compare --help >sub-help.txt 2>&1
+assert "compare --help: its paragraph, roff's fonts and escapes as words" \
+	contains sub-help.txt 'a verdict: "within noise" or "B is X% faster (95% interval Y..Z%)"'
+"$TPCC_BIN" frobnicate --help >o.txt 2>&1; rc=$?
+assert "an unknown subcommand's --help exits 2" [ $rc -eq 2 ]
 "$TPCC_BIN" run build --db never.sqlite >o.txt 2>&1; rc=$?
 assert "a second word where the subcommand takes none exits 2" [ $rc -eq 2 ]
 assert "naming it" contains o.txt "unexpected argument 'build'"

@@ -70,9 +70,12 @@ const cli_opt cli_table[] = {
 	  ".RB ( \\-\\-tables ),\n"
 	  "adopt the set whose names end in\n"
 	  ".IR n .\n", 0 },
-	{ "help", 'h', CLI_HELP, NULL, "show this help and exit",
+	{ "help", 'h', CLI_HELP, NULL, "show this help and exit (after a subcommand: its own)",
 	  "Show the help, which lists every option with its configuration key,\n"
-	  "range and default, and exit 0.\n", 0 },
+	  "range and default, and exit 0.\n"
+	  "After a subcommand\n"
+	  ".RB ( \"tpcc\\-console sweep \\-\\-help\" )\n"
+	  "show that subcommand's usage and its paragraph of this page instead.\n", 0 },
 	{ "version", 'V', CLI_VERSION, NULL, "show the version and exit",
 	  "Show the version and exit 0.\n", 0 },
 	{ "output", 'o', CLI_OUTPUT, "FILE",
@@ -595,8 +598,11 @@ int config_parse_args(tpcc_config *c, int argc, char **argv, const char **subcmd
 	memset(&st, 0, sizeof(st));
 	if (walk_args(c, argc, argv, &st, err, errlen) < 0)
 		return -1;
-	if (st.help)
+	if (st.help) {
+		if (subcmd)   /* SUBCOMMAND --help: that subcommand's */
+			*subcmd = st.subcmd;
 		return ARGS_HELP;
+	}
 	if (st.version)
 		return ARGS_VERSION;
 	/* Work on a copy so a failure leaves c as it was. */
