@@ -12,6 +12,12 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/tpcc-$TEST_NAME.XXXXXX")
 . "$TPCC_SRCDIR/tests/clean-env.sh"
 export HOME=$T/home
 mkdir -p "$HOME"
+# The tests grep for box drawing and braille: under a harness with no
+# locale at all (env -i), grep's C locale reads "─*" as a byte repeated.
+# A locale the caller chose stays; tests of the C locale set LC_ALL=C.
+if [ -z "${LC_ALL:-}" ] && [ -z "${LANG:-}" ]; then
+	export LANG=C.UTF-8
+fi
 FAILS=0
 PASSES=0
 trap 'cleanup_all' EXIT

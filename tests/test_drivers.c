@@ -1098,6 +1098,16 @@ START_TEST(test_sqlite_cantopen)
 	ck_assert_ptr_null(c);
 	ck_assert_int_eq(e.cls, DB_FATAL);
 	ck_assert_int_eq(e.native & 0xff, 14 /* SQLITE_CANTOPEN */);
+	/* Not asked to create it, a missing file is "no such database",
+	 * and nothing is left behind. */
+	char missing[PATH_MAX + 32];
+	snprintf(missing, sizeof missing, "%s.missing", sqlite_file);
+	t.p.file = missing;
+	t.p.create = 0;
+	ck_assert_int_eq(t.drv->connect(&t.p, &c, &e), -1);
+	ck_assert_str_eq(e.sqlstate, "3D000");
+	ck_assert_int_eq(access(missing, F_OK), -1);
+	t.p.create = 1;
 	t.p.file = NULL;
 	ck_assert_int_eq(t.drv->connect(&t.p, &c, &e), -1);
 }
@@ -1877,6 +1887,7 @@ int main(void)
 	sqlite_target->drv = driver_find("sqlite");
 	sqlite_target->p.driver = "sqlite";
 	sqlite_target->p.file = sqlite_file;
+	sqlite_target->p.create = 1;   /* a scratch file, made by the first connect */
 
 	if (sock && *sock) {
 		snprintf(mysql_socket, sizeof(mysql_socket), "%s", sock);
