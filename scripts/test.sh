@@ -185,7 +185,7 @@ if [ $sanitizers -eq 1 ]; then
 	(export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 	 # engine-vus.sh: few enough never-blocking VU threads for TSan's pace.
 	 export TPCC_TEST_ENGINE_VUS=24
-	 cd "$tsan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_histogram tests/test_unit_rate tests/test_unit_fiber tests/sqlite-run.sh \
+	 cd "$tsan" && make -s -j"$jobs" check VERBOSE=1 TESTS="tests/test_unit_histogram tests/test_unit_rate tests/test_unit_fiber \
 		tests/engine-vus.sh $tsan_only") || status=1
 	slowest "$tsan"
 fi
