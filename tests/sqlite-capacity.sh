@@ -18,7 +18,7 @@ assert "the default limits: TPC-C's p90 bounds, 5 s and 20 s for Stock-Level" js
 assert "a curve: every rate tried, offered and measured" json_true "$R" \
 	"len($C[\"curve\"]) == len(d[\"steps\"]) - 1 and all(p[\"offered_tpm\"] > 0 and p[\"achieved_tpm\"] > 0 and \"new_order.p90\" in p[\"latency_ms\"] for p in $C[\"curve\"])"
 assert "a knee that held, or none and why" json_true "$R" \
-	"($C[\"knee_tpm\"] is not None and any(p[\"held\"] and p[\"offered_tpm\"] == $C[\"knee_tpm\"] for p in $C[\"curve\"])) or ($C[\"knee_tpm\"] is None and $C[\"ended\"])"
+	"($C[\"knee_tpm\"] is not None and any(p[\"held\"] and p[\"offered_tpm\"] == $C[\"knee_tpm\"] for p in $C[\"curve\"])) or ($C[\"knee_tpm\"] is None and bool($C[\"ended\"]))"
 assert "the curve and the verdict printed" file_matches cap.txt "^capacity: (knee at|no rate tried)"
 echo "figures: $(grep '^capacity: knee\|^capacity: no rate' cap.txt)"
 finish

@@ -190,8 +190,8 @@ int engine_restore_knobs(engine *e, char *err, size_t errlen)
 			if (back <= 0) {
 				tried[order[i]] = 1;
 				if (engine_ctl_put_back_var(e, x, note, sizeof note, why, sizeof why) ||
-				    (back = engine_ctl_var_is_back(e, x, now, sizeof now, why,
-								   sizeof why)) <= 0) {
+				    engine_ctl_var_is_back(e, x, now, sizeof now, why,
+							   sizeof why) <= 0) {
 					if (!why[0] && strcmp(now, x->old))
 						snprintf(why, sizeof why, "%s reads %s, not %s", x->name,
 							 now, x->old);
