@@ -49,4 +49,23 @@ assert "stopped_by signal" json_is "$R" 'd["stopped_by"]' signal
 assert "the failed SQL is an error event" json_true "$R" \
 	'any(e["type"]=="error" and "no_such_column" in e["text"] for e in d["events"])'
 
+# SIGKILL of a SQLite run kills its server too: the durability record,
+# written each second, is what the audit reads afterwards.
+start_console kill.txt run --db "$DB" --vus 2 --rampup 0 --duration 600 --batch --results-dir "$T/k"
+wait_for kill.txt '^\[ +3s steady'
+kill -KILL "$CON_PID"
+{ wait "$CON_PID"; } 2>/dev/null
+close_input
+K=$(ls "$T"/k/*.json)
+assert "a killed run's file records acknowledged orders" json_true "$K" \
+	'len(d["durability"]["new_order_acked"]) > 0 and not d["complete"]'
+check_ok "the audit of a killed SQLite run passes" dur.txt --db "$DB" --durability "$K"
+assert "it checked districts and lost nothing" grep -qE '^durability: [1-9][0-9]* districts? checked, 0 acknowledged New-Orders lost' dur.txt
+assert "it says the run did not finish" contains dur.txt "the run did not finish"
+assert "no warning for the run's own database" lacks dur.txt "warning:"
+cp "$DB" other.sqlite
+"$TPCC_BIN" check --db other.sqlite --durability "$K" >other.txt 2>&1
+assert "another database's audit warns that the run was elsewhere" \
+	contains other.txt "warning: $K is a run on sqlite $DB, not on this sqlite $T/other.sqlite"
+
 finish

@@ -44,7 +44,13 @@ const cli_opt cli_table[] = {
 	  "Each district gets a line ending in\n"
 	  ".RI \\(dq n \" lost\\(dq\" ,\n"
 	  "and the last line gives the total:\n"
-	  ".RI \\(dqdurability: \" d \" \"districts checked, \" n \" acknowledged New-Orders lost in \" k \" districts\\(dq\" .\n", 0 },
+	  ".RI \\(dqdurability: \" d \" \"districts checked, \" n \" acknowledged New-Orders lost in \" k \" districts\\(dq\" .\n"
+	  "The run writes its record each second, so a run whose client was\n"
+	  "killed (SQLite's server dies with it) can be audited too, as of the\n"
+	  "last second it wrote.\n"
+	  "A results file from another database (driver, database name or\n"
+	  "SQLite file) gets a warning, not a refusal: a replica or a restored\n"
+	  "copy is audited on purpose.\n", 0 },
 	{ "script", 's', CLI_SCRIPT, "FILE",
 	  "cli: run the commands in FILE first, one per line",
 	  ".BR cli :\n"

@@ -45,7 +45,7 @@ struct results {
 	jbuf out;             /* the writer's copy being written */
 	jbuf events;          /* the events array's elements, comma-separated */
 	jbuf tmp;
-	jbuf durability;      /* "[w,d,o_id]" triples, filled at the end */
+	jbuf durability;      /* "[w,d,o_id]" triples, each second and at the end */
 	jbuf homes;           /* "[w,d]" per terminal slot, filled at the end */
 	int warehouses;
 	int io_error;         /* last write failed; retried on the next tick */

@@ -4,22 +4,91 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <jansson.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include "results/results_read.h"
 #include "session.h"
 #include "subcommands.h"
 #include "tpcc/consistency.h"
 #include "tpcc/durability.h"
 #include "tpcc/schema.h"
+#include "util/util.h"
+
+/* The database the run at rr ran on, as the engine recorded it, against
+ * the one connected to: a replica or a restored copy is audited on
+ * purpose, another database by mistake, so this is said, not refused. */
+static void same_target(const tpcc_config *c, db_conn *conn, const rr_run *rr)
+{
+	char here[PATH_MAX];
+	if (schema_embedded(c)) {
+		if (!realpath(c->db_file, here))
+			str_copy(here, c->db_file, sizeof here);
+	} else {
+		str_copy(here, conn->drv->database ? conn->drv->database(conn) : c->database,
+			 sizeof here);
+	}
+	if (!strcmp(rr->driver, c->driver) && !strcmp(rr->database, here))
+		return;
+	fprintf(stderr, "warning: %s is a run on %s %s, not on this %s %s: its acknowledged "
+		"orders are looked for here all the same (right for a replica or a restored "
+		"copy of that database)\n", rr->path, rr->driver, rr->database, c->driver, here);
+}
+
+/* The run's record of acknowledged New-Orders: [w, d, o_id] per district
+ * that had one.  Written each second while the run goes, so a run whose
+ * client was killed has one too. */
+static int load_acked(const rr_run *rr, acked_order **out, char *err, size_t errlen)
+{
+	json_t *arr = rr_object(rr, "durability.new_order_acked");
+	size_t i;
+	json_t *v;
+	if (!json_is_array(arr)) {
+		snprintf(err, errlen, "%s: no durability record (a results file of tpcc-console 0.1 "
+			 "or later, from a run that got past its first second, is needed)", rr->path);
+		return -1;
+	}
+	acked_order *a = calloc(json_array_size(arr) + 1, sizeof *a);
+	if (!a) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	json_array_foreach(arr, i, v) {
+		acked_order *o = &a[i];
+		o->w = rr_int(json_array_get(v, 0), 0);
+		o->d = rr_int(json_array_get(v, 1), 0);
+		o->o_id = rr_int(json_array_get(v, 2), 0);
+		if (json_array_size(v) != 3 || o->w < 1 || o->d < 1 || o->d > 10 || o->o_id < 1) {
+			snprintf(err, errlen, "%s: durability.new_order_acked[%zu] is not "
+				 "[warehouse, district 1-10, order id]", rr->path, i);
+			free(a);
+			return -1;
+		}
+	}
+	*out = a;
+	return (int)json_array_size(arr);
+}
 
 static int durability(tpcc_config *c, db_conn *conn, const schema_info *si, signals *s,
 		      char *err, size_t errlen)
 {
 	acked_order *a = NULL;
-	int n = durability_load(c->durability_file, &a, err, errlen);
+	rr_run *rr = NULL;
+	if (results_read(c->durability_file, &rr, err, errlen))
+		return EX_FAIL;
+	int n = load_acked(rr, &a, err, errlen);
+	if (n >= 0)
+		same_target(c, conn, rr);
+	int complete = rr->complete;
+	results_read_free(rr);
 	if (n < 0)
 		return EX_FAIL;
 	printf("durability audit of %s against %s\n", schema_target_name(c), c->durability_file);
+	if (!complete)
+		printf("the run did not finish (its client was killed?): its record is as of the "
+		       "last second it wrote\n");
 	char why[600];
 	long lost = durability_check(conn, &si->map, a, n, stdout, &s->stop, why, sizeof why);
 	free(a);

@@ -1,63 +1,13 @@
-/* durability.c: reads back what a run said was acknowledged and looks for
- * it.  The results file is our own format, so a targeted scan of one array
- * of integer triples is enough; a general JSON parser is not needed. */
+/* durability.c: looks in the database for what a run said was
+ * acknowledged (the results file is read by check.c, with results_read). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "durability.h"
 #include "dialect/dialect.h"
 #include "util/util.h"
-
-int durability_load(const char *path, acked_order **out, char *err, size_t errlen)
-{
-	char *text = read_file_text(path, NULL, err, errlen);
-	if (!text)
-		return -1;
-	const char *p = strstr(text, "\"new_order_acked\":[");
-	if (!p) {
-		snprintf(err, errlen, "%s: no durability record (a results file of tpcc-console 0.1 "
-			 "or later, from a run that finished, is needed)", path);
-		free(text);
-		return -1;
-	}
-	p += strlen("\"new_order_acked\":[");
-	int n = 0, cap = 0;
-	acked_order *a = NULL;
-	for (;;) {
-		while (*p == ' ' || *p == ',' || *p == '\n')
-			p++;
-		if (*p == ']')
-			break;
-		acked_order o;
-		int used = 0;
-		if (sscanf(p, "[%d,%d,%d]%n", &o.w, &o.d, &o.o_id, &used) != 3 || used == 0 ||
-		    o.w < 1 || o.d < 1 || o.d > 10 || o.o_id < 1) {
-			snprintf(err, errlen, "%s: malformed new_order_acked near '%.20s'", path, p);
-			free(a);
-			free(text);
-			return -1;
-		}
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			acked_order *na = realloc(a, (size_t)cap * sizeof *a);
-			if (!na) {
-				free(a);
-				free(text);
-				snprintf(err, errlen, "out of memory");
-				return -1;
-			}
-			a = na;
-		}
-		a[n++] = o;
-		p += used;
-	}
-	free(text);
-	*out = a;
-	return n;
-}
 
 long durability_check(db_conn *c, const schema_map *m, const acked_order *a, int n, FILE *out,
 		      atomic_int *stop, char *err, size_t errlen)

@@ -14,10 +14,6 @@ typedef struct acked_order {
 	int w, d, o_id;
 } acked_order;
 
-/* Read summary.durability.new_order_acked from a results file.  *out is
- * malloc'd.  Returns the count, or -1 with err filled. */
-int durability_load(const char *path, acked_order **out, char *err, size_t errlen);
-
 /* Compare with the database; prints one line per district with the count
  * it lost ("ok    warehouse 1 district 2: acknowledged up to order 3120,
  * found up to 3120: 0 lost", "LOST  ...: 7 lost") and the total
