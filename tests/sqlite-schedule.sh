@@ -38,7 +38,9 @@ start_console ph.txt run --db "$DB" --vus 1 --rampup 600 --duration 3 --rampdown
 wait_for ph.txt '^\[ +1s rampup'
 send "phase steady"
 wait_for ph.txt 'phase rampup -> steady' 10
-send "extend 2"
+send "extend 2x"
+wait_for ph.txt "error: extend: expected seconds" 10
+send "extend 2s"
 wait_for ph.txt 'steady extended by 2 s' 10
 send "phase steady"
 wait_for ph.txt "error: not in ramp-up" 10
@@ -49,6 +51,8 @@ R=$(ls "$T"/r3/*.json)
 assert "5 steady seconds after ending ramp-up and extending by 2" json_is "$R" 'd["summary"]["steady_seconds"]' 5
 assert "2 ramp-down seconds" json_is "$R" 'sum(1 for t in d["ticks"] if t["phase"]=="rampdown")' 2
 assert "a wrong phase command is reported" contains ph.txt "error: not in ramp-up (phase is steady)"
+assert "extend takes a unit, and says what it expected of a wrong one" \
+	contains ph.txt "error: extend: expected seconds from 1 to 2592000 (or 90s, 45m, 2h, 1d), got '2x'"
 
 # Ramp-down with no ramp-down time ends the run at once: no tick outside a phase.
 start_console rd.txt run --db "$DB" --vus 1 --rampup 0 --duration 600 --rampdown 0 --batch \

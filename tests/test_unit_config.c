@@ -207,6 +207,50 @@ START_TEST(test_opt_set_int)
 }
 END_TEST
 
+/* Options counted in seconds take a unit; others do not. */
+START_TEST(test_opt_set_seconds)
+{
+	tpcc_config c;
+	const opt_def *d = opt_find_key("run.duration"), *r = opt_find_key("run.rampup");
+	char err[256];
+
+	config_defaults(&c);
+	ck_assert_int_eq(opt_set(&c, d, "5m", err, sizeof(err)), 0);
+	ck_assert_int_eq(c.duration, 300);
+	ck_assert_int_eq(opt_set(&c, d, "2h", err, sizeof(err)), 0);
+	ck_assert_int_eq(c.duration, 7200);
+	ck_assert_int_eq(opt_set(&c, d, "30d", err, sizeof(err)), 0);
+	ck_assert_int_eq(c.duration, 2592000);
+	ck_assert_int_eq(opt_set(&c, d, "90s", err, sizeof(err)), 0);
+	ck_assert_int_eq(c.duration, 90);
+	ck_assert_int_eq(opt_set(&c, d, "31d", err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "expected seconds from 1 to 2592000 (or 90s, 45m, 2h, 1d), got '31d'");
+	ck_assert_int_eq(opt_set(&c, d, "0m", err, sizeof(err)), -1);
+	ck_assert_int_eq(opt_set(&c, d, "5x", err, sizeof(err)), -1);
+	ck_assert_int_eq(opt_set(&c, d, "m", err, sizeof(err)), -1);
+	ck_assert_int_eq(opt_set(&c, d, "-5m", err, sizeof(err)), -1);
+	ck_assert_int_eq(opt_set(&c, d, "1.5h", err, sizeof(err)), -1);
+	ck_assert_int_eq(opt_set(&c, d, "99999999999999999999d", err, sizeof(err)), -1);
+	ck_assert_int_eq(c.duration, 90);
+	ck_assert_int_eq(opt_set(&c, r, "auto:10m", err, sizeof(err)), 0);
+	ck_assert_int_eq(c.rampup, 600);
+	ck_assert_int_eq(c.rampup_auto, 1);
+	ck_assert_int_eq(opt_set(&c, r, "1d", err, sizeof(err)), 0);
+	ck_assert_int_eq(c.rampup, 86400);
+	ck_assert_int_eq(c.rampup_auto, 0);
+	/* Shown and saved as seconds, so the text reads back anywhere. */
+	char buf[64];
+	opt_format(&c, r, buf, sizeof buf);
+	ck_assert_str_eq(buf, "86400");
+	ck_assert_int_eq(opt_set(&c, opt_find_key("run.vus"), "5m", err, sizeof(err)), -1);
+	ck_assert_int_eq(load_text(&c, "run = { duration = \"2m\"; rampup = 30; };\n"), 0);
+	ck_assert_int_eq(c.duration, 120);
+	ck_assert_int_eq(c.rampup, 30);
+	ck_assert_int_eq(load_text(&c, "run = { duration = \"2q\"; };\n"), -1);
+	ck_assert_err_has("t.conf:1: run.duration: expected seconds from 1 to 2592000");
+}
+END_TEST
+
 START_TEST(test_opt_set_bool)
 {
 	tpcc_config c;
@@ -1245,6 +1289,7 @@ static Suite *config_suite(void)
 	tcase_add_test(f, test_save_round_trip);
 	tcase_add_test(t, test_table_keys_unique);
 	tcase_add_test(t, test_opt_set_int);
+	tcase_add_test(t, test_opt_set_seconds);
 	tcase_add_test(t, test_opt_set_bool);
 	tcase_add_test(t, test_opt_set_enum_string);
 	tcase_add_test(t, test_on_hangup);

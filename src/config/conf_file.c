@@ -625,7 +625,7 @@ static void set_value(loader *l, const opt_def *o, const config_setting_t *s)
 
 	switch (o->type) {
 	case OPT_INT:
-		if (o->auto_offset && type == CONFIG_TYPE_STRING) {
+		if ((o->auto_offset || o->seconds) && type == CONFIG_TYPE_STRING) {
 			if (opt_set(c, o, config_setting_get_string(s), msg, sizeof(msg)) < 0)
 				report(l, s, "%s: %s", o->key, msg);
 			return;

@@ -245,7 +245,7 @@ const opt_def opt_table[] = {
 		 "Default true.\n" },
 	{ .key = "connection.connect_timeout", .longopt = "connect-timeout",
 	  .type = OPT_INT, .min = 0, .max = 3600, .def = "10", FIELD(connect_timeout),
-	  .argname = "SECONDS",
+	  .argname = "SECONDS", .seconds = 1,
 	  .help = "give up a connection attempt after this long (0: the driver's default)",
 	  .screen = OPT_SCR_CONNECTION,
 	  .man = "Give up a MySQL connection attempt after this long, 0 to 3600;\n"
@@ -437,6 +437,7 @@ const opt_def opt_table[] = {
 		 "Default 2.\n" },
 	{ .key = "run.rampup", .longopt = "rampup", .type = OPT_INT, .min = 0,
 	  .max = 86400, .def = "10", FIELD(rampup), .argname = "SECONDS|auto[:MAX]",
+	  .seconds = 1,
 	  .auto_offset = offsetof(tpcc_config, rampup_auto), .auto_max = 600,
 	  .help = "ramp-up before measuring starts (auto: until NOPM settles, MSER-5, at most "
 		  "MAX s, default 600)",
@@ -460,18 +461,20 @@ const opt_def opt_table[] = {
 		 "Default 10.\n" },
 	{ .key = "run.duration", .longopt = "duration", .type = OPT_INT, .min = 1,
 	  .max = 2592000, .def = "60", FIELD(duration), .argname = "SECONDS",
+	  .seconds = 1,
 	  .help = "steady (measured) phase",
 	  .screen = OPT_SCR_PHASES,
 	  .man = "Steady phase, the measured one, 1 to 2592000.\n"
 		 "Default 60.\n" },
 	{ .key = "run.rampdown", .longopt = "rampdown", .type = OPT_INT, .min = 0,
-	  .max = 86400, .def = "0", FIELD(rampdown), .argname = "SECONDS",
+	  .max = 86400, .def = "0", FIELD(rampdown), .argname = "SECONDS", .seconds = 1,
 	  .help = "ramp-down after the steady phase, not measured",
 	  .screen = OPT_SCR_PHASES,
 	  .man = "Ramp-down after the steady phase, not measured, 0 to 86400.\n"
 		 "Default 0.\n" },
 	{ .key = "run.extend_step", .longopt = "extend-step", .type = OPT_INT,
 	  .min = 1, .max = 86400, .def = "60", FIELD(extend_step), .argname = "SECONDS",
+	  .seconds = 1,
 	  .help = "time added to the steady phase by `extend` with no argument",
 	  .screen = OPT_SCR_PHASES,
 	  .man = "What\n"
@@ -515,7 +518,7 @@ const opt_def opt_table[] = {
 		 "Default 10.\n" },
 	{ .key = "run.reconnect_give_up", .longopt = "reconnect-give-up",
 	  .type = OPT_INT, .min = 0, .max = 86400, .def = "300",
-	  FIELD(reconnect_max_s), .argname = "SECONDS",
+	  FIELD(reconnect_max_s), .argname = "SECONDS", .seconds = 1,
 	  .help = "stop reconnecting a lost connection after this long (0: never)",
 	  .man = "A VU that lost its connection stops reconnecting after this long,\n"
 		 "0 to 86400; 0: never.\n"
@@ -561,6 +564,7 @@ const opt_def opt_table[] = {
 		 "Default false.\n" },
 	{ .key = "run.demo_step", .longopt = "demo-step", .type = OPT_INT,
 	  .min = 1, .max = 3600, .def = "20", FIELD(demo_step), .argname = "SECONDS",
+	  .seconds = 1,
 	  .help = "seconds per step of demo's story (a setting stands two steps)",
 	  .man = "The length of one step of the\n"
 		 ".B demo\n"
@@ -590,7 +594,8 @@ const opt_def opt_table[] = {
 		 "Default false.\n" },
 	{ .key = "run.report_interval", .longopt = "report-interval", .type = OPT_INT,
 	  .min = 1, .max = 3600, .def = "1", FIELD(report_interval),
-	  .argname = "SECONDS", .help = "print every Nth second's line in batch mode "
+	  .argname = "SECONDS", .seconds = 1,
+	  .help = "print every Nth second's line in batch mode "
 	  "(each line shows that second, not an average)",
 	  .man = "Print a line only once every\n"
 		 ".I seconds\n"
@@ -777,6 +782,7 @@ const opt_def opt_table[] = {
 		 ".BR run.rate .\n" },
 	{ .key = "sweep.step", .longopt = "step", .type = OPT_INT, .min = 1,
 	  .max = 86400, .def = "60", FIELD(sweep_step), .argname = "SECONDS",
+	  .seconds = 1,
 	  .help = "sweep: seconds each step is measured, after its settle time",
 	  .man = "Seconds each step of a\n"
 		 ".B sweep\n"
@@ -784,6 +790,7 @@ const opt_def opt_table[] = {
 		 "Default 60.\n" },
 	{ .key = "sweep.settle", .longopt = "settle", .type = OPT_INT, .min = 0,
 	  .max = 86400, .def = "15", FIELD(sweep_settle), .argname = "SECONDS|auto[:MAX]",
+	  .seconds = 1,
 	  .auto_offset = offsetof(tpcc_config, settle_auto), .auto_max = 600,
 	  .help = "sweep: seconds after a step's change before its measuring starts (auto: "
 		  "until NOPM is steady, MSER-5, at most MAX s, default 600)",
@@ -822,6 +829,7 @@ const opt_def opt_table[] = {
 		 "Default 8.\n" },
 	{ .key = "sweep.segment", .longopt = "segment", .type = OPT_INT, .min = 1,
 	  .max = 86400, .def = "60", FIELD(ab_segment), .argname = "SECONDS",
+	  .seconds = 1,
 	  .help = "ab: seconds each segment is measured, after its settle time (--settle)",
 	  .man = "Seconds each segment of an\n"
 		 ".B ab\n"

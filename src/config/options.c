@@ -53,6 +53,34 @@ static int parse_long(const char *s, long min, long max, long *out)
 	return 0;
 }
 
+int opt_parse_seconds(const char *s, long min, long max, long *out)
+{
+	static const struct { char unit; long mult; } units[] = {
+		{ 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 },
+	};
+	size_t n = strlen(s);
+	if (!n || n > 20 || isdigit((unsigned char)s[n - 1]))
+		return parse_long(s, min, max, out);
+	char num[24];
+	long v;
+	memcpy(num, s, n - 1);
+	num[n - 1] = '\0';
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (s[n - 1] == units[i].unit) {
+			if (parse_long(num, 0, LONG_MAX / units[i].mult, &v) ||
+			    v * units[i].mult < min || v * units[i].mult > max)
+				return -1;
+			*out = v * units[i].mult;
+			return 0;
+		}
+	return -1;
+}
+
+static int parse_int_opt(const opt_def *o, const char *s, long min, long max, long *out)
+{
+	return o->seconds ? opt_parse_seconds(s, min, max, out) : parse_long(s, min, max, out);
+}
+
 static int parse_bool(const char *s, int *out)
 {
 	static const char *const yes[] = { "true", "yes", "on", "1" };
@@ -403,20 +431,23 @@ int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size
 		if (o->auto_offset && !strncmp(value, "auto", 4)) {
 			v = o->auto_max;
 			if ((value[4] && value[4] != ':') ||
-			    (value[4] == ':' && parse_long(value + 5, 1, o->max, &v) < 0)) {
-				text_errf(err, errlen, "expected an integer from %ld to %ld, or auto "
-					  "or auto:MAX (MAX seconds 1 to %ld), got '%.*s%s'", o->min,
-					  o->max, o->max, text_quote_len(value), value,
-					  text_quote_ellipsis(value));
+			    (value[4] == ':' && parse_int_opt(o, value + 5, 1, o->max, &v) < 0)) {
+				text_errf(err, errlen, "expected %s from %ld to %ld%s, or auto "
+					  "or auto:MAX (MAX seconds 1 to %ld), got '%.*s%s'",
+					  o->seconds ? "seconds" : "an integer", o->min, o->max,
+					  o->seconds ? " (or 90s, 45m, 2h, 1d)" : "", o->max,
+					  text_quote_len(value), value, text_quote_ellipsis(value));
 				return -1;
 			}
 			*(int *)field(c, o) = (int)v;
 			*(int *)((char *)c + o->auto_offset) = 1;
 			return 0;
 		}
-		if (parse_long(value, o->min, o->max, &v) < 0) {
-			text_errf(err, errlen, "expected an integer from %ld to %ld, got '%.*s%s'",
-			     o->min, o->max, text_quote_len(value), value, text_quote_ellipsis(value));
+		if (parse_int_opt(o, value, o->min, o->max, &v) < 0) {
+			text_errf(err, errlen, "expected %s from %ld to %ld%s, got '%.*s%s'",
+				  o->seconds ? "seconds" : "an integer", o->min, o->max,
+				  o->seconds ? " (or 90s, 45m, 2h, 1d)" : "",
+				  text_quote_len(value), value, text_quote_ellipsis(value));
 			return -1;
 		}
 		*(int *)field(c, o) = (int)v;

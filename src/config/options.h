@@ -160,6 +160,10 @@ typedef struct opt_def {
 	 * (auto_max when not given); a number sets it 0. */
 	size_t auto_offset;
 	int auto_max;
+	/* OPT_INT counted in seconds: the value may carry a unit, "90s",
+	 * "45m", "2h", "1d" (a DBA used to minutes types --duration 5m);
+	 * it is kept, shown and saved as seconds. */
+	int seconds;
 	/* Nonzero: the int at given_offset is 1 once opt_set_user set the
 	 * option, for a setting that yields to the environment only when
 	 * the user left it alone. */
@@ -184,6 +188,9 @@ const opt_def *opt_find_key(const char *key);
 /* run.tags' check: comma-separated K=V, K of letters, digits, '_', '.', '-'. */
 int opt_check_tags(const char *value, char *err, size_t errlen);
 const opt_def *opt_find_long(const char *name);
+/* Seconds as text: "600", or with a unit, "90s", "45m", "2h", "1d", in
+ * [min, max].  0 with *out, -1 when it is none of these. */
+int opt_parse_seconds(const char *s, long min, long max, long *out);
 /* Set an option from text; on error fill err ("expected an integer from 1 to
  * 10000, got 'x'") and return -1. */
 int opt_set(tpcc_config *c, const opt_def *o, const char *value, char *err, size_t errlen);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "command.h"
+#include "config/options.h"
 #include "engine.h"
 #include "sweep_live.h"
 #include "util/util.h"
@@ -93,11 +94,10 @@ static int c_extend(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen)
 {
 	int s = 0;
 	if (a->argc == 1) {
-		char *end;
-		long v = strtol(a->argv[0], &end, 10);
-		if (*end || v <= 0 || v > 86400 * 30) {
-			snprintf(err, errlen, "extend: expected seconds from 1 to 2592000, got '%s'",
-				 a->argv[0]);
+		long v;
+		if (opt_parse_seconds(a->argv[0], 1, 86400 * 30, &v)) {
+			snprintf(err, errlen, "extend: expected seconds from 1 to 2592000 (or 90s, "
+				 "45m, 2h, 1d), got '%s'", a->argv[0]);
 			return -1;
 		}
 		s = (int)v;

@@ -34,7 +34,9 @@ const command_doc command_docs[] = {
 	  "Lengthen the steady phase by\n"
 	  ".I seconds\n"
 	  "(default\n"
-	  ".BR \\-\\-extend\\-step );\n"
+	  ".BR \\-\\-extend\\-step ;\n"
+	  "a unit may follow, as in\n"
+	  ".BR \"extend 30m\" );\n"
 	  "only during ramp-up or steady.\n" },
 	{ "pause",
 	  "Every VU stops after its current transaction, keeping its connection.\n"

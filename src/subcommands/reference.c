@@ -99,7 +99,18 @@ static void options(FILE *out)
 	      ".BI \\-\\-password= x\n"
 	      "and\n"
 	      ".BI \\-p secret\n"
-	      "are refused with exit 2.\n", out);
+	      "are refused with exit 2.\n"
+	      ".PP\n"
+	      "An option whose argument is\n"
+	      ".I seconds\n"
+	      "also takes a unit, on the command line, on the config screens and in\n"
+	      "a configuration file (as a string):\n"
+	      ".BR 90s ,\n"
+	      ".BR 45m ,\n"
+	      ".B 2h\n"
+	      "or\n"
+	      ".BR 1d ;\n"
+	      "it is kept, shown and saved in seconds.\n", out);
 	options_group(out, "Connection options", "connection.", 0);
 	options_group(out, "Workload options", "workload.", 0);
 	options_group(out, "Run options", "run.", 0);
