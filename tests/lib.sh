@@ -355,6 +355,30 @@ tui_frames() {
 	python3 "$TPCC_SRCDIR/tests/screen_check.py" "$1" "$2" "$T/screen.txt"
 }
 
+# tui_box_clear TITLE: the box whose top edge names TITLE is on the
+# screen, and nothing in it touches its right side (text too long for a
+# row is folded, or cut to end in "~" before the frame).
+tui_box_clear() {
+	tui_screen | python3 -c '
+import sys
+def fail(why):
+    print(why)
+    sys.exit(1)
+rows, title = sys.stdin.read().split("\n"), sys.argv[1]
+top = next((r for r, l in enumerate(rows) if "┌ " + title in l), None)
+if top is None:
+    fail("no box titled %r on the screen" % title)
+c = rows[top].index("┌ " + title)
+c2 = rows[top].index("┐", c)
+for l in rows[top + 1:]:
+    l = l.ljust(c2 + 1)
+    if l[c] == "└":
+        sys.exit(0)
+    if l[c2 - 1] != " ":
+        fail("text touches the right side of the %r box: %r" % (title, l[c:c2 + 1]))
+fail("the %r box has no bottom" % title)' "$1"
+}
+
 # PostgreSQL and ODBC tests need the private server and ODBC setup that
 # scripts/test.sh starts (tests/pg-server.sh).
 need_pg() {

@@ -178,13 +178,20 @@ assert "then the run starts, its panes showing throughput" tui_wait 'NOPM [1-9]'
 tui_quit "that console ends too"
 
 # tpcc-console with no subcommand offers the same, on a file not there
-# yet; n leaves, building nothing and making no file.
-tui_start 100 30 "'$TPCC_BIN' --db '$T/empty2.db' 2>'$T/empty2.err'"
+# yet; n leaves, building nothing and making no file.  At 80x24, a path
+# longer than the box is folded in it, read whole.
+D=$T/a/directory/deep/enough/for/its/path/to/be/longer/than/the/box
+mkdir -p "$D"
+tui_start 80 24 "'$TPCC_BIN' --db '$D/empty2.db' 2>'$T/empty2.err'"
 assert "the bare console offers to build too" tui_wait 'Build 1 warehouse now\? \(y/n\)'
+assert "at 80x24 the offer's sentence is folded, the path's end in the box" \
+	tui_shows '^│  .*/than/the/box/empty2\.db\. +│$'
+assert "  and no row of the box runs into its frame" tui_box_clear 'Build the TPC-C schema'
+assert "  the header's cut path ends in ~" tui_shows '^ tpcc-console .*~$'
 tui_keys n
 assert "n leaves" tui_exited 30
 assert "saying there is nothing to run" contains "$T/empty2.err" "empty2.db: nothing to run"
-assert "and nothing was built, not even the file" [ ! -e "$T/empty2.db" ]
+assert "and nothing was built, not even the file" [ ! -e "$D/empty2.db" ]
 
 # MariaDB: a wrong password is the server's error on the screen, no crash.
 if [ -n "${TPCC_TEST_MYSQL_SOCKET:-}" ]; then

@@ -57,6 +57,14 @@ assert "and the wait class that explains it (SQLite's own waits)" \
 tui resize-window -t tui -x 80 -y 24
 assert "80x24 redraws" tui_wait '^┌ NOPM, TPM per min, each second ─*┐┌ Latency.{30,}┐$'
 assert "the frames are whole at 80x24, nothing stray" tui_frames 80 24
+# At 80x24 the knob panel's change and its verdict stay inside the box,
+# cut with "~" where too long; so does a reply longer than the message row.
+tui_keys k
+assert "k at 80x24: the knob's verdict is on its own row" tui_wait '^│ +NOPM [-+][0-9.]+% '
+assert "  and nothing in the knob panel runs into its frame" tui_box_clear 'Knobs'
+tui_keys Escape : 'sweep bogus=1' Enter
+assert "a reply longer than the row ends in ~ at its last column" \
+	tui_wait "^sweep: unknown argument 'bogus=1'; expected .{35}~\$"
 tui resize-window -t tui -x 200 -y 60
 assert "200x60 redraws" tui_wait '^┌ Events ─{180,}┐$'
 assert "the frames are whole at 200x60, nothing stray" tui_frames 200 60
@@ -146,8 +154,10 @@ tui_start 100 30 "LC_ALL=C '$TPCC_BIN' run --db '$T/t.db' --vus 1 --rampup 0 --d
 tui_wait 'NOPM [1-9]' >/dev/null
 tui_keys :
 tui_keys -l 'mark in C é日 ok'
-assert "in the C locale the line goes on after UTF-8" tui_wait '^:mark in C \?+ ok *$'
-tui_keys Enter ':quit' Enter
+assert "in the C locale the line goes on after UTF-8, a ? a character" tui_wait '^:mark in C \?\? ok *$'
+tui_keys Enter
+assert "  and so does the mark's event" tui_wait 'mark +in C \?\? ok'
+tui_keys ':quit' Enter
 assert "and leaves" tui_exited 60
 R=$(ls "$T"/results-c/*.json 2>/dev/null | head -1)
 assert "the results file holds that mark as typed" json_true "$R" \

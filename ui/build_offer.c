@@ -45,26 +45,39 @@ static int warehouses(const tpcc_config *c)
 	return c->warehouses > 0 ? c->warehouses : 1;
 }
 
+/* Text folded to the box's width, so a long path or error is read whole:
+ * the columns a line of it gets. */
+static int text_w(void)
+{
+	return overlay_width(BOX_W) - 5;   /* the frame, a blank either side */
+}
+
 static pane frame(const offer *o, int h)
 {
 	char head[400];
 	erase();
 	snprintf(head, sizeof head, " tpcc-console %s %s %s @ %s", PACKAGE_VERSION, crt_g->v, o->cfg.driver,
 		 schema_target_name(&o->cfg));
-	screen_put(0, 0, COLS, crt_attr(CRT_TITLE) | (int)A_BOLD, head);
+	screen_put_cut(0, 0, COLS, crt_attr(CRT_TITLE) | (int)A_BOLD, head);
 	return overlay_box(h, BOX_W, "Build the TPC-C schema");
 }
 
 static void draw_question(const offer *o)
 {
 	int w = warehouses(&o->cfg);
-	pane p = frame(o, 6);
-	pane_printf(&p, 0, 1, A_BOLD, "No TPC-C schema in %s.", schema_target_name(&o->cfg));
-	pane_printf(&p, 2, 1, crt_attr(CRT_WARN) | (int)A_BOLD, "Build %d warehouse%s now? (y/n)", w,
+	char what[700];
+	snprintf(what, sizeof what, "No TPC-C schema in %s.", schema_target_name(&o->cfg));
+	int rows = text_rows(what, text_w());
+	pane p = frame(o, rows + 5);
+	int r = pane_wrap_in(&p, 0, 1, rows, A_BOLD, what) + 1;
+	pane_printf(&p, r, 1, crt_attr(CRT_WARN) | (int)A_BOLD, "Build %d warehouse%s now? (y/n)", w,
 		    w == 1 ? "" : "s");
-	pane_put(&p, 3, 1, crt_attr(CRT_DIM), "(workload.warehouses sets how many; n leaves)");
+	pane_put_cut(&p, r + 1, 1, crt_attr(CRT_DIM), "(workload.warehouses sets how many; n leaves)");
 	refresh();
 }
+
+#define NOTE_ROWS 4
+#define ERR_ROWS 8
 
 static void draw_progress(offer *o)
 {
@@ -75,8 +88,14 @@ static void draw_progress(offer *o)
 	snprintf(note, sizeof note, "%s", o->note);
 	pthread_mutex_unlock(&o->lock);
 
-	pane p = frame(o, 8);
-	pane_put(&p, 0, 1, A_BOLD, note);
+	int failed = atomic_load(&o->finished) && o->rc;
+	int nr = text_rows(note, text_w()), er = failed ? text_rows(o->err, text_w()) : 1;
+	nr = nr < 1 ? 1 : nr > NOTE_ROWS ? NOTE_ROWS : nr;
+	er = er < 1 ? 1 : er > ERR_ROWS ? ERR_ROWS : er;
+	/* The note, a blank, the bar and its figures, the error, the hint. */
+	pane p = frame(o, 2 + nr + 3 + er + 1);
+	int r = nr + 1;
+	pane_wrap_in(&p, 0, 1, nr, A_BOLD, note);
 	if (stage >= BUILD_LOADING) {
 		/* The bar on a row of its own, the figures under it. */
 		progress_format(&o->prog, pane_iw(&p) - 6, stage > BUILD_LOADING, line, sizeof line);
@@ -85,17 +104,18 @@ static void draw_progress(offer *o)
 			*++figures = '\0';
 			figures++;
 		}
-		pane_put(&p, 2, 1, crt_attr(CRT_GOOD) | (int)A_BOLD, line);
-		pane_put(&p, 3, 1, A_BOLD, figures ? figures : "");
+		pane_put(&p, r, 1, crt_attr(CRT_GOOD) | (int)A_BOLD, line);
+		pane_put_cut(&p, r + 1, 1, A_BOLD, figures ? figures : "");
 	}
-	if (atomic_load(&o->finished) && o->rc) {
-		pane_put(&p, 4, 1, crt_attr(CRT_BAD) | (int)A_BOLD, o->err);
-		pane_put(&p, 5, 1, crt_attr(CRT_DIM), "any key leaves");
+	r += 2;
+	if (failed) {
+		pane_wrap_in(&p, r, 1, er, crt_attr(CRT_BAD) | (int)A_BOLD, o->err);
+		pane_put(&p, r + er, 1, crt_attr(CRT_DIM), "any key leaves");
 	} else if (atomic_load(&o->finished)) {
-		pane_put(&p, 5, 1, crt_attr(CRT_GOOD), "starting the run...");
+		pane_put(&p, r + er, 1, crt_attr(CRT_GOOD), "starting the run...");
 	} else {
-		pane_put(&p, 5, 1, crt_attr(CRT_DIM), atomic_load(&o->stop) ? "stopping the load..."
-			 : "q stops the load (the partial schema then needs 'tpcc-console drop')");
+		pane_put_cut(&p, r + er, 1, crt_attr(CRT_DIM), atomic_load(&o->stop) ? "stopping the load..."
+			     : "q stops the load (the partial schema then needs 'tpcc-console drop')");
 	}
 	refresh();
 }

@@ -176,7 +176,8 @@ static void draw_message(console *c, int y)
 	line[o] = '\0';
 	char shown[sizeof line + 64];
 	crt_arrows(line, shown, sizeof shown);
-	screen_put(y, 0, COLS, c->msg_err ? crt_attr(CRT_BAD) : 0, shown);
+	/* A reply longer than the row says it was cut. */
+	screen_put_cut(y, 0, COLS, c->msg_err ? crt_attr(CRT_BAD) : 0, shown);
 }
 
 /* What the config screens may touch of the console. */

@@ -24,14 +24,21 @@ static const run_event *last_change(const ui_view *v, const char *name)
 	return NULL;
 }
 
+/* The change beside the value; its verdict, with the wait class that
+ * explains it, longer than the room there even in the widest box, on the
+ * row under the knob from the left.  Either is cut short ("~") before the
+ * frame. */
+#define CHANGE_COL 49
+#define VERDICT_COL 3
+
 void knobs_draw(const console *c)
 {
 	worker_knob k[WORKER_KNOBS];
 	int n = worker_knobs(c->wk, k, WORKER_KNOBS);
 	pane p = overlay_box(2 * n + 4, 110, "Knobs (Up/Down, Enter: set, r: re-read, Esc: close)");
-	char hms[16], fx[200];
-	pane_printf(&p, 0, 1, crt_attr(CRT_DIM), " %-31s %-14s %s", "variable (*: changed)", "value",
-		    "last change and NOPM 30 s before | after");
+	char hms[16], fx[320], text[sizeof c->v.events[0].text + 40], shown[sizeof text + 64];
+	pane_printf(&p, 0, 1, crt_attr(CRT_DIM), " %-31s %-14s", "variable (*: changed)", "value");
+	pane_put_cut(&p, 0, CHANGE_COL, crt_attr(CRT_DIM), "last change; NOPM under it");
 	for (int i = 0; i < n; i++) {
 		int sel = i == c->knob_sel;
 		int a = sel ? A_REVERSE : 0;
@@ -43,13 +50,16 @@ void knobs_draw(const console *c)
 		const run_event *ev = last_change(&c->v, k[i].name);
 		if (ev) {
 			fmt_hms(ev->t, hms, sizeof hms);
-			pane_printf(&p, 1 + 2 * i, 49, crt_attr(CRT_OPERATOR), "%s %s", hms, ev->text + 4);
+			snprintf(text, sizeof text, "%s %s", hms, ev->text + 4);
+			crt_arrows(text, shown, sizeof shown);
+			pane_put_cut(&p, 1 + 2 * i, CHANGE_COL, crt_attr(CRT_OPERATOR), shown);
 			events_effect_text(&c->v, ev, fx, sizeof fx);
-			pane_printf(&p, 2 + 2 * i, 49, 0, "%s", fx);
+			crt_arrows(fx, shown, sizeof shown);
+			pane_put_cut(&p, 2 + 2 * i, VERDICT_COL, 0, shown);
 		}
 	}
 	if (!n)
-		pane_put(&p, 1, 1, 0, "no knobs for this driver: set run.knobs in the config file");
+		pane_put_cut(&p, 1, 1, 0, "no knobs for this driver: set run.knobs in the config file");
 }
 
 int knobs_key(console *c, int key)

@@ -5,18 +5,19 @@
 
 static const pane_class overlay_class = { .name = "overlay" };
 
+/* A box nearly as large as the screen takes all of it (below the header,
+ * above the message row and the key bar): a pane's frame left in a column
+ * or two beside the box's reads as a doubled corner. */
+int overlay_width(int w)
+{
+	return w >= COLS - 4 ? COLS : w;
+}
+
 pane overlay_box(int h, int w, const char *title)
 {
 	pane p = { .cls = &overlay_class };
-	/* A box nearly as large as the screen takes all of it (below the
-	 * header, above the message row and the key bar): a pane's frame left
-	 * in a column or two beside the box's reads as a doubled corner. */
-	if (w >= COLS - 4) {
-		w = COLS;
-		p.x = 0;
-	} else {
-		p.x = (COLS - w) / 2;
-	}
+	w = overlay_width(w);
+	p.x = (COLS - w) / 2;
 	if (h >= LINES - 4) {
 		h = LINES - 3;
 		p.y = 1;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <wchar.h>
 #include "pane.h"
+#include "util/utf8.h"
 
 int pane_place(pane *p, int y, int x, int h, int w)
 {
@@ -34,14 +35,18 @@ void pane_destroy(pane *p)
 /* The character at s (n bytes left) in *wc, with the columns it takes in
  * *cols; returns the bytes it took.  What the locale cannot read or show
  * (a byte cut from its sequence, a control character) is one '?', so the
- * rest of the text still shows and the columns still add up. */
+ * rest of the text still shows and the columns still add up.  The text
+ * is UTF-8 whatever the locale (the tool keeps nothing else): where the
+ * locale reads none of it (the C locale), a whole character is one '?',
+ * not one for each of its bytes. */
 static size_t next_char(const char *s, size_t n, mbstate_t *st, wchar_t *wc, int *cols)
 {
 	size_t k = mbrtowc(wc, s, n, st);
 	if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
 		memset(st, 0, sizeof *st);
 		*wc = L'?';
-		k = 1;
+		k = utf8_seq_len(s, n);
+		k += !k;
 	}
 	*cols = wcwidth(*wc);
 	if (*cols < 0) {
@@ -121,16 +126,21 @@ int pane_put(const pane *p, int row, int col, int attr, const char *s)
 	return screen_put(p->y + 1 + row, p->x + 2 + col, pane_iw(p) - col, attr, s);
 }
 
+int screen_put_cut(int y, int x, int n, int attr, const char *s)
+{
+	if (n <= 0)
+		return 0;
+	if (screen_cols(s, strlen(s)) <= n)
+		return screen_put(y, x, n, attr, s);
+	int k = screen_put(y, x, n - 1, attr, s);
+	return k + screen_put(y, x + k, 1, attr, "~");
+}
+
 int pane_put_cut(const pane *p, int row, int col, int attr, const char *s)
 {
-	int room = pane_iw(p) - col - 1;
-	size_t cols = (size_t)screen_cols(s, strlen(s));
-	if (room <= 0 || row < 0 || row >= pane_ih(p) || col < 0)
+	if (row < 0 || row >= pane_ih(p) || col < 0)
 		return 0;
-	if ((int)cols <= room)
-		return pane_put(p, row, col, attr, s);
-	int n = screen_put(p->y + 1 + row, p->x + 2 + col, room - 1, attr, s);
-	return n + screen_put(p->y + 1 + row, p->x + 2 + col + n, 1, attr, "~");
+	return screen_put_cut(p->y + 1 + row, p->x + 2 + col, pane_iw(p) - col - 1, attr, s);
 }
 
 int pane_printf(const pane *p, int row, int col, int attr, const char *fmt, ...)
@@ -171,6 +181,16 @@ int pane_fold(const char **s, int width)
 		next++;
 	*s = next;
 	return take;
+}
+
+int text_rows(const char *s, int width)
+{
+	int n = 0;
+	while (*s && width > 0) {
+		pane_fold(&s, width);
+		n++;
+	}
+	return n;
 }
 
 int pane_wrap_in(const pane *p, int row, int col, int rows, int attr, const char *s)

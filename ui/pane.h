@@ -57,6 +57,8 @@ int pane_printf(const pane *p, int row, int col, int attr, const char *fmt, ...)
 /* The first line of *s folded at a space to width columns: returns its
  * length in bytes and moves *s past it and the spaces after it. */
 int pane_fold(const char **s, int width);
+/* The rows text takes folded to width columns (pane_fold's way). */
+int text_rows(const char *s, int width);
 /* Write text from inner row on, folded at spaces to the inner width;
  * returns the rows used. */
 int pane_wrap(const pane *p, int row, int attr, const char *s);
@@ -65,6 +67,9 @@ int pane_wrap(const pane *p, int row, int attr, const char *s);
 int pane_wrap_in(const pane *p, int row, int col, int rows, int attr, const char *s);
 /* Write text on the screen at (y, x), at most n columns; returns columns. */
 int screen_put(int y, int x, int n, int attr, const char *s);
+/* screen_put for a row with no frame (the header, the message row): text
+ * longer than n columns is cut to end in "~" in the nth. */
+int screen_put_cut(int y, int x, int n, int attr, const char *s);
 /* The columns the first n bytes of s take on the screen. */
 int screen_cols(const char *s, size_t n);
 /* The bytes of the whole characters at the start of s that fit in cols

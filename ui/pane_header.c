@@ -66,12 +66,7 @@ static void header_draw(pane *p, const ui_view *v)
 	hline(' ', p->w);
 	attroff(crt_attr(CRT_BAR));
 	/* Cut where the database is, and say so: "tpcc.sqli" read as a name. */
-	if (screen_cols(line, strlen(line)) > p->w && p->w > 1) {
-		int n = screen_put(p->y, p->x, p->w - 1, crt_attr(CRT_BAR), line);
-		screen_put(p->y, p->x + n, 1, crt_attr(CRT_BAR), "~");
-	} else {
-		screen_put(p->y, p->x, p->w, crt_attr(CRT_BAR), line);
-	}
+	screen_put_cut(p->y, p->x, p->w, crt_attr(CRT_BAR), line);
 }
 
 /* The header has no frame, so pane_draw's minimum size does not apply:
