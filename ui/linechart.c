@@ -118,8 +118,19 @@ const char *linechart_legend_line(void)
 	return crt_utf8 ? "\u2812\u2812" : "++";
 }
 
+/* Whether a column from..to (both in) of the chart is taken; those past
+ * the n known are not. */
+static int in_use(const char *taken, int n, int from, int to)
+{
+	for (int x = from < 0 ? 0 : from; x <= to && x < n; x++)
+		if (taken[x])
+			return 1;
+	return 0;
+}
+
 /* See linechart.h. */
-void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n)
+void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n,
+			 const char *taken, int ntaken)
 {
 	/* Two seconds a column, whatever the run's length: a label every 20 s
 	 * is ten columns apart, the room a label ("12:00", "1:00:00") wants. */
@@ -139,7 +150,7 @@ void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, i
 		/* The label ends just before its instant's column, which gets
 		 * the tick. */
 		int at = col - (int)strlen(lab);
-		if (at < next_free || col >= c->cols)
+		if (at < next_free || col >= c->cols || in_use(taken, ntaken, at - 1, col))
 			continue;
 		pane_put(p, c->rows, LINECHART_AXIS_W + at, crt_attr(CRT_DIM), lab);
 		pane_put(p, c->rows, LINECHART_AXIS_W + col, crt_attr(CRT_DIM), crt_g->axis_up);

@@ -36,8 +36,12 @@ int linechart_place(pane *p, int below);
 /* For a pane class's destroy. */
 void linechart_pane_destroy(pane *p);
 /* Label the x axis with the run's clock at round instants ("1:00",
- * "1:00:00"), written into the axis line itself, for the n ticks drawn. */
-void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n);
+ * "1:00:00"), written into the axis line itself, for the n ticks drawn.
+ * taken marks the chart's first ntaken columns (NULL and 0: none) that
+ * hold something of more weight (a marker): a label that would touch one
+ * is left out, so neither is drawn over the other. */
+void linechart_time_axis(const linechart *c, const pane *p, const tick *ticks, int n,
+			 const char *taken, int ntaken);
 
 /* Mark the seconds from..to of the n ticks drawn on the x axis with g;
  * l and r (may be NULL) take the first and the last second's columns

@@ -29,7 +29,7 @@ static void lc_draw(pane *p, const ui_view *v)
 	linechart_draw(c, p, n, crt_attr(CRT_GOOD), crt_attr(CRT_OPERATOR));
 	/* A sweep's spans over the clock's labels: its steps are the
 	 * timeline then; the markers go over both. */
-	linechart_time_axis(c, p, v->ticks + first, n);
+	linechart_time_axis(c, p, v->ticks + first, n, NULL, 0);
 	stepmarks_draw(c, p, v, v->ticks + first, n);
 	const tick *last = &v->st.last;
 	int x = pane_put(p, rows + 1, 0, crt_attr(CRT_GOOD), linechart_legend_area());

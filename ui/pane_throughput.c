@@ -36,14 +36,41 @@ static int marker_rank(const run_event *ev)
 
 #define LABEL_ROW_MAX 512
 
+/* The chart column of ev's marker, with its label in lab; -1 when it has
+ * none or its second is out of view. */
+static int marker_col(const pane *p, const ui_view *v, const run_event *ev, int first, int x0,
+		      char *lab, size_t len)
+{
+	int last_t = v->ticks[v->nticks - 1].t;
+	if (!event_marker_label(ev, lab, len))
+		return -1;
+	int t = ev->t > last_t ? last_t : ev->t;
+	int idx = t - v->ticks[first].t;    /* ticks are one per second */
+	int col = (x0 + idx) / 2;
+	return idx < 0 || col < 0 || col >= pane_iw(p) - AXIS_W ? -1 : col;
+}
+
+/* The columns the markers take on the axis, for the clock's labels to
+ * give way to. */
+static void marker_cols(const pane *p, const ui_view *v, int first, int x0, char *taken,
+			int cols)
+{
+	char lab[64];
+	memset(taken, 0, (size_t)cols);
+	for (int i = 0; i < v->nevents && v->nticks; i++) {
+		int col = marker_col(p, v, &v->events[i], first, x0, lab, sizeof lab);
+		if (col >= 0 && col < cols)
+			taken[col] = 1;
+	}
+}
+
 /* Markers: a glyph on the axis under the event's second, and labels below,
  * placed in rank order so an operator's mark is never the one dropped; a
  * label that does not fit whole is cut short ("~"). */
 static void draw_markers(const pane *p, const ui_view *v, int first, int x0, int rows)
 {
 	/* A label keeps a blank before the frame, or it would look cut. */
-	int cols = pane_iw(p) - AXIS_W, iw = pane_iw(p) - 1;
-	int last_t = v->nticks ? v->ticks[v->nticks - 1].t : 0;
+	int iw = pane_iw(p) - 1;
 	char used[LABEL_ROW_MAX], lab[64];
 	if (!v->nticks)
 		return;
@@ -55,12 +82,10 @@ static void draw_markers(const pane *p, const ui_view *v, int first, int x0, int
 		 * operator is looking at. */
 		for (int i = v->nevents - 1; i >= 0; i--) {
 			const run_event *ev = &v->events[i];
-			if (marker_rank(ev) != rank || !event_marker_label(ev, lab, sizeof lab))
+			if (marker_rank(ev) != rank)
 				continue;
-			int t = ev->t > last_t ? last_t : ev->t;
-			int idx = t - v->ticks[first].t;    /* ticks are one per second */
-			int col = (x0 + idx) / 2;
-			if (idx < 0 || col < 0 || col >= cols)
+			int col = marker_col(p, v, ev, first, x0, lab, sizeof lab);
+			if (col < 0)
 				continue;
 			int attr = !strcmp(ev->type, "phase") ? crt_attr(CRT_WARN) : crt_attr(CRT_OPERATOR);
 			pane_put(p, rows, AXIS_W + col, attr, crt_g->marker);
@@ -152,7 +177,10 @@ static void tp_draw(pane *p, const ui_view *v)
 	int x0 = 2 * cols - n;
 	/* A sweep's spans over the clock's labels: its steps are the
 	 * timeline then; the markers go over both. */
-	linechart_time_axis(c, p, v->ticks + first, n);
+	char taken[LABEL_ROW_MAX];
+	int ntaken = cols < LABEL_ROW_MAX ? cols : LABEL_ROW_MAX;
+	marker_cols(p, v, first, x0, taken, ntaken);
+	linechart_time_axis(c, p, v->ticks + first, n, taken, ntaken);
 	stepmarks_draw(c, p, v, v->ticks + first, n);
 	draw_markers(p, v, first, x0, rows);
 	draw_figures(p, v, rows + 2);
