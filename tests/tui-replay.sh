@@ -17,6 +17,10 @@ assert "the other run is a ghost line" tui_wait '⠒⠒ ghost NOPM [0-9,]+'
 assert "a closed loop is never behind schedule" eval "! tui_shows 'BEHIND SCHEDULE'"
 tui_keys 3
 assert "60x reaches the end" tui_wait "^replay 60x, $END of $END" 20
+# The end as the live console showed it: the run done, its VUs gone.
+assert "at the end the header says DONE, VUs 0/0, as the live console did" \
+	tui_wait '^ tpcc-console .*│ DONE RUN FINISHED │ VUs 0/0 │'
+assert "  and the VUs pane has none" tui_shows '┌ VUs 0/0 ─'
 assert "the run's last phase change waits for no after" \
 	tui_wait 'phase +steady → done .*after: none, the run ended'
 # The CPU pane draws what the file measured: the server's CPU and the disk.
@@ -51,6 +55,7 @@ tui_keys Home Right Right
 assert "Right seeks 10 s, twice" tui_wait "^replay PAUSED at 00:00:20 of $END"
 tui_keys Left
 assert "Left seeks back 10 s" tui_wait "^replay PAUSED at 00:00:10 of $END"
+assert "  where the run is steady, its VUs running" tui_shows '^ tpcc-console .*│ STEADY PAUSED │ VUs 4/4 │'
 assert "the events are those up to then" eval "tui_shows 'phase +phase rampup → steady' && ! tui_shows 'steady → done'"
 tui_keys End
 assert "End goes to the end" tui_wait "^replay PAUSED at $END of $END"

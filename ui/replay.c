@@ -130,6 +130,17 @@ static void steps_at(ui_view *v, const engine_step *all, int n, int now)
 	}
 }
 
+/* Whether the run had reached its done phase by second now: from then the
+ * live console showed it so, its VUs gone, where the file's last tick
+ * still has the second before. */
+static int done_by(const rr_run *r, int now)
+{
+	for (int i = 0; i < r->nevents && r->events[i].t <= now; i++)
+		if (!strcmp(r->events[i].type, "phase") && strstr(r->events[i].text, "-> done"))
+			return 1;
+	return 0;
+}
+
 /* The view as the console showed it at second now of the run. */
 static void view_at(ui_view *v, const rr_run *r, const rr_run *ghost, int now, int paused)
 {
@@ -181,6 +192,10 @@ static void view_at(ui_view *v, const rr_run *r, const rr_run *ghost, int now, i
 		st->phase = st->last.phase;
 		st->vus = st->last.vus;
 		st->vus_target = st->last.vus_target;
+	}
+	if (done_by(r, now)) {
+		st->phase = PH_DONE;
+		st->vus = st->vus_target = 0;
 	}
 	/* The steady phase so far: its mean rates, and the file's percentiles
 	 * once it is over (a finished run's summary). */
