@@ -52,6 +52,16 @@ assert "T hides the table" tui_gone 'Sweep steps'
 tui_keys T
 assert "T shows it again after the run" tui_wait 'Sweep steps: 2 done, sweep over'
 tui_screen >screen1.txt
+# At 80x24 the table has a row for one step: its title says which rows
+# it shows and how to see the others, and PgUp goes back to step 1.
+tui resize-window -t tui -x 80 -y 24
+assert "80x24: the table shows the newest row, saying which and how to scroll" \
+	tui_wait 'Sweep steps: 2 done, sweep over; rows 2-2 of 2, PgUp/PgDn'
+tui_keys PPage
+assert "  PgUp shows step 1's row" tui_wait '^│ +1  vus=1 '
+tui_keys NPage
+assert "  PgDn step 2's again" tui_wait '^│ +2  vus=2 '
+tui resize-window -t tui -x 120 -y 40
 
 R=$(ls "$T"/r1/*.json 2>/dev/null | head -1)
 assert "a results file" [ -n "$R" ]

@@ -345,6 +345,12 @@ void console_steps_follow(console *c)
 		console_message(c, 1, "out of memory laying out the screen");
 }
 
+void console_steps_scroll(console *c, int rows)
+{
+	int max = pane_steps_scroll_max(&c->panes[P_STEPS], &c->v), back = c->v.steps_back + rows;
+	c->v.steps_back = back < 0 ? 0 : back > max ? max : back;
+}
+
 /* What a key action asked for that only the console can do. */
 static int key_done(console *c, int act)
 {
@@ -382,6 +388,10 @@ static int key_done(console *c, int act)
 	}
 	if (act & ACT_CLOSE)
 		c->mode = MODE_NORMAL;
+	if (act & ACT_STEPS_OLDER)
+		console_steps_scroll(c, 1);
+	if (act & ACT_STEPS_NEWER)
+		console_steps_scroll(c, -1);
 	return act;
 }
 

@@ -63,6 +63,9 @@ void console_draw(console *c);
 /* After each snapshot: open the step table at a sweep's first step, and
  * lay the screen out again when it wants another row. */
 void console_steps_follow(console *c);
+/* Scroll the step table rows further back (negative: forward), within
+ * the rows it has out of view. */
+void console_steps_scroll(console *c, int rows);
 
 void console_message(console *c, int is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -60,6 +60,10 @@ static int k_steps(const key_env *k, int key)
 	return ACT_LAYOUT | ACT_DRAW;
 }
 
+/* The console knows how many rows the table shows. */
+static int k_steps_older(const key_env *k, int key) { return ACT_STEPS_OLDER | ACT_DRAW; }
+static int k_steps_newer(const key_env *k, int key) { return ACT_STEPS_NEWER | ACT_DRAW; }
+
 static int k_kiosk(const key_env *k, int key)
 {
 	k->v->kiosk = !k->v->kiosk;
@@ -113,6 +117,9 @@ const key_binding key_bindings[] = {
 	  "step ends (setting, NOPM, TPM, p95 New-Order and Payment, errors, NOPM\n"
 	  "against the first step), with a line for the step under way; it stays\n"
 	  "after the run ends.\n" },
+	{ { KEY_PPAGE }, k_steps_older, "a sweep's step table: a row further back, when they do not all fit",
+	  NULL },
+	{ { KEY_NPAGE }, k_steps_newer, "a sweep's step table: a row forward, to the newest", NULL },
 	{ { 'l' }, k_latency, "latency: last second / steady phase", NULL },
 	{ { ':' }, k_cmdline, "command line (Tab completes, Up/Down history, Ctrl-R search)", NULL },
 	{ { '?', 'h', KEY_F(1) }, k_help, "this help",
@@ -141,6 +148,10 @@ int keys_code_name(int code, char *buf, size_t len)
 			return snprintf(buf, len, "F%d", n);
 	if (code == ' ')
 		return snprintf(buf, len, "Space");
+	if (code == KEY_PPAGE)
+		return snprintf(buf, len, "PgUp");
+	if (code == KEY_NPAGE)
+		return snprintf(buf, len, "PgDn");
 	if (code > 0 && code < ' ')
 		return snprintf(buf, len, "Ctrl-%c", code + '@');
 	if (code > ' ' && code < 127)

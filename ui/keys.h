@@ -21,6 +21,7 @@ enum {
 	ACT_MARKERS = 1024,
 	ACT_DEMO = 2048,      /* resume the demo's VU schedule */
 	ACT_WAITS = 4096,     /* the waits overlay */
+	ACT_STEPS_OLDER = 8192, ACT_STEPS_NEWER = 16384,  /* scroll the step table */
 };
 
 /* The part of the console a key may touch. */

@@ -31,6 +31,9 @@ extern const pane_class pane_header_class, pane_throughput_class, pane_latency_c
 
 /* The rows the step table wants (0 when hidden or no sweep), of avail. */
 int pane_steps_height(const ui_view *v, int avail);
+/* How many of its rows the step table p can scroll back (v->steps_back):
+ * 0 when they all fit. */
+int pane_steps_scroll_max(const pane *p, const ui_view *v);
 
 /* Move and resize; h or w of 0 hides the pane.  Returns what resize does. */
 int pane_place(pane *p, int y, int x, int h, int w);

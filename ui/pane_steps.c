@@ -32,6 +32,21 @@ int pane_steps_height(const ui_view *v, int avail)
 	return want < max ? want : max;
 }
 
+/* The inner row of the table's last line (the line under way), the A/B
+ * estimate's row kept under it. */
+static int last_row(const pane *p, const ui_view *v)
+{
+	int last = pane_ih(p) - 1;
+	return v->ab_segments && last >= 2 ? last - 1 : last;
+}
+
+int pane_steps_scroll_max(const pane *p, const ui_view *v)
+{
+	/* The rows between the header and the line under way. */
+	int room = last_row(p, v) - 1, rows = finished(v);
+	return p->h && rows > room && room > 0 ? rows - room : 0;
+}
+
 /* The step under way's line, a step or a segment as what says. */
 static void under_way_text(const ui_view *v, const engine_step *k, const char *what,
 			   const char *label, char *buf, size_t len)
@@ -77,23 +92,26 @@ static void st_draw(pane *p, const ui_view *v)
 			cur = &v->steps[i];
 	}
 	int k = steps_table(done, n, lines, ENGINE_STEPS_MAX + 1);
-	char title[96];
+	/* The header, then the newest rows that fit (or those PgUp went back
+	 * to), then the line under way; an A/B trial's estimate last,
+	 * narrowing as segments finish. */
+	int last = last_row(p, v), max = pane_steps_scroll_max(p, v);
+	int back = v->steps_back < max ? v->steps_back : max;
+	int first = k - 1 > last - 1 ? k - (last - 1) - back : 1;
+	char title[160], rows[64] = "";
+	/* Rows out of view: which are shown, and how to see the others. */
+	if (max)
+		snprintf(rows, sizeof rows, "; rows %d-%d of %d, PgUp/PgDn", first, first + last - 2,
+			 k - 1);
 	if (v->ab_segments)
-		snprintf(title, sizeof title, "A/B trial: %d of %d segments done%s (T hides)", n,
-			 v->ab_segments, v->sweeping ? "" : ", trial over");
+		snprintf(title, sizeof title, "A/B trial: %d of %d segments done%s%s (T hides)", n,
+			 v->ab_segments, v->sweeping ? "" : ", trial over", rows);
 	else
-		snprintf(title, sizeof title, "Sweep steps: %d done%s (T hides)", n,
-			 v->sweeping ? "" : ", sweep over");
+		snprintf(title, sizeof title, "Sweep steps: %d done%s%s (T hides)", n,
+			 v->sweeping ? "" : ", sweep over", rows);
 	pane_frame(p, title);
-	/* The header, then the newest rows that fit, then the line under way;
-	 * an A/B trial's estimate last, narrowing as segments finish. */
-	int last = pane_ih(p) - 1, first = 1;
-	if (v->ab_segments && last >= 2) {
-		pane_put_cut(p, last, 0, crt_attr(CRT_GOOD) | A_BOLD, v->ab_verdict);
-		last--;
-	}
-	if (k - 1 > last - 1)
-		first = k - (last - 1);
+	if (last < pane_ih(p) - 1)
+		pane_put_cut(p, last + 1, 0, crt_attr(CRT_GOOD) | A_BOLD, v->ab_verdict);
 	pane_put_cut(p, 0, 0, crt_attr(CRT_DIM), lines[0]);
 	for (int i = first, r = 1; i < k && r < last; i++, r++)
 		pane_put_cut(p, r, 0, strstr(lines[i], ")") ? crt_attr(CRT_WARN) : 0, lines[i]);

@@ -320,6 +320,8 @@ int replay_run(const rr_run *r, const rr_run *against, const replay_opts *o, cha
 		case KEY_HOME: clock = 0; break;
 		case KEY_END: clock = last; break;
 		case 'T': c.v.show_steps = !c.v.show_steps; console_layout(&c); break;
+		case KEY_PPAGE: console_steps_scroll(&c, 1); break;
+		case KEY_NPAGE: console_steps_scroll(&c, -1); break;
 		case KEY_RESIZE: console_layout(&c); break;
 		default: break;
 		}

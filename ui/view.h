@@ -52,6 +52,7 @@ typedef struct ui_view {
 	long steps_gen;
 	int sweeping;
 	int show_steps;
+	int steps_back;           /* the table's rows scrolled back from the newest */
 	/* An A/B trial's segment count (0: the steps are a sweep's) and its
 	 * running estimate (engine_ab). */
 	int ab_segments;
