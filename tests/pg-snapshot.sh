@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # pg-snapshot.sh: snapshot and restore on the shared PostgreSQL (CREATE
 # DATABASE .. TEMPLATE), through libpq and through psqlODBC on one build.
-# Restore without a snapshot is refused (exit 2); a snapshot through ODBC,
+# Restore without a snapshot is refused (exit 2); a snapshot through ODBC
+# (over an old one and a side database a kill left, where one that holds
+# anything else is refused), one whose copy fails (a lock held on the
+# database: the one before is kept),
 # a short run and a restore through libpq, then a run and a restore
 # through ODBC: each time every table's row count and an order-independent
 # hash of its rows (tpcc_meta's too) equal those right after the build,
@@ -38,6 +41,15 @@ sums() {
 	pg_sql -d "$DBN" "$q" | sort
 }
 differ() { ! cmp -s "$1" "$2" || { echo "$1 and $2 are the same"; return 1; }; }
+# session DB NAME: another session, psql on DB, reading NAME.in (a FIFO
+# the caller opens for writing) and writing NAME.out; its pid in SESSION.
+session() {
+	mkfifo "$2.in"
+	psql -X -q -tA -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" -U "$TPCC_TEST_PG_USER" \
+		-d "$1" <"$2.in" >"$2.out" 2>&1 &
+	SESSION=$!
+	on_exit "kill $SESSION 2>/dev/null"
+}
 
 pg_built "build through libpq exits 0"
 "$TPCC_BIN" restore $N >norestore.txt 2>&1
@@ -45,8 +57,39 @@ assert "restore without a snapshot exits 2" [ $? -eq 2 ]
 assert "... and says there is no snapshot" contains norestore.txt "no snapshot $SNAP of"
 sums >built.sums
 assert "the hash sees every table" [ "$(grep -c . built.sums)" = 10 ]
+# What a snapshot killed part way leaves: a side database, which the next
+# snapshot drops when it holds a copy of ours and refuses for otherwise,
+# and an old snapshot, here a small one of tpcc_meta alone, which it
+# replaces.
+on_exit "pg_sql 'DROP DATABASE IF EXISTS ${SNAP}_new WITH (FORCE)'"
+on_exit "pg_sql 'DROP DATABASE IF EXISTS ${SNAP}_old WITH (FORCE)'"
+snaps() { pg_sql -d postgres "SELECT string_agg(datname, ' ' ORDER BY datname) FROM pg_database WHERE datname LIKE '${SNAP}%'"; }
+meta() { pg_sql -d "$1" "CREATE TABLE tpcc_meta (k TEXT, v TEXT); INSERT INTO tpcc_meta VALUES $2"; }
+pg_sql -d postgres "CREATE DATABASE ${SNAP}_new" && pg_sql -d postgres "CREATE DATABASE $SNAP"
+meta "$SNAP" "('status', 'complete'), ('warehouses', '1'), ('snapshot_taken_at', '2000-01-01T00:00:00Z')"
+"$TPCC_BIN" snapshot $N >snapside.txt 2>&1
+assert "a snapshot whose side database holds no copy of a build is refused (exit 2)" [ $? -eq 2 ]
+assert "... says why" contains snapside.txt "database ${SNAP}_new exists and holds no copy of a finished build"
+assert "... and left it and the snapshot alone" [ "$(snaps)" = "$SNAP ${SNAP}_new" ]
+meta "${SNAP}_new" "('status', 'complete')"
 tpcc_ok "snapshot through ODBC exits 0" snap.txt snapshot $O
 assert "snapshot says what it copied" contains snap.txt "snapshot $SNAP of $DBN: 1 warehouse"
+assert "... over the old one, the side database dropped and none left" [ "$(snaps)" = "$SNAP" ]
+# A snapshot whose copy fails keeps the one before (the restores below
+# restore it): another session holds a lock on the database (as COMMENT
+# ON DATABASE does until it commits) that CREATE DATABASE .. TEMPLATE
+# waits for, here a second.
+session postgres lock
+LOCK=$SESSION
+exec {LOCK_IN}>lock.in
+echo "BEGIN; COMMENT ON DATABASE $DBN IS 'held'; SELECT 'locked';" >&$LOCK_IN
+wait_for lock.out "^locked" 10
+PGOPTIONS="-c lock_timeout=1s" "$TPCC_BIN" snapshot $N >snapfail.txt 2>&1
+assert "a snapshot whose copy fails exits 1" [ $? -eq 1 ]
+assert "... says why" contains snapfail.txt "lock timeout"
+exec {LOCK_IN}>&-
+wait $LOCK 2>/dev/null
+assert "... and keeps the snapshot before it, no side database left" [ "$(snaps)" = "$SNAP" ]
 
 for via in libpq odbc; do
 	[ $via = libpq ] && X=$N || X=$O
@@ -101,12 +144,9 @@ assert "after the sweeps and a restore every table's rows and hash equal those a
 
 # Another session on the database: PostgreSQL copies and drops no
 # database someone is connected to; refused, the backend named.
-mkfifo hold.in
-psql -X -q -tA -h "$TPCC_TEST_PG_DIR" -p "$TPCC_TEST_PG_PORT" -U "$TPCC_TEST_PG_USER" -d "$DBN" \
-	<hold.in >hold.out 2>&1 &
-HOLD=$!
+session "$DBN" hold
+HOLD=$SESSION
 exec {HOLD_IN}>hold.in
-on_exit "kill $HOLD 2>/dev/null"
 echo "SELECT 'held', pg_backend_pid();" >&$HOLD_IN
 wait_for hold.out "^held" 10
 PID=$(sed -n 's/^held|//p' hold.out)

@@ -1,14 +1,20 @@
 /* dialect_pg_snapshot.c: PostgreSQL's snapshot is a database made with
  * CREATE DATABASE .. TEMPLATE, which copies the template's files whole
  * (STRATEGY FILE_COPY: one checkpoint and a file copy, where the default
- * WAL_LOG of version 15 writes every block through the WAL).  Restore
- * makes a new database from the snapshot the same way, then drops the
- * schema's and renames the new one into its place, so a copy that fails
- * leaves the schema as it was.  Both work over a connection to the
- * server's maintenance database (postgres), in autocommit (CREATE and DROP
- * DATABASE refuse a transaction), and both need the databases they copy
- * or drop to themselves: PostgreSQL copies no database another session is
- * connected to, so those sessions are named and nothing is done. */
+ * WAL_LOG of version 15 writes every block through the WAL).  A snapshot
+ * copies into <snapshot>_new, marks it there, and only then renames the
+ * old snapshot to <snapshot>_old and the new one into its place in one
+ * transaction (ALTER DATABASE .. RENAME may run in one, CREATE and DROP
+ * may not), so whatever stops it the snapshot is one whole copy, the old
+ * or the new; a side database a kill left is dropped by the next
+ * snapshot.  Restore makes a new database from the snapshot the same way,
+ * then drops the schema's and renames the new one into its place, so a
+ * copy that fails leaves the schema as it was.  Both work over a
+ * connection to the server's maintenance database (postgres), in
+ * autocommit (CREATE and DROP DATABASE refuse a transaction), and both
+ * need the databases they copy or drop to themselves: PostgreSQL copies
+ * no database another session is connected to, so those sessions are
+ * named and nothing is done. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -18,6 +24,10 @@
 #include "dialect_pg_snapshot.h"
 #include "query.h"
 #include "snapshot_meta.h"
+
+/* NAMEDATALEN - 1: PostgreSQL cuts a longer name short (with a notice),
+ * and a side database's name cut short could be the snapshot's own. */
+#define PG_NAME_MAX 63
 
 static int maintenance(const snap_ctx *x, db_conn **c, db_error *e)
 {
@@ -113,31 +123,128 @@ int pg_snapshot_info(const snap_ctx *x, snap_info *out, db_error *e)
 	return rc;
 }
 
+/* The side database snapshot is copied into or moved out to: its name
+ * with suffix, in buf; 1 refused when that is too long. */
+static int side_name(const char *snapshot, const char *suffix, char *buf, size_t len,
+		     db_error *e)
+{
+	if (strlen(snapshot) + strlen(suffix) <= PG_NAME_MAX &&
+	    snprintf(buf, len, "%s%s", snapshot, suffix) < (int)len)
+		return 0;
+	db_error_set(e, DB_FATAL, 0, "42622", "the snapshot's name %s leaves no room for its "
+		     "side database (%s%s) in PostgreSQL's %d characters: name a shorter one "
+		     "with --snapshot", snapshot, snapshot, suffix, PG_NAME_MAX);
+	return 1;
+}
+
+/* Drop side, left by a snapshot cut short, when it holds a copy of a
+ * finished build (marked as a snapshot or not yet): 0; 1 refused when it
+ * holds anything else, or another session is on it; -1 on error. */
+static int side_clear(const snap_ctx *x, db_conn *c, const char *side, db_error *e)
+{
+	char status[32] = "";
+	db_conn *s;
+	int rc = pg_db_exists(c, side, e);
+	if (rc <= 0)
+		return rc;
+	if ((rc = alone(x, c, side, "a snapshot drops it (one cut short left it)", e)))
+		return rc;
+	if (x->connect(x->ud, side, &s, e))
+		return -1;
+	rc = snap_meta_get(s, "status", status, sizeof status, e);
+	s->drv->disconnect(s);
+	if (rc < 0 && e->cls == DB_RECONNECT)
+		return -1;
+	if (rc != 1 || strcmp(status, "complete")) {
+		db_error_set(e, DB_FATAL, 0, "55000", "database %s exists and holds no copy of a "
+			     "finished build; a snapshot copies into it first: remove it, or name "
+			     "another snapshot with --snapshot", side);
+		return 1;
+	}
+	return exec_fmt(c, e, "DROP DATABASE \"%s\"%s", side, "");
+}
+
+/* snapshot (when there is one) to old and fresh to snapshot, all or
+ * nothing, then old dropped. */
+static int swap(db_conn *c, const char *fresh, const char *snapshot, const char *old,
+		db_error *e)
+{
+	db_error ignored;
+	int had = pg_db_exists(c, snapshot, e);
+	if (had < 0 || (c->drv->set_autocommit && c->drv->set_autocommit(c, 0, e)))
+		return -1;
+	int rc = had ? exec_fmt(c, e, "ALTER DATABASE \"%s\" RENAME TO \"%s\"", snapshot, old) : 0;
+	if (!rc)
+		rc = exec_fmt(c, e, "ALTER DATABASE \"%s\" RENAME TO \"%s\"", fresh, snapshot);
+	if (!rc)
+		rc = c->drv->commit(c, e);
+	else
+		c->drv->rollback(c, &ignored);
+	if (c->drv->set_autocommit && c->drv->set_autocommit(c, 1, rc ? &ignored : e))
+		rc = -1;
+	if (!rc && had)
+		rc = exec_fmt(c, e, "DROP DATABASE \"%s\"%s", old, "");
+	return rc;
+}
+
+/* Copy db into fresh and mark it there: 0, or -1 with fresh dropped
+ * (stopped: e says the snapshot is as it was). */
+static int fresh_copy(const snap_ctx *x, db_conn *c, const char *db, const char *fresh,
+		      db_error *e)
+{
+	db_conn *s;
+	int rc = copy_db(x, c, "snapshot", db, fresh, e);
+	if (!rc && x->stop && atomic_load(x->stop))
+		rc = db_error_set(e, DB_FATAL, 0, "HY000", "stopped");
+	if (!rc && !(rc = x->connect(x->ud, fresh, &s, e))) {
+		rc = snap_meta_mark(s, db, e);
+		s->drv->disconnect(s);
+	}
+	if (!rc)
+		return 0;
+	db_error ignored;
+	exec_fmt(c, &ignored, "DROP DATABASE IF EXISTS \"%s\"%s", fresh, "");
+	if (x->stop && atomic_load(x->stop))
+		db_error_set(e, DB_FATAL, 0, "HY000", "stopped before the copy was whole: the copy "
+			     "is dropped, and the snapshot %s is as it was", x->snapshot);
+	return -1;
+}
+
 int pg_snapshot(const snap_ctx *x, db_error *e)
 {
-	char db[128];
-	db_conn *c, *s;
+	char db[128], fresh[PG_NAME_MAX + 1], old[PG_NAME_MAX + 1];
+	db_conn *c;
 
 	if (dialect_valid_name(x->snapshot, 0, e) || target_name(x, db, sizeof db, e))
 		return -1;
 	if (!strcmp(db, x->snapshot))
 		return db_error_set(e, DB_FATAL, 0, "HY000", "the snapshot cannot be the database itself");
+	int rc = side_name(x->snapshot, "_new", fresh, sizeof fresh, e);
+	if (!rc)
+		rc = side_name(x->snapshot, "_old", old, sizeof old, e);
+	/* The side databases are dropped: never the schema's own. */
+	if (!rc && (!strcmp(db, fresh) || !strcmp(db, old))) {
+		db_error_set(e, DB_FATAL, 0, "HY000", "the snapshot %s would copy by way of the "
+			     "database itself (%s): name another with --snapshot", x->snapshot, db);
+		rc = 1;
+	}
+	if (rc)
+		return rc;
 	if (maintenance(x, &c, e))
 		return -1;
-	int rc = alone(x, c, db, "a snapshot copies it", e);
+	rc = alone(x, c, db, "a snapshot copies it", e);
 	if (!rc)
 		rc = alone(x, c, x->snapshot, "a new snapshot replaces the old one", e);
 	if (!rc)
-		rc = exec_fmt(c, e, "DROP DATABASE IF EXISTS \"%s\"%s", x->snapshot, "");
+		rc = side_clear(x, c, fresh, e);
 	if (!rc)
-		rc = copy_db(x, c, "snapshot", db, x->snapshot, e);
+		rc = side_clear(x, c, old, e);
+	if (!rc)
+		rc = fresh_copy(x, c, db, fresh, e);
+	/* The old snapshot stays until the new one is whole and marked. */
+	if (!rc)
+		rc = swap(c, fresh, x->snapshot, old, e);
 	c->drv->disconnect(c);
-	if (rc)
-		return rc;
-	if (x->connect(x->ud, x->snapshot, &s, e))
-		return -1;
-	rc = snap_meta_mark(s, db, e);
-	s->drv->disconnect(s);
 	return rc;
 }
 
