@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # sqlite-snapshot.sh: snapshot and restore on SQLite (the online backup
 # API, a file beside the database).  Restore without a snapshot is refused
-# (exit 2); after a build, a snapshot, a short run and a restore, every
-# table's row count and an order-independent hash of its rows (tpcc_meta's
+# (exit 2); after a build, a snapshot, a short run and a restore (which
+# leaves the snapshot one file, no -wal or -shm beside it), every table's
+# row count and an order-independent hash of its rows (tpcc_meta's
 # too) equal those right after the build, where the run had changed them,
-# and check passes.  Refused with exit 2 and the reason: a snapshot of a
+# and check passes.  Refused with exit 2 and the reason: a snapshot over,
+# or a restore from, a file that is no SQLite database; a snapshot of a
 # schema that fails the quick check (a table missing); a restore over a
 # schema rebuilt with another warehouse count (a rebuild of 2 warehouses
 # stopped once loading: tpcc_meta names its count before the first row,
@@ -51,6 +53,8 @@ assert "the run changed the tables (the hash can tell)" differ built.sums run.su
 tpcc_ok "restore exits 0" restore.txt restore $A
 assert "restore names the snapshot and when it was taken" \
 	file_matches restore.txt "restored $T/t.sqlite from the snapshot $T/t.sqlite.snapshot \(taken 20[0-9-]+T"
+assert "... and leaves the snapshot one file, no -wal or -shm beside it" \
+	[ ! -e t.sqlite.snapshot-wal ] && [ ! -e t.sqlite.snapshot-shm ]
 sums t.sqlite >restored.sums
 assert "every table's rows and hash equal those after the build" cmp built.sums restored.sums
 check_ok "check passes after the restore" check.txt $A
@@ -67,6 +71,16 @@ assert "each restore is an event" [ "$(grep -c 'database restored in' sweep.txt)
 ORDERS=$(sqlite3 t.sqlite 'SELECT COUNT(*) - 30000 FROM orders')
 assert "the database holds fewer new orders ($ORDERS) than the run made: step 1's were restored away" \
 	json_true "$R" "0 < $ORDERS < d['summary']['run_totals']['commits']['new_order']"
+
+# A file in the snapshot's place that is no SQLite database: refused.
+echo junk >junk
+"$TPCC_BIN" snapshot $A --snapshot "$T/junk" >junksnap.txt 2>&1
+assert "a snapshot over a file that is no database exits 2" [ $? -eq 2 ]
+assert "... and says so" contains junksnap.txt "$T/junk exists and it is not a SQLite database"
+"$TPCC_BIN" restore $A --snapshot "$T/junk" >junkrestore.txt 2>&1
+assert "a restore from it exits 2" [ $? -eq 2 ]
+assert "... and says so" contains junkrestore.txt "$T/junk is no snapshot to restore: it is not a SQLite database"
+assert "... both leave it as it was" [ "$(cat junk)" = junk ]
 
 # The quick check before a snapshot.
 sqlite3 t.sqlite 'DROP TABLE history'

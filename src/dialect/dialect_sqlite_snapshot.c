@@ -33,16 +33,53 @@ static void remove_side_files(const char *file)
 		unlink(side);
 }
 
+/* The driver puts every file it opens in WAL mode; the snapshot goes back
+ * to one self-contained file before it is closed: in WAL mode the backup's
+ * read-only handle of a restore, which may not delete them, would leave
+ * its -wal and -shm files beside it. */
+static int to_one_file(db_conn *s, db_error *e)
+{
+	return db_exec(s, "PRAGMA journal_mode=DELETE", e);
+}
+
+static void leave_snapshot(db_conn *s)
+{
+	db_error ignored;
+	to_one_file(s, &ignored);
+	s->drv->disconnect(s);
+}
+
+/* Does file begin as every SQLite database does (or hold nothing yet)?
+ * SQLite itself says "file is not a database" only at the first
+ * statement, as a failure, where this is a file of another kind in the
+ * snapshot's place: a refusal. */
+static int is_database(const char *file)
+{
+	static const char magic[16] = "SQLite format 3";
+	char head[sizeof magic];
+	FILE *f = fopen(file, "rb");
+	if (!f)
+		return 1;
+	size_t n = fread(head, 1, sizeof head, f);
+	fclose(f);
+	return n == 0 || (n == sizeof head && !memcmp(head, magic, sizeof head));
+}
+
 int sqlite_snapshot_info(const snap_ctx *x, snap_info *out, db_error *e)
 {
 	db_conn *c;
 	memset(out, 0, sizeof *out);
 	if (access(x->snapshot, F_OK) != 0)
 		return 0;
+	if (!is_database(x->snapshot)) {
+		out->present = 1;
+		snprintf(out->note, sizeof out->note, "it is not a SQLite database");
+		return 0;
+	}
 	if (x->connect(x->ud, x->snapshot, &c, e))
 		return -1;
 	int rc = snap_meta_read(c, out, e);
-	c->drv->disconnect(c);
+	leave_snapshot(c);
 	return rc;
 }
 
@@ -84,9 +121,9 @@ int sqlite_snapshot(const snap_ctx *x, db_error *e)
 	atomic_store(&x->prog->parts_done, 1);
 	if (x->connect(x->ud, tmp, &s, e))
 		goto fail;
-	/* One self-contained file: the copy leaves WAL mode, so nothing of
-	 * it lives in side files a copy of the file alone would miss. */
-	rc = snap_meta_mark(s, x->target, e) || db_exec(s, "PRAGMA journal_mode=DELETE", e);
+	/* One self-contained file: nothing of it lives in side files a copy
+	 * of the file alone would miss. */
+	rc = snap_meta_mark(s, x->target, e) || to_one_file(s, e);
 	s->drv->disconnect(s);
 	if (rc)
 		goto fail;
@@ -111,7 +148,7 @@ int sqlite_restore(const snap_ctx *x, db_error *e)
 	if (x->connect(x->ud, x->snapshot, &s, e))
 		return -1;
 	int rc = pages(s, &total, e);
-	s->drv->disconnect(s);
+	leave_snapshot(s);
 	if (rc || x->connect(x->ud, NULL, &c, e))
 		return -1;
 	snap_progress_start(x, "restore", "files", "pages", total, 1);
