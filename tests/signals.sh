@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # signals.sh: SIGINT during build leaves a schema that says it is partial
-# (build, run and check refuse it);
+# (build, run and check refuse it), its progress line where it stopped;
 # SIGTERM during a run finishes the results file; wrong schemas and failing
 # SQL are reported clearly and the run goes on.
 . "$(dirname "$0")/lib.sh"
@@ -14,6 +14,9 @@ wait "$CON_PID"; rc=$?
 close_input
 assert "an interrupted build exits 130" [ $rc -eq 130 ]
 assert "it says the load is partial and to drop" contains build.txt "holds a partial load; run 'tpcc-console drop'"
+grep '^loading:' build.txt | tail -n 1 >lastprog.txt
+assert "its last progress line shows where the load stopped, no 100% and no ETA" \
+	file_matches lastprog.txt '^loading: +[0-9]{1,2}% .*ETA --:--$'
 "$TPCC_BIN" build --db "$DB" --warehouses 1 >again.txt 2>&1; rc=$?
 assert "a new build over a partial one is refused" [ $rc -eq 1 ]
 assert "and says the earlier build did not finish" contains again.txt "did not finish"

@@ -98,7 +98,8 @@ static void draw_progress(offer *o)
 	pane_wrap_in(&p, 0, 1, nr, A_BOLD, note);
 	if (stage >= BUILD_LOADING) {
 		/* The bar on a row of its own, the figures under it. */
-		progress_format(&o->prog, pane_iw(&p) - 6, stage > BUILD_LOADING, line, sizeof line);
+		progress_format(&o->prog, pane_iw(&p) - 6,
+				stage > BUILD_LOADING ? PROGRESS_WHOLE : PROGRESS_GOING, line, sizeof line);
 		char *figures = strstr(line, "] ");
 		if (figures) {
 			*++figures = '\0';

@@ -95,7 +95,7 @@ int build_schema(const tpcc_config *cfg, const atomic_int *stop, progress *prog,
 	progress_start(prog, "loading", loader_rows_estimate(c.warehouses), c.warehouses, progress_out);
 	say(note, ctx, BUILD_LOADING, "loading %d warehouse%s", c.warehouses, c.warehouses == 1 ? "" : "s");
 	int rc = loader_run(&c, d, &cl, stop, prog, lerr, sizeof lerr);
-	progress_finish(prog);
+	progress_finish(prog, rc ? PROGRESS_CUT : PROGRESS_WHOLE);
 	if (rc) {
 		snprintf(err, errlen, "load %s: %s; %s holds a partial load; run 'tpcc-console drop' "
 			 "before building again", atomic_load(stop) ? "stopped" : "failed", lerr,

@@ -135,7 +135,7 @@ static int copy(session *s, int restore, int others_quiet, const atomic_int *sto
 	x.others_quiet = others_quiet;
 	int rc = restore ? s->d->restore(&x, &e) : s->d->snapshot(&x, &e);
 	if (p.start_ns)
-		progress_finish(&p);
+		progress_finish(&p, rc ? PROGRESS_CUT : PROGRESS_WHOLE);
 	report(s, &p, t0, r);
 	if (!rc)
 		return 0;

@@ -16,13 +16,13 @@ static void fmt_eta(char *buf, size_t len, double s)
 		snprintf(buf, len, "%d:%02d", (int)s / 60, (int)s % 60);
 }
 
-void progress_format(const progress *p, int bar_w, int final, char *buf, size_t len)
+void progress_format(const progress *p, int bar_w, enum progress_end end, char *buf, size_t len)
 {
 	uint64_t done = atomic_load(&p->done);
 	int parts = atomic_load(&p->parts_done);
 	double el = (now_ns() - p->start_ns) / 1e9;
 	double frac = p->total ? (double)done / p->total : 0;
-	if (frac > 1 || final)
+	if (frac > 1 || end == PROGRESS_WHOLE)
 		frac = 1;
 	double rate = el > 0 ? done / el : 0;
 	char eta[16], bar[130] = "";
@@ -44,17 +44,17 @@ void progress_format(const progress *p, int bar_w, int final, char *buf, size_t 
 	int pwlen = (int)strlen(pw) - (p->parts_total == 1 && *pw);
 	snprintf(buf, len, "%s%3d%%  %d/%d %.*s  %llu %s  %.0f %s/s  elapsed %.0f s  ETA %s",
 		 bar, (int)(frac * 100), parts, p->parts_total, pwlen, pw, (unsigned long long)done, u,
-		 rate, u, el, final ? "0:00" : eta);
+		 rate, u, el, end == PROGRESS_WHOLE ? "0:00" : end == PROGRESS_CUT ? "--:--" : eta);
 }
 
-static void draw(progress *p, int final)
+static void draw(progress *p, enum progress_end end)
 {
 	char line[300];
 	if (!p->out)
 		return;
-	progress_format(p, p->tty ? 30 : 0, final, line, sizeof line);
+	progress_format(p, p->tty ? 30 : 0, end, line, sizeof line);
 	if (p->tty)
-		fprintf(p->out, "\r%s %s   %s", p->what, line, final ? "\n" : "");
+		fprintf(p->out, "\r%s %s   %s", p->what, line, end != PROGRESS_GOING ? "\n" : "");
 	else
 		fprintf(p->out, "%s: %s\n", p->what, line);
 	fflush(p->out);
@@ -69,7 +69,7 @@ static void *progress_main(void *arg)
 		/* short naps so finish() is not held up by a long period */
 		sleep_ms(50);
 		if (now_ns() >= next) {
-			draw(p, 0);
+			draw(p, PROGRESS_GOING);
 			next += period;
 		}
 	}
@@ -96,11 +96,11 @@ void progress_start_named(progress *p, const char *what, const char *parts_what,
 	p->running = out && pthread_create(&p->thread, NULL, progress_main, p) == 0;
 }
 
-void progress_finish(progress *p)
+void progress_finish(progress *p, enum progress_end end)
 {
 	atomic_store(&p->stop, 1);
 	if (p->running)
 		pthread_join(p->thread, NULL);
 	p->running = 0;
-	draw(p, 1);
+	draw(p, end);
 }
