@@ -665,6 +665,31 @@ START_TEST(test_file_include_directory)
 }
 END_TEST
 
+/* An error in an included file names it by a path that opens it (the
+ * include directory joined), not as its @include wrote it; a missing one
+ * is named too, where libconfig says only "cannot open include file". */
+START_TEST(test_file_include_errors)
+{
+	tpcc_config c;
+	char want[PATH_MAX + 80];
+
+	snprintf(want, sizeof(want), "%s/inc", tmpdir);
+	ck_assert_int_eq(mkdir(want, 0700), 0);
+	write_file("inc/part.conf", "run = { vus = ;\n", 0600);
+	ck_assert_int_eq(load_text(&c, "@include \"inc/part.conf\"\n"), -1);
+	snprintf(want, sizeof(want), "%s/inc/part.conf:1: syntax error", tmpdir);
+	ck_assert_err_has(want);
+	write_file("inc/part.conf", "\nrun = { vus = \"x\"; };\n", 0600);
+	ck_assert_int_eq(load_text(&c, "@include \"inc/part.conf\"\n"), -1);
+	snprintf(want, sizeof(want), "%s/inc/part.conf:2: run.vus: expected an integer", tmpdir);
+	ck_assert_err_has(want);
+	ck_assert_int_eq(load_text(&c, "\n@include \"inc/nope.conf\"\n"), -1);
+	snprintf(want, sizeof(want), "t.conf:2: @include \"inc/nope.conf\": cannot read "
+		 "%s/inc/nope.conf: No such file or directory", tmpdir);
+	ck_assert_err_has(want);
+}
+END_TEST
+
 START_TEST(test_file_bad_schedule)
 {
 	tpcc_config c;
@@ -1310,6 +1335,7 @@ static Suite *config_suite(void)
 	tcase_add_test(f, test_file_syntax_error);
 	tcase_add_test(f, test_file_missing);
 	tcase_add_test(f, test_file_include_directory);
+	tcase_add_test(f, test_file_include_errors);
 	tcase_add_test(f, test_file_bad_schedule);
 	tcase_add_test(f, test_file_password_mode);
 	tcase_add_test(a, test_args_before_after);

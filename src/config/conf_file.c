@@ -27,6 +27,7 @@
 typedef struct loader {
 	tpcc_config *c;
 	const char *path;
+	const char *incdir;   /* libconfig's include directory (NULL: none) */
 	char *err;
 	size_t errlen;
 	size_t used;
@@ -36,6 +37,19 @@ typedef struct loader {
 static const char *const groups[] = { "connection", "workload", "run", "sweep" };
 #define NGROUPS (sizeof(groups) / sizeof(groups[0]))
 
+/* The file libconfig names (file, NULL: path) as a path that opens it
+ * from here: libconfig names an included file as its @include wrote it,
+ * and opened that name joined to the include directory, dropping a
+ * leading '/' (see check_include_target). */
+static const char *shown_file(const char *file, const char *path, const char *incdir,
+			      char *buf, size_t len)
+{
+	if (file == NULL || strcmp(file, path) == 0 || incdir == NULL)
+		return file ? file : path;
+	snprintf(buf, len, "%s/%s", incdir, file + (file[0] == '/'));
+	return buf;
+}
+
 /* Add one "FILE:LINE: message" line to the error buffer. */
 static void report(loader *l, const config_setting_t *s, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -43,7 +57,7 @@ static void report(loader *l, const config_setting_t *s, const char *fmt, ...)
 static void report(loader *l, const config_setting_t *s, const char *fmt, ...)
 {
 	const char *file = l->path;
-	char msg[512];
+	char msg[512], shown[PATH_MAX];
 	va_list ap;
 	int n;
 
@@ -53,8 +67,9 @@ static void report(loader *l, const config_setting_t *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (s != NULL && config_setting_source_file(s) != NULL)
-		file = config_setting_source_file(s);
+	if (s != NULL)
+		file = shown_file(config_setting_source_file(s), l->path, l->incdir, shown,
+				  sizeof(shown));
 	if (s != NULL)
 		n = snprintf(l->err + l->used, l->errlen - l->used, "%s%s:%u: %s",
 			     l->nerr > 1 ? "\n" : "", file, config_setting_source_line(s), msg);
@@ -450,8 +465,15 @@ static int check_include_target(const inc_scan *sc, const char *path, const char
 		n = snprintf(full, sizeof(full), "%s/%s", incdir, name + (name[0] == '/'));
 	else
 		n = snprintf(full, sizeof(full), "%s", name);
-	if (n < 0 || (size_t)n >= sizeof(full) || stat(full, &st) != 0)
+	if (n < 0 || (size_t)n >= sizeof(full))
 		return 0;
+	/* libconfig would say only "cannot open include file", of the
+	 * including file. */
+	if (stat(full, &st) != 0) {
+		text_errf(err, errlen, "%s:%u: @include \"%.80s\": cannot read %.120s: %s", path,
+			  sc->name_line, name, full, strerror(errno));
+		return -1;
+	}
 	if (!S_ISREG(st.st_mode)) {
 		/* A directory would end the process; a fifo or a device
 		 * could hang it or never end. */
@@ -746,7 +768,9 @@ int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen)
 		config_set_include_dir(&cf, dir);
 	errno = 0;
 	if (config_read_file(&cf, path) != CONFIG_TRUE) {
-		const char *file = config_error_file(&cf) ? config_error_file(&cf) : path;
+		char shown[PATH_MAX];
+		const char *file = shown_file(config_error_file(&cf), path, slash ? dir : NULL,
+					      shown, sizeof(shown));
 		const char *text = config_error_text(&cf) ? config_error_text(&cf) : "error";
 
 		if (config_error_type(&cf) == CONFIG_ERR_FILE_IO)
@@ -766,6 +790,7 @@ int config_load_file(tpcc_config *c, const char *path, char *err, size_t errlen)
 	memset(&l, 0, sizeof(l));
 	l.c = &work;
 	l.path = path;
+	l.incdir = slash ? dir : NULL;
 	l.err = err;
 	l.errlen = errlen;
 	root = config_root_setting(&cf);
