@@ -36,6 +36,7 @@ typedef struct cli {
 	int nknobs;
 	atomic_int *stop;         /* a signal stopped the run */
 	int in, intr_fd;
+	atomic_int *intr_on;      /* SIGINT goes to intr_fd (see intr_at_prompt) */
 	int tty;                  /* standard input is a terminal: a line to edit */
 	mbstate_t mbs;            /* of a character read a byte at a time */
 	int armed;                /* Ctrl-C at an empty prompt once: again stops */
@@ -61,12 +62,24 @@ static void print_events(cli *c)
 	fflush(c->out);
 }
 
+/* SIGINT comes to the prompt (on) only while it waits for a key; while a
+ * command runs it stops the run as in batch mode, so Ctrl-C ends a `set`
+ * waiting for a server that went away rather than sit in the pipe. */
+static void intr_at_prompt(cli *c, int on)
+{
+	if (c->intr_on)
+		atomic_store(c->intr_on, on && c->intr_fd >= 0);
+}
+
 /* One command; returns 1 when it asked to leave. */
 static int execute(cli *c, const char *line)
 {
 	char out[4096], err[1024];
 	cmd_ctx x = { .e = c->e, .out = out, .outlen = sizeof out };
-	if (command_run(&x, line, err, sizeof err)) {
+	intr_at_prompt(c, 0);
+	int rc = command_run(&x, line, err, sizeof err);
+	intr_at_prompt(c, 1);
+	if (rc) {
 		fprintf(c->out, "error: %s\n", err);
 		engine_event(c->e, "error", "command '%.100s': %.120s", line, err);
 	} else if (out[0]) {
@@ -200,9 +213,10 @@ static int run_script(cli *c, const char *path, char *err, size_t errlen)
 }
 
 int cli_run(engine *e, const tpcc_config *cfg, const char *script, atomic_int *stop,
-	    int intr_fd, FILE *out, char *err, size_t errlen)
+	    int intr_fd, atomic_int *intr_on, FILE *out, char *err, size_t errlen)
 {
-	cli c = { .e = e, .out = out, .stop = stop, .in = fileno(stdin), .intr_fd = intr_fd };
+	cli c = { .e = e, .out = out, .stop = stop, .in = fileno(stdin), .intr_fd = intr_fd,
+		  .intr_on = intr_on };
 	char path[1024];
 	HistEvent ev;
 	int quit = 0;

@@ -14,10 +14,13 @@
  * (or -1) has a byte to read for each SIGINT the prompt should take: on a
  * terminal it drops the line typed, or at an empty prompt says how to stop
  * and a second one stops the run (setting stop, as a signal); without a
- * terminal it stops the run at once.  Leaving stops the run.  Output and
- * the run's events go to out.  Returns 0, or -1 with err filled when the
- * script cannot be read. */
+ * terminal it stops the run at once.  *intr_on (or NULL), which says
+ * whether a SIGINT goes to intr_fd, is cleared while a command runs: the
+ * signal then stops the run as in batch mode, and a command waiting on the
+ * server (a set, for a server gone) ends with it.  Leaving stops the run.
+ * Output and the run's events go to out.  Returns 0, or -1 with err filled
+ * when the script cannot be read. */
 int cli_run(engine *e, const tpcc_config *cfg, const char *script, atomic_int *stop,
-	    int intr_fd, FILE *out, char *err, size_t errlen);
+	    int intr_fd, atomic_int *intr_on, FILE *out, char *err, size_t errlen);
 
 #endif

@@ -239,6 +239,14 @@ void engine_stop(engine *e, const char *reason)
 	pthread_mutex_unlock(&e->lock);
 }
 
+int engine_stopping(engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	int s = e->done || e->stop_req || e->ending || atomic_load(&e->stop_async) != NULL;
+	pthread_mutex_unlock(&e->lock);
+	return s;
+}
+
 int engine_pause(engine *e, int paused)
 {
 	int old = atomic_exchange(&e->paused, paused ? 1 : 0);

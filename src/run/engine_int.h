@@ -354,6 +354,9 @@ void *collector_main(void *arg);
  * the open window, if tk falls in it.  e->lock held. */
 void window_tick_locked(engine *e, const tick *tk, const stats_sum *iv, double cpu);
 
+/* control.c: 1 once the run is stopping or over (a stop asked, a signal
+ * among them), with no lock held: a wait for the server ends then. */
+int engine_stopping(engine *e);
 /* control.c: 1 when the control connection is gone and could not be made
  * again (the server is away); the next call tries again. */
 int engine_ctl_lost(engine *e);

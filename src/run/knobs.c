@@ -44,13 +44,26 @@ static int watched(const engine *e, const char *name, const char **out, int max)
 
 /* A change or a put-back that found the server away waits for it, as the
  * VUs do (up to run.reconnect_give_up, 0: 300 s), rather than leave a
- * variable changed: 1 to try again, 0 to give up. */
-static int server_back(engine *e, uint64_t since)
+ * variable changed (a sweep sets variables around a server's restart):
+ * 1 to try again, 0 to give up.  verb names a change, which says once
+ * that it waits (*said) and gives up (-1) as soon as the run is stopped:
+ * the operator's stop must not wait out the server.  With verb NULL (the
+ * put-back at the run's end, which stopping is no reason to skip) it
+ * waits silently. */
+static int server_back(engine *e, const char *verb, const char *name, uint64_t since,
+		       int *said)
 {
 	const struct timespec nap = { 0, 250 * 1000 * 1000 };
-	double limit = e->cfg.reconnect_max_s ? e->cfg.reconnect_max_s : 300;
+	int limit = e->cfg.reconnect_max_s ? e->cfg.reconnect_max_s : 300;
 	if (!engine_ctl_lost(e) || (now_ns() - since) / 1e9 > limit)
 		return 0;
+	if (verb && engine_stopping(e))
+		return -1;
+	if (verb && !*said) {
+		engine_event(e, "warning", "%s %s: the server is not answering; waiting up to %d s "
+			     "for it (stop ends the wait)", verb, name, limit);
+		*said = 1;
+	}
 	nanosleep(&nap, NULL);
 	return 1;
 }
@@ -78,10 +91,18 @@ static int set_journalled(engine *e, const char *verb, const char *name, const c
 	int nw = watched(e, name, w, WATCH_MAX), saved = VAR_SAVED_UNKNOWN;
 
 	uint64_t t0 = now_ns();
+	int said = 0, up;
 	while (engine_get_var(e, name, old, sizeof old, ign, sizeof ign)) {
-		if (server_back(e, t0))
+		if ((up = server_back(e, verb, name, t0, &said)) > 0)
 			continue;
-		snprintf(err, errlen, "set %s: %s", name, ign);
+		if (up < 0)
+			snprintf(err, errlen, "%s %s: not done: the run is stopping and the server "
+				 "is still not answering (%s)", verb, name, ign);
+		else if (said)
+			snprintf(err, errlen, "%s %s: not done: the server did not come back (%s)",
+				 verb, name, ign);
+		else
+			snprintf(err, errlen, "%s %s: %s", verb, name, ign);
 		return -1;
 	}
 	if (was)
@@ -178,7 +199,7 @@ int engine_restore_knobs(engine *e, char *err, size_t errlen)
 	uint64_t t0 = now_ns();
 	for (int round = 0; round < 2; round++) {
 		while (engine_get_var(e, "version", now, sizeof now, why, sizeof why) &&
-		       server_back(e, t0))
+		       server_back(e, NULL, NULL, t0, NULL))
 			;
 		int n = journal_copy(&e->journal, k, JOURNAL_MAX);
 		int m = journal_put_back_order(k, n, order);

@@ -120,7 +120,8 @@ static void steer(engine *e, tpcc_config *c, signals *s, enum front front, int d
 		}
 	} else if (front == FRONT_CLI) {
 		atomic_store(&s->intr_to_cli, s->intr_pipe[1] >= 0);
-		int rc = cli_run(e, c, c->script, &s->stop, s->intr_pipe[0], stdout, err, sizeof err);
+		int rc = cli_run(e, c, c->script, &s->stop, s->intr_pipe[0], &s->intr_to_cli,
+				 stdout, err, sizeof err);
 		atomic_store(&s->intr_to_cli, 0);
 		if (rc) {
 			fprintf(stderr, "tpcc-console: cli: %s; stopping the run\n", err);
