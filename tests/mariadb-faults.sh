@@ -3,14 +3,16 @@
 # broken under a running benchmark.  The run must ride it out: VUs
 # reconnect with back-off, the gap shows as zero throughput, nothing that
 # the server acknowledged is lost (innodb_flush_log_at_trx_commit=1), and
-# a server that never comes back ends the run cleanly.  A stopped server
-# (SIGSTOP: it holds its connections and answers nothing), while the VUs
-# are in their transactions and while more of them connect, holds up
+# a server that never comes back ends the run cleanly; a `set` typed in
+# the console while it is away holds up no other command.  A stopped
+# server (SIGSTOP: it holds its connections and answers nothing), while
+# the VUs are in their transactions and while more of them connect, holds up
 # neither the ticks nor the first SIGINT: the run ends within a second
 # with exit 130 and a complete results file, the VUs the server holds
 # left behind rather than waited for.
 . "$(dirname "$0")/lib.sh"
 need_mariadb
+command -v tmux >/dev/null || skip_all "tmux not installed"
 cd "$T"
 SRV="$TPCC_SRCDIR/tests/mariadb-server.sh"
 # Socket only (--skip-networking): a port beside the shared server's can
@@ -146,11 +148,37 @@ assert "the server, woken, answers" poll 10 mariadb --no-defaults --socket="$MDB
 	--user=root -N -B -e "SELECT 1"
 
 # 5. The server stops and does not come back: the run ends on its own.
+# A console run beside it rides the same loss: there a `set` waits for
+# the server and says so, but holds up no other command (vus, mark and
+# status are answered while it waits), and stop ends the wait with the
+# reason and the run with a complete results file.
 start_console gone.txt run $A --vus 2 --rampup 0 --duration 600 --reconnect-give-up 3 \
 	--batch --results-dir "$T/r3"
 on_exit "kill $CON_PID 2>/dev/null"
+tui_start 120 40 "'$TPCC_BIN' run $A --vus 2 --rampup 0 --duration 600 --results-dir '$T/c1'"
 wait_for gone.txt '^\[ +2s steady'
+assert "the console runs" tui_wait 'VUs 2/2'
 kill -9 "$(cat "$MDB/mysqld.pid")"
+tui_keys : 'set innodb_io_capacity 300' Enter
+assert "the console's set says it waits for the server" \
+	tui_wait 'set innodb_io_capacity: the server is not answering; waiting up to 300 s'
+tui_keys : 'vus 1' Enter
+assert "vus is answered while the set waits" tui_wait 'VUs 1/1'
+tui_keys : 'mark while the set waits' Enter
+tui_keys : status Enter
+assert "and status" tui_wait 't [0-9]+ s  phase steady .* vus 1/1'
+tui_keys : stop Enter
+assert "stop ends the set's wait with the reason" \
+	tui_wait 'set innodb_io_capacity: not done: the run is stopping'
+R=$(ls "$T"/c1/*.json)
+assert "the console's run ends with its results complete" wait_json "$R" 'd["complete"]'
+# The set's error comes as the run ends, maybe after the file is closed.
+assert "the mark came while the set waited, and the set never happened" json_true "$R" \
+	'[e["type"] for e in d["events"] if e["type"] in ("mark", "knob")
+	  or "not answering" in e["text"]] == ["warning", "mark"]'
+tui_keys q
+assert "q leaves the console" tui_exited 60
+assert "exit status 0" tui_status_is 0
 wait "$CON_PID"; rc=$?
 close_input
 assert "a lost server ends the run with exit 1" [ $rc -eq 1 ]

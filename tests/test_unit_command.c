@@ -185,6 +185,21 @@ START_TEST(test_table_sane)
 }
 END_TEST
 
+START_TEST(test_uses_server)
+{
+	/* The console runs these apart: a server that does not answer must
+	 * never hold up stop, vus, status or mark. */
+	ck_assert_int_eq(command_uses_server("set innodb_io_capacity 300"), 1);
+	ck_assert_int_eq(command_uses_server("  sq select 1"), 1);
+	ck_assert_int_eq(command_uses_server("get x"), 1);
+	ck_assert_int_eq(command_uses_server("metrics"), 1);
+	const char *engine_only[] = { "stop", "status", "vus 1", "mark m", "quit", "pause",
+				      "help set", "set", "bogus", "", "# set x 1" };
+	for (size_t i = 0; i < sizeof engine_only / sizeof *engine_only; i++)
+		ck_assert_msg(!command_uses_server(engine_only[i]), "%s", engine_only[i]);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("command");
@@ -199,6 +214,7 @@ int main(void)
 	tcase_add_test(tc, test_long_word);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_table_sane);
+	tcase_add_test(tc, test_uses_server);
 	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

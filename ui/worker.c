@@ -1,5 +1,9 @@
-/* worker.c: a fixed ring of jobs, one thread.  w->lock guards the ring, the
- * reply and the knob values; it is never held across an engine call. */
+/* worker.c: two fixed rings of jobs, a thread each.  Jobs that talk to the
+ * server (CMD_SERVER commands, the knob panel's reads, the demo's settings
+ * and reset) go in order on the server lane; the rest (stop, vus, status,
+ * mark, ...) on the engine lane, which never waits behind a server that
+ * does not answer.  w->lock guards both rings, the reply and the knob
+ * values; it is never held across an engine call. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -16,6 +20,7 @@
 #define QUEUE 32
 
 enum job_kind { JOB_COMMAND, JOB_VUS, JOB_KNOBS, JOB_SET, JOB_PUT_BACK, JOB_RESET };
+enum { LANE_ENGINE, LANE_SERVER, LANES };
 
 typedef struct job {
 	enum job_kind kind;
@@ -25,13 +30,20 @@ typedef struct job {
 	const tpcc_config *cfg;   /* JOB_RESET's: whose snapshot */
 } job;
 
-struct worker {
-	engine *e;
+typedef struct lane {
+	struct worker *w;
 	pthread_t th;
-	pthread_mutex_t lock;
+	int started;
 	pthread_cond_t cond;
 	job q[QUEUE];
-	int head, count, running, stop;
+	int head, count, running;
+} lane;
+
+struct worker {
+	engine *e;
+	pthread_mutex_t lock;
+	lane lanes[LANES];
+	int stop;
 	long reply_no;
 	char reply[4096];
 	int reply_err, quit;
@@ -107,32 +119,52 @@ static void run_job(worker *w, const job *j)
 	}
 }
 
-static void *worker_main(void *arg)
+static void *lane_main(void *arg)
 {
-	worker *w = arg;
+	lane *l = arg;
+	worker *w = l->w;
 	sigset_t all;
 	/* VUs this thread starts inherit the mask: only the UI thread and the
 	 * signal thread take signals. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
-	pthread_setname_np(pthread_self(), "tpcc-command");
+	pthread_setname_np(pthread_self(), l == &w->lanes[LANE_SERVER] ? "tpcc-cmd-server" :
+			   "tpcc-command");
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
-		while (!w->stop && !w->count)
-			pthread_cond_wait(&w->cond, &w->lock);
+		while (!w->stop && !l->count)
+			pthread_cond_wait(&l->cond, &w->lock);
 		if (w->stop)
 			break;
-		job j = w->q[w->head];
-		w->head = (w->head + 1) % QUEUE;
-		w->count--;
-		w->running = 1;
+		job j = l->q[l->head];
+		l->head = (l->head + 1) % QUEUE;
+		l->count--;
+		l->running = 1;
 		pthread_mutex_unlock(&w->lock);
 		run_job(w, &j);
 		pthread_mutex_lock(&w->lock);
-		w->running = 0;
+		l->running = 0;
 	}
 	pthread_mutex_unlock(&w->lock);
 	return NULL;
+}
+
+void worker_stop(worker *w)
+{
+	if (!w)
+		return;
+	pthread_mutex_lock(&w->lock);
+	w->stop = 1;
+	for (int i = 0; i < LANES; i++)
+		pthread_cond_broadcast(&w->lanes[i].cond);
+	pthread_mutex_unlock(&w->lock);
+	for (int i = 0; i < LANES; i++) {
+		if (w->lanes[i].started)
+			pthread_join(w->lanes[i].th, NULL);
+		pthread_cond_destroy(&w->lanes[i].cond);
+	}
+	pthread_mutex_destroy(&w->lock);
+	free(w);
 }
 
 int worker_start(engine *e, const char *const *knobs, int nknobs, worker **out,
@@ -150,48 +182,56 @@ int worker_start(engine *e, const char *const *knobs, int nknobs, worker **out,
 		w->nknobs++;
 	}
 	pthread_mutex_init(&w->lock, NULL);
-	pthread_cond_init(&w->cond, NULL);
-	if (pthread_create(&w->th, NULL, worker_main, w)) {
-		snprintf(err, errlen, "cannot start the command thread");
-		pthread_mutex_destroy(&w->lock);
-		pthread_cond_destroy(&w->cond);
-		free(w);
-		return -1;
+	for (int i = 0; i < LANES; i++) {
+		w->lanes[i].w = w;
+		pthread_cond_init(&w->lanes[i].cond, NULL);
+	}
+	for (int i = 0; i < LANES; i++) {
+		lane *l = &w->lanes[i];
+		if (pthread_create(&l->th, NULL, lane_main, l)) {
+			snprintf(err, errlen, "cannot start the command threads");
+			worker_stop(w);
+			return -1;
+		}
+		l->started = 1;
 	}
 	*out = w;
 	return 0;
 }
 
-void worker_stop(worker *w)
+/* The job at the tail of kind's lane, w->lock held; NULL when it is full.
+ * The caller fills it and calls queued(). */
+static job *tail(worker *w, enum job_kind kind, const char *text, lane **lp)
 {
-	if (!w)
-		return;
-	pthread_mutex_lock(&w->lock);
-	w->stop = 1;
-	pthread_cond_broadcast(&w->cond);
-	pthread_mutex_unlock(&w->lock);
-	pthread_join(w->th, NULL);
-	pthread_mutex_destroy(&w->lock);
-	pthread_cond_destroy(&w->cond);
-	free(w);
+	int server = kind != JOB_VUS && (kind != JOB_COMMAND || command_uses_server(text));
+	lane *l = &w->lanes[server ? LANE_SERVER : LANE_ENGINE];
+	*lp = l;
+	if (l->count == QUEUE)
+		return NULL;
+	job *j = &l->q[(l->head + l->count) % QUEUE];
+	j->kind = kind;
+	return j;
+}
+
+static void queued(lane *l)
+{
+	l->count++;
+	pthread_cond_signal(&l->cond);
 }
 
 static int push2(worker *w, enum job_kind kind, int n, const char *text, const char *value)
 {
+	lane *l;
 	pthread_mutex_lock(&w->lock);
-	if (w->count == QUEUE) {
-		pthread_mutex_unlock(&w->lock);
-		return -1;
+	job *j = tail(w, kind, text ? text : "", &l);
+	if (j) {
+		j->n = n;
+		str_copy(j->text, text ? text : "", sizeof j->text);
+		str_copy(j->value, value ? value : "", sizeof j->value);
+		queued(l);
 	}
-	job *j = &w->q[(w->head + w->count) % QUEUE];
-	j->kind = kind;
-	j->n = n;
-	str_copy(j->text, text ? text : "", sizeof j->text);
-	str_copy(j->value, value ? value : "", sizeof j->value);
-	w->count++;
-	pthread_cond_signal(&w->cond);
 	pthread_mutex_unlock(&w->lock);
-	return 0;
+	return j ? 0 : -1;
 }
 
 static int push(worker *w, enum job_kind kind, int n, const char *text)
@@ -211,17 +251,15 @@ int worker_put_back_var(worker *w, const char *name)
 
 int worker_reset_database(worker *w, const tpcc_config *cfg)
 {
+	lane *l;
 	pthread_mutex_lock(&w->lock);
-	int full = w->count == QUEUE;
-	if (!full) {
-		job *j = &w->q[(w->head + w->count) % QUEUE];
-		j->kind = JOB_RESET;
+	job *j = tail(w, JOB_RESET, NULL, &l);
+	if (j) {
 		j->cfg = cfg;
-		w->count++;
-		pthread_cond_signal(&w->cond);
+		queued(l);
 	}
 	pthread_mutex_unlock(&w->lock);
-	return full ? -1 : 0;
+	return j ? 0 : -1;
 }
 
 int worker_command(worker *w, const char *line)
@@ -252,8 +290,10 @@ long worker_reply(worker *w, char *text, size_t len, int *is_err, int *quit)
 
 int worker_busy(worker *w)
 {
+	int b = 0;
 	pthread_mutex_lock(&w->lock);
-	int b = w->running || w->count;
+	for (int i = 0; i < LANES; i++)
+		b |= w->lanes[i].running || w->lanes[i].count;
 	pthread_mutex_unlock(&w->lock);
 	return b;
 }

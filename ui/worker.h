@@ -1,7 +1,9 @@
-/* worker.h: the console's command thread.  Commands can wait on the
+/* worker.h: the console's command threads.  Commands can wait on the
  * database (set, get, sql go over the engine's control connection), so the
  * UI thread only queues them here and reads the reply when it is there: the
- * screen keeps moving while a slow statement runs. */
+ * screen keeps moving while a slow statement runs.  Those run in order on
+ * a lane of their own, so stop, vus, status or mark are answered at once
+ * even while a set waits for a server that went away. */
 #ifndef TPCC_UI_WORKER_H
 #define TPCC_UI_WORKER_H
 
@@ -21,7 +23,7 @@ typedef struct worker_knob {
 
 int worker_start(engine *e, const char *const *knobs, int nknobs, worker **out,
 		 char *err, size_t errlen);
-/* Finish the job at hand, drop the rest, stop the thread. */
+/* Finish the jobs at hand, drop the rest, stop the threads. */
 void worker_stop(worker *w);
 /* Queue a command line; -1 when the queue is full. */
 int worker_command(worker *w, const char *line);

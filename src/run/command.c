@@ -233,15 +233,15 @@ const command_def command_table[] = {
 	{ "extend", 0, 1, 0, "extend [SECONDS]", "make the steady phase longer (default: run.extend_step)", c_extend },
 	{ "pause", 0, 0, 0, "pause", "pause every VU after its transaction", c_pause },
 	{ "resume", 0, 0, 0, "resume", "resume paused VUs", c_resume },
-	{ "set", 2, 2, 1, "set VARIABLE VALUE", "set a server variable (SET GLOBAL, ALTER SYSTEM, sp_configure; PRAGMA on sqlite)", c_set },
-	{ "get", 1, 1, 0, "get VARIABLE", "show a server variable", c_get },
-	{ "metrics", 0, 0, 0, "metrics", "show the server's metrics now (InnoDB, pg_stat_*, ...)", c_metrics },
-	{ "sql", 1, 1, 1, "sql STATEMENT", "run a statement on the control connection", c_sql },
-	{ "mark", 1, 1, 1, "mark TEXT", "put a mark on the timeline", c_mark },
+	{ "set", 2, 2, CMD_REST | CMD_SERVER, "set VARIABLE VALUE", "set a server variable (SET GLOBAL, ALTER SYSTEM, sp_configure; PRAGMA on sqlite)", c_set },
+	{ "get", 1, 1, CMD_SERVER, "get VARIABLE", "show a server variable", c_get },
+	{ "metrics", 0, 0, CMD_SERVER, "metrics", "show the server's metrics now (InnoDB, pg_stat_*, ...)", c_metrics },
+	{ "sql", 1, 1, CMD_REST | CMD_SERVER, "sql STATEMENT", "run a statement on the control connection", c_sql },
+	{ "mark", 1, 1, CMD_REST, "mark TEXT", "put a mark on the timeline", c_mark },
 	{ "status", 0, 0, 0, "status", "show the run's phase, VUs and last second", c_status },
-	{ "sweep", 1, 1, 1, "sweep vus=N,N.. [knob=NAME=V,V..] [step=S] [settle=S] [reset-between]",
+	{ "sweep", 1, 1, CMD_REST, "sweep vus=N,N.. [knob=NAME=V,V..] [step=S] [settle=S] [reset-between]",
 	  "run a sweep's steps now, as the sweep subcommand does; the run ends after the last", c_sweep },
-	{ "ab", 1, 1, 1, "ab knob=NAME=A,B|vus=A,B|rate=A,B [segments=N] [segment=S] [settle=S]",
+	{ "ab", 1, 1, CMD_REST, "ab knob=NAME=A,B|vus=A,B|rate=A,B [segments=N] [segment=S] [settle=S]",
 	  "run an A/B trial now, as the ab subcommand does: B's effect with its 95% interval after each segment; the run ends after the last", c_ab },
 	{ "next", 0, 0, 0, "next", "end the sweep's step under way now and go on with the next", c_next },
 	{ "stop", 0, 0, 0, "stop", "end the run now, and a sweep with it (the results file is finished)", c_stop },
@@ -321,7 +321,7 @@ int command_parse(const char *line, const command_def **def, cmd_args *args,
 			snprintf(err, errlen, "%s: too many arguments; usage: %s", d->name, d->usage);
 			return -1;
 		}
-		if (d->rest && args->argc == d->max_args - 1) {
+		if ((d->flags & CMD_REST) && args->argc == d->max_args - 1) {
 			/* The last argument is the rest of the line, trailing space cut. */
 			size_t n = strlen(p);
 			while (n && isspace((unsigned char)p[n - 1]))
@@ -362,6 +362,14 @@ int command_run(cmd_ctx *x, const char *line, char *err, size_t errlen)
 	/* Every command the operator gives is on the run's timeline. */
 	engine_event(x->e, "command", "%s", line);
 	return d->exec(x, &a, err, errlen) ? -1 : 0;
+}
+
+int command_uses_server(const char *line)
+{
+	const command_def *d;
+	cmd_args a;
+	char err[256];
+	return command_parse(line, &d, &a, err, sizeof err) == 1 && (d->flags & CMD_SERVER);
 }
 
 int command_complete(const char *prefix, const char **out, int max)

@@ -24,10 +24,18 @@ typedef struct cmd_ctx {
 	int quit;                /* set by quit: the front end should leave */
 } cmd_ctx;
 
+/* The last argument takes the rest of the line. */
+#define CMD_REST 1
+/* It talks to the server over the control connection, so it may wait as
+ * long as the server does (a lost one: up to run.reconnect_give_up): a
+ * front end that runs commands apart runs these apart from the others,
+ * which only the engine answers and which must never wait behind them. */
+#define CMD_SERVER 2
+
 typedef struct command_def {
 	const char *name;
 	int min_args, max_args;
-	int rest;                /* the last argument takes the rest of the line */
+	int flags;               /* CMD_REST, CMD_SERVER */
 	const char *usage;
 	const char *help;
 	int (*exec)(cmd_ctx *x, const cmd_args *a, char *err, size_t errlen);
@@ -46,6 +54,10 @@ int command_parse(const char *line, const command_def **def, cmd_args *args,
  * "command" event.  Returns 0 (ok or empty), -1 with err filled; never ends
  * the run unless asked to. */
 int command_run(cmd_ctx *x, const char *line, char *err, size_t errlen);
+
+/* 1 when line is a command flagged CMD_SERVER; 0 for any other line, a
+ * bad one among them (its error comes at once from command_run). */
+int command_uses_server(const char *line);
 
 /* "N", "+N" or "-N" against the current count; -1 with err on bad input. */
 int command_vus_value(const char *arg, int current, int *out, char *err, size_t errlen);
