@@ -133,6 +133,8 @@ static db_errkind my_classify(const my_conn *mc, unsigned int native)
 		return DB_KIND_LOCK_TIMEOUT;
 	case 1213: /* ER_LOCK_DEADLOCK */
 		return DB_KIND_DEADLOCK;
+	case 1040: /* ER_CON_COUNT_ERROR: max_connections reached */
+	case 1203: /* ER_TOO_MANY_USER_CONNECTIONS: max_user_connections */
 	case 1053: /* ER_SERVER_SHUTDOWN */
 	case 1927: /* ER_CONNECTION_KILLED (MariaDB) */
 	case 2002: /* CR_CONNECTION_ERROR: local socket */

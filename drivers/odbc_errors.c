@@ -31,6 +31,8 @@ static db_errkind by_native(enum odbc_server srv, long native)
 			return DB_KIND_LOCK_TIMEOUT;
 		case 1213: /* ER_LOCK_DEADLOCK */
 			return DB_KIND_DEADLOCK;
+		case 1040: /* ER_CON_COUNT_ERROR (SQLSTATE 08004 too) */
+		case 1203: /* ER_TOO_MANY_USER_CONNECTIONS */
 		case 1053: /* ER_SERVER_SHUTDOWN */
 		case 1927: /* ER_CONNECTION_KILLED */
 		case 2002: case 2003: case 2006: case 2013: case 2055:

@@ -20,9 +20,11 @@ db_errkind pg_sqlstate_kind(const char *s)
 	if (!strcmp(s, "55P03"))
 		return DB_KIND_LOCK_TIMEOUT;
 	/* admin_shutdown (pg_terminate_backend, a fast shutdown),
-	 * crash_shutdown, cannot_connect_now (still starting) */
+	 * crash_shutdown, cannot_connect_now (still starting), and
+	 * too_many_connections (max_connections or a role's limit: a
+	 * connect retried once the limit is raised or a slot frees) */
 	if (!strncmp(s, "08", 2) || !strcmp(s, "57P01") || !strcmp(s, "57P02") ||
-	    !strcmp(s, "57P03"))
+	    !strcmp(s, "57P03") || !strcmp(s, "53300"))
 		return DB_KIND_CONNECTION;
 	if (!strncmp(s, "23", 2))
 		return DB_KIND_CONSTRAINT;

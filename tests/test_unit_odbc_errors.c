@@ -60,6 +60,8 @@ START_TEST(test_postgresql)
 	expect(ODBC_SERVER_POSTGRESQL, "57P01", 0, DB_KIND_CONNECTION, DB_RECONNECT);
 	expect(ODBC_SERVER_POSTGRESQL, "57P02", 0, DB_KIND_CONNECTION, DB_RECONNECT);
 	expect(ODBC_SERVER_POSTGRESQL, "57P03", 0, DB_KIND_CONNECTION, DB_RECONNECT);
+	/* too many clients: a connect retried until the limit is raised */
+	expect(ODBC_SERVER_POSTGRESQL, "53300", 0, DB_KIND_CONNECTION, DB_RECONNECT);
 	expect(ODBC_SERVER_POSTGRESQL, "57014", 0, DB_KIND_OTHER, DB_FATAL);  /* statement timeout */
 	expect(ODBC_SERVER_POSTGRESQL, "23505", 0, DB_KIND_CONSTRAINT, DB_FATAL);
 	/* psqlODBC's own native numbers mean nothing as MySQL's would. */
@@ -72,7 +74,7 @@ END_TEST
 START_TEST(test_libpq_states)
 {
 	static const char *const states[] = { "40P01", "40001", "55P03", "57P01", "57P02",
-					      "57P03", "57014", "23505", "08006", "08001",
+					      "57P03", "53300", "57014", "23505", "08006", "08001",
 					      "42P01", "XX000" };
 	for (size_t i = 0; i < sizeof states / sizeof states[0]; i++)
 		ck_assert_int_eq(pg_sqlstate_kind(states[i]),
@@ -96,6 +98,9 @@ START_TEST(test_mysql)
 	expect(ODBC_SERVER_MYSQL, "HY000", 2013, DB_KIND_CONNECTION, DB_RECONNECT);
 	expect(ODBC_SERVER_MYSQL, "70100", 1927, DB_KIND_CONNECTION, DB_RECONNECT);
 	expect(ODBC_SERVER_MYSQL, "08S01", 1053, DB_KIND_CONNECTION, DB_RECONNECT);
+	/* max_connections, max_user_connections: refused until raised */
+	expect(ODBC_SERVER_MYSQL, "08004", 1040, DB_KIND_CONNECTION, DB_RECONNECT);
+	expect(ODBC_SERVER_MYSQL, "42000", 1203, DB_KIND_CONNECTION, DB_RECONNECT);
 	expect(ODBC_SERVER_MYSQL, "42S02", 1146, DB_KIND_OTHER, DB_FATAL);
 	expect(ODBC_SERVER_MYSQL, "23000", 1062, DB_KIND_CONSTRAINT, DB_FATAL);
 	/* 55P03 is PostgreSQL's, not MySQL's. */
