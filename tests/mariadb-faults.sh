@@ -72,7 +72,8 @@ assert "durability audit says 0 lost" grep -q "0 acknowledged New-Orders lost" d
 assert "and 0 for each district" [ "$(grep -cE '^ok    warehouse 1 district [0-9]+: .*: 0 lost$' dur.txt)" = 10 ]
 
 # 2. Connections killed one by one from the server side: each VU recovers alone.
-start_console kill.txt run $A --vus 4 --rampup 0 --duration 600 --batch --results-dir "$T/r2"
+start_console kill.txt run $A --vus 4 --rampup 0 --duration 600 --rampdown 600 --batch \
+	--results-dir "$T/r2"
 on_exit "kill $CON_PID 2>/dev/null"
 wait_for kill.txt '^\[ +2s steady'
 assert "4 VUs + control connection" poll 30 conns_at_least 5
@@ -83,11 +84,49 @@ done
 assert "every killed VU connection came back" poll 30 conns_at_least 4
 mark=$(lines_in kill.txt)
 wait_for kill.txt "^\[ +[0-9]+s steady +\] vus 4  nopm [1-9].*retry [0-9]+$" 30 "$mark"
+# Then the server full: max_connections at its least (10, and one more for
+# root) refuses some of 8 more VUs.  The refusal is one event with the
+# count and the server's words, counted as connection errors, and the VUs
+# retry until the operator's `set max_connections` lets them in, here
+# after the steady phase, whose "up to N VUs" counts the VUs that ran.
+MAXC=$(sql "SELECT @@max_connections")
+mark=$(lines_in kill.txt)
+# The control connection, killed above, back while there is room: its
+# first command after the kill says "gone away", the next reconnects.
+send "sql SELECT 1"
+send "sql SELECT 1"
+wait_for kill.txt '^1$' 10 "$mark"
+sql "SET GLOBAL max_connections = 10"
+send "vus 12"
+assert "the VUs refused are one event: their count and the server's message" wait_for kill.txt \
+	'error +\] [0-9]+ VUs? could not connect: mysql error 1040 .*Too many connections; retrying' 10
+assert "and they wait, reconnecting" wait_for kill.txt '^\[ +[0-9]+s steady +\] vus 12 .*reconnecting [0-9]+$' 10
+send "phase rampdown"
+wait_for kill.txt 'phase steady -> rampdown' 10
+send "set max_connections $MAXC"
+assert "raising max_connections lets them in" \
+	wait_for kill.txt 'vus +\] the [0-9]+ VUs? refused a connection got in$' 20
+assert "all 12 then run" wait_for kill.txt '\] vus 12 ready in ' 10
+mark=$(lines_in kill.txt)
+wait_for kill.txt '^\[ +[0-9]+s rampdown\] vus 12 ' 10 "$mark"
 send "stop"
 wait "$CON_PID"; rc=$?
 assert "the run with killed connections exits 0" [ $rc -eq 0 ]
+sql "SET GLOBAL max_connections = $MAXC"
 R=$(ls "$T"/r2/*.json)
 assert "reconnects counted" json_true "$R" 'd["summary"]["run_totals"]["failed"] <= 8 and d["summary"]["reconnects"] >= 4'
+assert "one refusal event, not one a VU" json_is "$R" \
+	'sum(1 for e in d["events"] if "could not connect" in e["text"] or "1040" in e["text"])' 1
+assert "each VU refused is a connection error" json_true "$R" '(lambda asked, said:
+	sum(t["errors"].get("connection", 0) for t in d["ticks"] if t["t"] >= asked["t"])
+	>= int(said["text"].split()[0]) > 0)(
+	next(e for e in d["events"] if e["text"].startswith("vus 4 -> 12")),
+	next(e for e in d["events"] if "could not connect" in e["text"]))'
+assert "vus_max counts the VUs that ran in the steady phase" json_true "$R" \
+	'd["summary"]["vus_max"] == max(t["vus_running"] for t in d["ticks"] if t["phase"] == "steady") < 12'
+assert "the refused VUs ran once let in" json_true "$R" \
+	'any(t["vus_running"] == 12 for t in d["ticks"] if t["phase"] == "rampdown")'
+assert "the summary says so" grep -qE "^Summary of the steady phase: [0-9]+ s, up to ([0-9]|1[01]) VUs$" kill.txt
 
 # interrupt OUT: SIGINT the run, wait for it (a watchdog ends a hang), and
 # set rc and ms, the milliseconds from the signal to its exit.  Under

@@ -225,22 +225,23 @@ START_TEST(test_read_refuses)
 }
 END_TEST
 
-#define MTICK(t, ph, nopm) \
-	"\n{\"t\":" #t ",\"phase\":\"" ph "\",\"vus\":2,\"vus_target\":2,\"nopm\":" #nopm "," \
+#define MTICK(t, ph, run, nopm) \
+	"\n{\"t\":" #t ",\"phase\":\"" ph "\",\"vus\":" #run ",\"vus_target\":2," \
+	"\"vus_running\":" #run ",\"nopm\":" #nopm "," \
 	"\"tpm\":" #nopm "0,\"commits\":{\"new_order\":" #nopm "},\"latency_ms\":" \
 	"{\"new_order\":{\"p95\":" #t ",\"p99\":" #t "}},\"errors\":{\"deadlock\":1}," \
 	"\"failed\":0,\"cpu_client\":10}"
 
-/* One instance's file: ticks t=1 (ramp-up), 2..4 (steady) with NOPM a and
- * b; its steady histogram of New-Order holds n1 at 1 ms and n10 at 10 ms. */
+/* One instance's file: ticks t=1 (ramp-up, 3 VUs at work), 2..4 (steady,
+ * 2) with NOPM a and b; its steady histogram of New-Order holds n1 at 1 ms and n10 at 10 ms. */
 static char *instance(const char *started, const char *range, int w, const char *db, int a,
 		      int b, int n1, int n10, double p95)
 {
 	static char path[64];
 	char text[4096], t1[1400], t2[256];
 	int b1 = hist_bucket(1000), b10 = hist_bucket(10000);
-	snprintf(t1, sizeof t1, MTICK(1, "rampup", %d) "," MTICK(2, "steady", %d) ","
-		 MTICK(3, "steady", %d) "," MTICK(4, "steady", %d), a, a, a, b, b, b, b, b, b,
+	snprintf(t1, sizeof t1, MTICK(1, "rampup", 3, %d) "," MTICK(2, "steady", 2, %d) ","
+		 MTICK(3, "steady", 2, %d) "," MTICK(4, "steady", 2, %d), a, a, a, b, b, b, b, b, b,
 		 b, b, b);
 	snprintf(t2, sizeof t2, "[[%llu,%llu,%d],[%llu,%llu,%d]]",
 		 (unsigned long long)hist_bucket_lo(b1), (unsigned long long)hist_bucket_hi(b1), n1,
@@ -302,6 +303,7 @@ START_TEST(test_merge_two_instances)
 	ck_assert(fabs(m->fig.errors - 6) < 1e-9);
 	ck_assert(fabs(m->fig.retries - 4) < 1e-9);
 	ck_assert(fabs(m->fig.cpu_per_1000_no - 1) < 1e-9);
+	/* The steady seconds' VUs at work, not the ramp-up's 3 + 3. */
 	ck_assert_int_eq(m->fig.vus_max, 4);
 	/* 192 at 1 ms and 8 at 10 ms: p95 is 1 ms though one instance's is
 	 * 10 ms, and p99 10 ms; within the bucket's width. */

@@ -519,8 +519,9 @@ const opt_def opt_table[] = {
 	{ .key = "run.reconnect_give_up", .longopt = "reconnect-give-up",
 	  .type = OPT_INT, .min = 0, .max = 86400, .def = "300",
 	  FIELD(reconnect_max_s), .argname = "SECONDS", .seconds = 1,
-	  .help = "stop reconnecting a lost connection after this long (0: never)",
-	  .man = "A VU that lost its connection stops reconnecting after this long,\n"
+	  .help = "stop reconnecting a lost or refused connection after this long (0: never)",
+	  .man = "A VU that lost its connection, or whose first connect the server\n"
+		 "refused (at its max_connections, say), stops retrying after this long,\n"
 		 "0 to 86400; 0: never.\n"
 		 "Default 300.\n" },
 	{ .key = "run.results_dir", .longopt = "results-dir", .type = OPT_STRING,

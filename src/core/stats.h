@@ -79,7 +79,8 @@ enum phase { PH_IDLE, PH_RAMPUP, PH_STEADY, PH_RAMPDOWN, PH_DONE, PH_COUNT };
 typedef struct tick {
 	int t;                 /* seconds since the run started */
 	int phase;
-	int vus, vus_target;
+	int vus, vus_target;   /* active (asked for and not removed), and asked for */
+	int vus_running;       /* of the active, those connected and working */
 	double nopm, tpm;      /* this second's rate, per minute */
 	uint64_t commits[TX_COUNT];
 	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT]; /* ms */

@@ -425,6 +425,7 @@ static void tick_json(jbuf *b, const tick *t, const mon_sample *s)
 	jb_kv_str(b, "phase", phase_names[t->phase]);
 	jb_kv_int(b, "vus", t->vus);
 	jb_kv_int(b, "vus_target", t->vus_target);
+	jb_kv_int(b, "vus_running", t->vus_running);
 	figures_tpm_json(b, t->nopm, t->tpm, t->server_tpm, 0);
 	if (t->rate_tpm > 0) {
 		jb_kv_dbl(b, "offered_tpm", t->rate_tpm, 0);

@@ -132,6 +132,7 @@ static void tick_clear(rr_tick *m)
 static void tick_add(rr_tick *m, const rr_tick *t)
 {
 	m->vus += t->vus;
+	m->vus_running += t->vus_running;
 	m->vus_target += t->vus_target;
 	m->nopm = add(m->nopm, t->nopm);
 	m->tpm = add(m->tpm, t->tpm);
@@ -364,10 +365,11 @@ static void merge_figures(rr_run *m, const part *p, int n)
 		no += no_i;
 	}
 	f->cpu_per_1000_no = no > 0 ? cpu * 1000 / no : NAN;
+	/* As each summary's: the steady seconds' VUs at work. */
 	f->vus_max = 0;
-	for (int i = 0; i < m->nticks; i++)
-		if (m->ticks[i].vus > f->vus_max)
-			f->vus_max = m->ticks[i].vus;
+	for (int i = m->steady_from; i < m->steady_to; i++)
+		if (m->ticks[i].vus_running > f->vus_max)
+			f->vus_max = m->ticks[i].vus_running;
 }
 
 /* The instances' client-bound verdicts as one: each client is a limit of

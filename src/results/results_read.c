@@ -65,6 +65,8 @@ static void read_tick(rr_run *r, const json_t *j, rr_tick *t)
 			    json_string_value(json_object_get(j, "phase")) : "");
 	t->vus = (int)json_integer_value(json_object_get(j, "vus"));
 	t->vus_target = (int)json_integer_value(json_object_get(j, "vus_target"));
+	const json_t *run = json_object_get(j, "vus_running");
+	t->vus_running = run ? (int)json_integer_value(run) : t->vus;
 	t->nopm = num_at(j, "nopm");
 	t->tpm = num_at(j, "tpm");
 	t->server_tpm = num_at(j, "server_tpm");
@@ -159,8 +161,8 @@ static void figures_from_ticks(rr_run *r)
 		f->errors += t->errors;
 		cpu += isnan(t->cpu_client) ? 0 : t->cpu_client / 100;
 		no += t->nopm / 60;
-		if (t->vus > f->vus_max)
-			f->vus_max = t->vus;
+		if (t->vus_running > f->vus_max)
+			f->vus_max = t->vus_running;
 	}
 	/* Percentiles cannot be averaged and the merged histogram is gone:
 	 * the median second's is the central figure left. */

@@ -20,6 +20,7 @@
 
 typedef struct rr_tick {
 	int t, phase, vus, vus_target;
+	int vus_running;                         /* connected; vus in files before it */
 	double nopm, tpm, server_tpm;            /* server_tpm NAN: none */
 	double p50[TX_COUNT], p95[TX_COUNT], p99[TX_COUNT], max[TX_COUNT];  /* ms */
 	double commits[TX_COUNT];

@@ -19,12 +19,13 @@
 #include "steady.h"
 #include "util/util.h"
 
-void engine_make_summary(engine *e, run_summary *s, const stats_sum *st, int secs, double cpu)
+void engine_make_summary(engine *e, run_summary *s, const stats_sum *st, int secs, double cpu,
+			 int vus_max)
 {
 	memset(s, 0, sizeof *s);
 	s->steady_seconds = secs;
 	s->total_seconds = e->t;
-	s->vus_max = e->vus_max;
+	s->vus_max = vus_max;
 	uint64_t all = st->audit[AU_NO_ROLLBACKS];
 	for (int i = 0; i < TX_COUNT; i++) {
 		const hist_snap *h = &st->lat[i];
@@ -80,7 +81,7 @@ void engine_make_summary(engine *e, run_summary *s, const stats_sum *st, int sec
 
 static void make_summary(engine *e, run_summary *s)
 {
-	engine_make_summary(e, s, e->steady, e->steady_secs, e->cpu_steady);
+	engine_make_summary(e, s, e->steady, e->steady_secs, e->cpu_steady, e->steady_vus_max);
 }
 
 /* A client that wants 85% or more of the host's cores is taken to be the
@@ -233,10 +234,13 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	/* States first: a VU seen past reconnecting (set_state releases) has
 	 * counted its reconnect already, so the counts read next include it
 	 * and a tick never shows a VU back without its reconnect. */
-	int reconnecting = 0;
-	for (int i = 0; i < e->nvus; i++)
-		reconnecting += atomic_load_explicit(&e->vus[i]->state, memory_order_acquire) ==
-				VU_RECONNECTING;
+	int reconnecting = 0, running = 0;
+	for (int i = 0; i < e->nvus; i++) {
+		int st = atomic_load_explicit(&e->vus[i]->state, memory_order_acquire);
+		reconnecting += st == VU_RECONNECTING;
+		running += vu_active(e->vus[i]) &&
+			(st == VU_RUNNING || st == VU_THINKING || st == VU_RETRYING);
+	}
 	memset(e->cum, 0, sizeof *e->cum);
 	stats_sum_add(e->cum, e->retired);
 	for (int i = 0; i < e->nvus; i++)
@@ -260,6 +264,7 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	tk->vus = engine_active_locked(e);
 	tk->vus_target = e->target;
 	tk->vus_reconnecting = reconnecting;
+	tk->vus_running = running;
 	stats_fill_tick(tk, e->iv, 1.0);
 	rate_tick_locked(e, tk, n, phase);
 	server_rate_locked(e, tk, phase);
@@ -269,6 +274,8 @@ static void collect_locked(engine *e, tick *tk, int phase)
 	if (phase == PH_STEADY) {
 		stats_sum_add(e->steady, e->iv);
 		e->steady_secs++;
+		e->steady_vus_max = running > e->steady_vus_max ? running : e->steady_vus_max;
+		e->seg_vus_max = running > e->seg_vus_max ? running : e->seg_vus_max;
 		e->cpu_steady += cpu - e->cpu_last;
 		stats_sum_add(e->seg, e->iv);
 		e->seg_secs++;
@@ -485,6 +492,10 @@ static void tick_unlocked(engine *e, const tick_after *a)
 	if (a->lost_all)
 		engine_event(e, "error", "every VU gave up reconnecting after %d s: ending the run",
 			     e->cfg.reconnect_max_s);
+	char said[400];
+	const char *type = refusals_news(&e->refusals, e->cfg.reconnect_max_s, said, sizeof said);
+	if (type)
+		engine_event(e, type, "%s", said);
 	if (a->behind > 0)
 		engine_event(e, "warning", "behind schedule: the VUs are %.1f s behind the "
 			     "offered %.0f TPM and cannot keep up (more VUs, or a lower rate)",

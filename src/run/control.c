@@ -88,8 +88,6 @@ int engine_set_vus(engine *e, int n, const char *why, char *err, size_t errlen)
 	if (rc)
 		e->target = engine_active_locked(e);
 	int now = e->target;
-	if (now > e->vus_max)
-		e->vus_max = now;
 	if (now != old) {
 		if (strcmp(why ? why : "", "start"))
 			e->vus_moved = 1;

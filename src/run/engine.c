@@ -239,6 +239,7 @@ int engine_create(const tpcc_config *cfg, const engine_hooks *hooks, engine **ou
 	pthread_mutex_init(&e->ctl_lock, NULL);
 	journal_init(&e->journal);
 	rate_init(&e->rate);
+	refusals_init(&e->refusals);
 	e->step_now = -1;
 	pthread_mutex_init(&e->pub_lock, NULL);
 	pthread_mutex_init(&e->knob_lock, NULL);
@@ -483,6 +484,7 @@ void engine_destroy(engine *e)
 	free(e->steps);
 	journal_destroy(&e->journal);
 	rate_destroy(&e->rate);
+	refusals_destroy(&e->refusals);
 	pthread_mutex_destroy(&e->knob_lock);
 	conn_vars_destroy(&e->cvars);
 	free(e->ring);

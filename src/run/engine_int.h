@@ -29,6 +29,7 @@
 #include "conn_vars.h"
 #include "fiber.h"
 #include "rate.h"
+#include "refusals.h"
 
 #define RING 4096                 /* ticks kept in memory for front ends */
 #define EVRING 512                /* events kept in memory for front ends */
@@ -125,12 +126,14 @@ struct engine {
 	int vus_moved;
 	int target;
 	int next_id;
-	int vus_max;
 	/* A VU count change not yet fully in effect: since when, for the
 	 * "ready" event that tells how long connecting (or leaving) took. */
 	uint64_t change_ns;
 	int change_pending;       /* 1 asked, 2 its event logged: watch it */
 	int vus_lost;             /* VUs that gave up reconnecting */
+	/* Its own leaf lock: VUs refused at their first connect, told by
+	 * the collector. */
+	refusals refusals;
 	int error_events;
 
 	/* e->lock: the collector folds VUs into these each second and the
@@ -166,6 +169,9 @@ struct engine {
 
 	/* e->lock: written by the collector, copied by front ends. */
 	int steady_secs;
+	/* The most VUs connected and working in a steady tick (the
+	 * summary's "up to N VUs"): the run's, and its current file's. */
+	int steady_vus_max, seg_vus_max;
 	double cpu_steady, cpu_last;
 	/* Client-bound: the CPU the client asked for at the last tick
 	 * (procstat_self_demand), and the steady seconds it wanted nearly
@@ -394,9 +400,11 @@ int engine_phase_at(const engine *e, int t);
 void engine_phase_changed(engine *e, int from, int to);
 
 /* collector.c: a summary of the steady sums st over secs seconds with
- * cpu client CPU seconds (the run's, or a rolled file's); and where NOPM
+ * cpu client CPU seconds and at most vus_max VUs running (the run's, or a
+ * rolled file's); and where NOPM
  * settled in the ring's ticks from second from_t on; e->lock held. */
-void engine_make_summary(engine *e, run_summary *s, const stats_sum *st, int secs, double cpu);
+void engine_make_summary(engine *e, run_summary *s, const stats_sum *st, int secs, double cpu,
+			 int vus_max);
 void engine_steady_summary(engine *e, run_summary *s, int from_t);
 /* roll.c: after a tick, without a lock: finish the results file and go on
  * in a new one when it has passed run.results_roll_kb. */

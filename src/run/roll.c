@@ -23,7 +23,7 @@
 
 void engine_part_summary(engine *e, run_summary *s)
 {
-	engine_make_summary(e, s, e->seg, e->seg_secs, e->seg_cpu);
+	engine_make_summary(e, s, e->seg, e->seg_secs, e->seg_cpu, e->seg_vus_max);
 	engine_steady_summary(e, s, e->seg_from_t);
 	s->total_seconds = e->t - e->seg_from_t + 1;
 }
@@ -96,6 +96,7 @@ void engine_roll_results(engine *e)
 	memset(e->seg, 0, sizeof *e->seg);
 	e->seg_secs = 0;
 	e->seg_cpu = 0;
+	e->seg_vus_max = 0;
 	e->seg_from_t = e->t + 1;
 	pthread_mutex_unlock(&e->lock);
 

@@ -168,8 +168,22 @@ static int vu_session(vu *v, db_conn *c, db_error *err)
 	return 0;
 }
 
+/* A VU's first connect failed: counted once among the errors however
+ * often it is retried, and, when it is retried, told with the other VUs
+ * the server refused (refusals.h) rather than by each VU. */
+static void first_connect_failed(vu *v, const db_error *err)
+{
+	stat_add(&v->stats->errors[err_kind_of(err)], 1);
+	if (err->cls != DB_FATAL)
+		refusals_begin(&v->e->refusals, err->msg);
+}
+
 /* Connect, retrying with capped exponential back-off and jitter while the
- * error says the server may come back.  Returns 0 connected, -1 gave up. */
+ * error says the server may come back (it went away, or it is at its
+ * connection limit, which the operator may raise), for at most
+ * run.reconnect_give_up.  A reconnect's failures were counted with the
+ * lost connection, and are told VU by VU; a first connect's as above.
+ * Returns 0 connected, -1 gave up. */
 static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 {
 	engine *e = v->e;
@@ -177,7 +191,9 @@ static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 	db_error err;
 	double delay = 0.1;
 	uint64_t start = now_ns();
-	int logged = 0;
+	int failed = 0;   /* attempts so far that failed */
+	int refused = 0;  /* a first connect told among the refusals */
+	enum refusal_end how = REFUSAL_STOPPED;
 
 	db_params_from_config(&e->cfg, &p);
 	_Static_assert(DB_WAIT_READ == FIBER_READ && DB_WAIT_WRITE == FIBER_WRITE &&
@@ -195,28 +211,37 @@ static int vu_connect(vu *v, tpcc_rng *r, db_conn **c, int is_reconnect)
 		if (rc == 0) {
 			/* A new connection has none of the run's settings yet. */
 			v->cvars_seen = 0;
-			if (is_reconnect || logged)
+			if (is_reconnect || failed)
 				stat_add(&v->stats->reconnects, 1);
-			return 0;
+			how = REFUSAL_JOINED;
+			break;
+		}
+		if (!failed++ && !is_reconnect) {
+			first_connect_failed(v, &err);
+			refused = err.cls != DB_FATAL;
 		}
 		if (err.cls == DB_FATAL && !is_reconnect) {
 			vu_error_event(v, "connect", &err);
-			return -1;
+			how = REFUSAL_GAVE_UP;
+			break;
 		}
-		if (!logged++)
+		if (failed == 1 && is_reconnect)
 			vu_error_event(v, "connect (retrying)", &err);
 		set_state(v, VU_RECONNECTING);
 		if (e->cfg.reconnect_max_s > 0 &&
 		    now_ns() - start > (uint64_t)e->cfg.reconnect_max_s * 1000000000u) {
-			if (!stopping(v))
+			if (!stopping(v) && is_reconnect)
 				engine_event(e, "error", "vu %d: gave up reconnecting after %d s",
 					     v->id, e->cfg.reconnect_max_s);
-			return -1;
+			how = REFUSAL_GAVE_UP;
+			break;
 		}
 		vu_nap(v, delay * (0.75 + 0.5 * rng_unit(r)));
 		delay = delay * 2 > 5 ? 5 : delay * 2;
 	}
-	return -1;
+	if (refused)
+		refusals_end(&e->refusals, how);
+	return how == REFUSAL_JOINED ? 0 : -1;
 }
 
 static double keying_time(enum txn_type t)
