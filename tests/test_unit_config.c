@@ -248,6 +248,12 @@ START_TEST(test_opt_set_seconds)
 	ck_assert_int_eq(c.rampup, 30);
 	ck_assert_int_eq(load_text(&c, "run = { duration = \"2q\"; };\n"), -1);
 	ck_assert_err_has("t.conf:1: run.duration: expected seconds from 1 to 2592000");
+	ck_assert_int_eq(load_text(&c, "sweep = { steps = ( { vus = 1; step = \"2m\"; "
+				   "settle = \"30s\"; } ); };\n"), 0);
+	ck_assert_str_eq(c.sweep_steps, "vus=1 step=120 settle=30");
+	ck_assert_int_eq(load_text(&c, "sweep = { steps = (\n { vus = 1; step = \"2q\"; } ); };\n"),
+			 -1);
+	ck_assert_err_has("t.conf:2: sweep.steps: step 1: step: expected seconds");
 }
 END_TEST
 

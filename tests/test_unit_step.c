@@ -124,7 +124,13 @@ START_TEST(test_errors)
 	strcpy(c.sweep_steps, "vus=x");
 	refused(&c, "step 1: vus: expected an integer from 1 to 10000, got 'x'");
 	strcpy(c.sweep_steps, "vus=1 step=0");
-	refused(&c, "step: expected an integer from 1 to 86400");
+	refused(&c, "step: expected seconds from 1 to 86400 (or 90s, 45m, 2h, 1d), got '0'");
+	strcpy(c.sweep_steps, "vus=1 step=2m settle=30s");
+	{
+		char err[512] = "";
+		REQUIRE(steps_from_config(&c, specs, STEPS_MAX, err, sizeof err) == 1 &&
+			specs[0].seconds == 120 && specs[0].settle == 30);
+	}
 	strcpy(c.sweep_steps, "vus=1 a=1 b=2 c=3 d=4 e=5");
 	refused(&c, "at most 4 variables a step");
 	strcpy(c.sweep_vus, "1,2");
@@ -217,7 +223,7 @@ START_TEST(test_live_args)
 	REQUIRE(sweep_live_args(&c, "vus=1 bogus=5", &out, err, sizeof err) == -1);
 	REQUIRE(strstr(err, "unknown argument 'bogus=5'") && strstr(err, "expected vus="));
 	REQUIRE(sweep_live_args(&c, "step=0", &out, err, sizeof err) == -1);
-	REQUIRE(strstr(err, "sweep: step: expected an integer from 1 to 86400, got '0'"));
+	REQUIRE(strstr(err, "sweep: step: expected seconds from 1 to 86400 (or 90s, 45m, 2h, 1d), got '0'"));
 	REQUIRE(sweep_live_args(&c, "--settle", &out, err, sizeof err) == -1);
 	REQUIRE(strstr(err, "settle: missing value"));
 }

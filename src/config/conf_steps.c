@@ -63,9 +63,25 @@ int conf_steps_text(const config_setting_t *list, char *out, size_t outlen, char
 			*bad = f;
 			if (!strcmp(name, "vus") || !strcmp(name, "step") || !strcmp(name, "settle") ||
 			    !strcmp(name, "rate")) {
+				/* Seconds may be written with a unit, as a string. */
+				int secs = !strcmp(name, "step") || !strcmp(name, "settle");
+				long n;
+				if (secs && config_setting_type(f) == CONFIG_TYPE_STRING) {
+					const char *t = config_setting_get_string(f);
+					if (opt_parse_seconds(t, !strcmp(name, "step"), 86400, &n)) {
+						text_errf(err, errlen, "step %d: %s: expected seconds "
+							  "(or 90s, 45m, 2h, 1d), got '%s'", i + 1, name,
+							  t);
+						return -1;
+					}
+					text_append(out, outlen, &pos, "%s%s=%ld", fields++ ? " " : "",
+						    name, n);
+					continue;
+				}
 				if (config_setting_type(f) != CONFIG_TYPE_INT) {
-					text_errf(err, errlen, "step %d: %s: expected an integer", i + 1,
-						  name);
+					text_errf(err, errlen, "step %d: %s: expected %s", i + 1, name,
+						  secs ? "seconds (or a string such as \"90s\" or "
+						  "\"5m\")" : "an integer");
 					return -1;
 				}
 				text_append(out, outlen, &pos, "%s%s=%d", fields++ ? " " : "", name,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "config/options.h"
 #include "steady.h"
 #include "step.h"
 #include "util/util.h"
@@ -132,14 +133,23 @@ static int parse_step(char *text, int idx, const tpcc_config *c, step_spec *s, c
 			}
 			continue;
 		}
-		char *end;
-		long n = strtol(v, &end, 10);
 		if (!strcmp(w, "vus") || !strcmp(w, "settle") || !strcmp(w, "step")) {
-			long lo = !strcmp(w, "settle") ? 0 : 1;
-			long hi = !strcmp(w, "vus") ? SCHEDULE_VUS_MAX : 86400;
-			if (*end || end == v || n < lo || n > hi) {
-				snprintf(err, errlen, "sweep.steps (--steps): step %d: %s: expected an "
-					 "integer from %ld to %ld, got '%s'", idx, w, lo, hi, v);
+			int vus = !strcmp(w, "vus");
+			long lo = !strcmp(w, "settle") ? 0 : 1, n = 0;
+			long hi = vus ? SCHEDULE_VUS_MAX : 86400;
+			char *end = NULL;
+			int bad;
+			if (vus) {
+				n = strtol(v, &end, 10);
+				bad = *end || end == v || n < lo || n > hi;
+			} else {
+				bad = opt_parse_seconds(v, lo, hi, &n) != 0;
+			}
+			if (bad) {
+				snprintf(err, errlen, "sweep.steps (--steps): step %d: %s: expected %s "
+					 "from %ld to %ld%s, got '%s'", idx, w,
+					 vus ? "an integer" : "seconds", lo, hi,
+					 vus ? "" : " (or 90s, 45m, 2h, 1d)", v);
 				return -1;
 			}
 			*(!strcmp(w, "vus") ? &s->vus : !strcmp(w, "settle") ? &s->settle
