@@ -180,6 +180,12 @@ json_is() {
 }
 # json_true FILE EXPR: EXPR is True on the results file FILE.
 json_true() { json_is "$1" "$2" True; }
+# rollbacks_counted FILE: the run counted New-Order rollbacks (1% of
+# New-Orders, clause 2.4.1.4), or made too few New-Orders for one to be
+# due: 700 give none with a chance below 0.1%, a loaded machine fewer.
+rollbacks_counted() {
+	json_true "$1" '(lambda t: t["new_order_rollbacks"] > 0 or t["commits"]["new_order"] + t["new_order_rollbacks"] < 700)(d["summary"]["run_totals"])'
+}
 # wait_json FILE EXPR [SECONDS]: until json_true; the results file is
 # rewritten whole each tick, so it is always valid.
 wait_json() { poll "${3:-30}" json_true "$1" "$2"; }

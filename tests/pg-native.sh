@@ -84,7 +84,7 @@ R=$(ls "$T"/rp/*.json 2>/dev/null | head -1)
 assert "no failed transactions in procedures mode" json_is "$R" 'd["summary"]["failed"]' 0
 assert "  no deadlocks among 16 VUs on one warehouse" json_is "$R" 'd["summary"]["errors"]["deadlock"]' 0
 assert "  its New-Orders' rollbacks were counted" \
-	json_true "$R" 'd["summary"]["run_totals"]["new_order_rollbacks"] > 0'
+	rollbacks_counted "$R"
 assert "client New-Orders match the database (procedures)" db_matches_client "$R" \
 	$(($(q "SELECT SUM(d_next_o_id - 3001) FROM district") - before))
 assert "  and the results file names the database libpq took from the service" \
