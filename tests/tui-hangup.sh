@@ -2,7 +2,7 @@
 # tui-hangup.sh: the terminal of a console run closes (tmux kill-server
 # closes the pty: SIGHUP).  With run.on_hangup = continue (the default) the
 # run goes on headless to its scheduled end and finishes its results file;
-# with stop it stops cleanly, stopped_by "hangup".
+# with stop it stops cleanly, stopped_by "hangup".  A replay leaves.
 . "$(dirname "$0")/lib.sh"
 command -v tmux >/dev/null || skip_all "tmux not installed"
 cd "$T"
@@ -41,5 +41,14 @@ hang_up r2 --duration 600 --on-hangup stop
 assert "stop: the process ends soon after the hangup" poll 30 pid_gone "$P"
 assert "stop: the results file is complete" json_true "$R" 'd["complete"]'
 assert "stop: stopped_by hangup" json_is "$R" 'd["stopped_by"]' hangup
+
+# A replay has no run to carry on: nobody is left to watch, so it leaves
+# (it used to spin on the dead terminal's input for good).
+tui_start 120 40 "'$TPCC_BIN' replay '$R'"
+tui_wait '^replay ' >/dev/null
+P=$(pgrep -f "^$TPCC_BIN replay $R\$" | head -1)
+on_exit "kill -9 $P 2>/dev/null"
+tui kill-server
+assert "a replay whose terminal closed ends" poll 30 pid_gone "$P"
 
 finish

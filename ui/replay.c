@@ -297,7 +297,9 @@ int replay_run(const rr_run *r, const rr_run *against, const replay_opts *o, cha
 		prev = n;
 		if (clock > last)
 			clock = last;
-		if (o->stop && atomic_load(o->stop))
+		/* A closed terminal makes getch return at once: without this
+		 * the loop would spin on it for good. */
+		if ((o->stop && atomic_load(o->stop)) || (o->hangup && atomic_load(o->hangup)))
 			break;
 		view_at(&c.v, r, against, (int)clock, paused);
 		steps_at(&c.v, steps, nsteps, (int)clock);

@@ -8,6 +8,7 @@
 
 typedef struct replay_opts {
 	atomic_int *stop;         /* set by the signal thread: leave */
+	atomic_int *hangup;       /* set on SIGHUP: nobody is left to watch, leave */
 } replay_opts;
 
 /* Play r (against, may be NULL: its NOPM as a ghost line) until q or stop;

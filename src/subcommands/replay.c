@@ -29,7 +29,7 @@ int sub_replay(tpcc_config *c, signals *s, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: no ticks to replay", c->files[0]);
 		rc = EX_USAGE;
 	} else {
-		replay_opts o = { .stop = &s->stop };
+		replay_opts o = { .stop = &s->stop, .hangup = &s->hangup };
 		rc = replay_run(runs[0], against, &o, err, errlen) ? EX_FAIL : EX_OK;
 	}
 	results_read_free(against);
