@@ -81,7 +81,7 @@ static void check_parse(const char *line)
 		if (memchr(a.argv[i], '\0', sizeof(a.argv[i])) == NULL)
 			fail(line, "argument not terminated");
 		p = next_word(p + len, &len);
-		if (d->rest && i == d->max_args - 1) {
+		if ((d->flags & CMD_REST) && i == d->max_args - 1) {
 			len = strlen(p);
 			while (len > 0 && isspace((unsigned char)p[len - 1]))
 				len--;

@@ -6,7 +6,7 @@
 # distcheck) and the Debian package (scripts/package.sh), runs the static
 # analyzers (scripts/analyze.sh: scan-build and cppcheck, any finding
 # fails), fuzzes the config and command parsers
-# (scripts/fuzz.sh, TPCC_FUZZ_SECONDS per target, default 30, 0 to skip),
+# (scripts/fuzz.sh, TPCC_FUZZ_SECONDS per target, default 20, 0 to skip),
 # then builds again with AddressSanitizer and UBSan and runs the unit and
 # SQLite tests under them, and with ThreadSanitizer for the engine tests.
 # Exits non-zero on any failure.
@@ -78,7 +78,7 @@ background_done() {
 # tests/debian-package.sh to install and purge.
 background package scripts/package.sh "$work/deb"
 package_pid=$!
-fuzz_seconds=${TPCC_FUZZ_SECONDS:-30}
+fuzz_seconds=${TPCC_FUZZ_SECONDS:-20}
 # scan-build apart from cppcheck and the fuzzing: run one after the other
 # they were the last thing the run waited for, on one core.
 background scan-build scripts/analyze.sh scan-build
